@@ -1,0 +1,76 @@
+/** Business constants of spec §9. Server and web read them from here and nowhere else. */
+
+export const MB = 1_048_576;
+
+export const TITLE_MAX_LENGTH = 80;
+export const CLIPBOARD_LIMIT_BYTES = 20 * MB;
+export const CHUNKED_UPLOAD_THRESHOLD_BYTES = 50 * MB;
+export const CHUNK_SIZE_BYTES = 41_943_040;
+export const EXTREME_PASTE_BYTES = 10 * MB;
+export const LARGE_PASTE_LINES = 1_000;
+export const LARGE_PASTE_BYTES = 0.5 * MB;
+export const VERY_LARGE_PASTE_LINES = 10_000;
+export const VERY_LARGE_PASTE_BYTES = 2 * MB;
+export const VERY_LARGE_PREVIEW_LINES = 1_000;
+export const EDITOR_BYTES_PER_CHAR = 2;
+
+export const PASTE_POLL_MS = 2_000;
+export const ASSEMBLY_POLL_MS = 200;
+export const BURN_CONFIRM_DELAY_MS = 1_000;
+export const PASTE_QUERY_RETRIES = 10;
+export const PASTE_QUERY_RETRY_DELAY_MS = 1_000;
+export const TOP_VIEWS_REFRESH_MS = 30_000;
+export const TOP_VIEWS_LIMIT = 10;
+export const TOP_USERS_LIMIT = 10;
+
+export const VERIFICATION_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 30;
+export const REGISTER_PASSWORD_MIN = 8;
+export const REGISTER_PASSWORD_MAX = 30;
+export const CHANGE_PASSWORD_MIN = 6;
+export const RESET_PASSWORD_MIN = 8;
+
+export const PASTE_SIZE_LIMIT_MIN_MB = 1;
+export const PASTE_SIZE_LIMIT_MAX_MB = 500;
+export const PASTE_SIZE_LIMIT_DEFAULT_MB = 50;
+export const FAVICON_MAX_BYTES = 1 * MB;
+export const VIP_BANNER_MAX_BYTES = 5 * MB;
+export const ADMIN_PAGE_SIZE = 10;
+
+export const SMTP_DEFAULT_PORT = 587;
+export const SMTP_SECURE_PORT = 465;
+
+export const POST_REGISTER_REDIRECT_MS = 1_500;
+export const POST_SETUP_REDIRECT_MS = 2_000;
+export const IMPORT_RELOAD_MS = 2_000;
+export const RESET_REDIRECT_MS = 3_000;
+export const POST_LOGOUT_REDIRECT_MS = 100;
+export const COMPACT_CAPTCHA_BELOW_PX = 640;
+
+export const DEFAULT_SITE_TITLE = 'Paste Sharing';
+export const PAGE_TITLE_SUFFIX = 'Secure Text & Code Sharing';
+export const API_KEY_PREFIX = 'pb_';
+
+/** Sent by the client instead of a Turnstile token while captcha is disabled; refused once it is enabled. */
+export const CAPTCHA_BYPASS_TOKEN = 'captcha-disabled';
+
+export const ROLES = ['user', 'vip', 'manager', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const EMAIL_PROVIDERS = ['resend', 'sendgrid', 'mailgun', 'smtp'] as const;
+export type EmailProvider = (typeof EMAIL_PROVIDERS)[number];
+
+export const EXPIRATIONS = ['1h', '1d', '1w', '1m', '3m', '6m', 'unlimited', 'burn'] as const;
+export type Expiration = (typeof EXPIRATIONS)[number];
+
+export const PRIVACIES = ['public', 'unlisted', 'password'] as const;
+export type Privacy = (typeof PRIVACIES)[number];
+
+export const PROCESSING_CONTENT = '__PROCESSING__';
+
+export function pageTitle(siteTitle: string | undefined | null): string {
+  return `${siteTitle?.trim() || DEFAULT_SITE_TITLE} - ${PAGE_TITLE_SUFFIX}`;
+}

@@ -1,0 +1,30 @@
+/** Error codes used in every non-2xx body: `{ "error": code, "message": text }`. */
+export const ERROR_CODES = {
+  VALIDATION: 400,
+  INVALID_JSON: 400,
+  UNAUTHORIZED: 401,
+  INVALID_CREDENTIALS: 401,
+  INVALID_API_KEY: 401,
+  FORBIDDEN: 403,
+  CSRF: 403,
+  EMAIL_NOT_VERIFIED: 403,
+  CAPTCHA_FAILED: 400,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  SETUP_REQUIRED: 409,
+  SETUP_COMPLETED: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  MAIL_FAILED: 502,
+  UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export interface ErrorBody {
+  error: ErrorCode;
+  message: string;
+  requestId?: string;
+}

@@ -1,0 +1,50 @@
+/** User-facing messages from the spec, shared so server answers and form errors never disagree. */
+
+export const REGISTER_MESSAGES = {
+  fillAllFields: 'Please fill in all fields',
+  completeCaptcha: 'Please complete the captcha verification',
+  passwordsDoNotMatch: 'Passwords do not match',
+  passwordTooShort: 'Password must be at least 8 characters',
+  passwordTooLong: 'Password must not exceed 30 characters',
+  usernameTooShort: 'Username must be at least 3 characters',
+  usernameTooLong: 'Username must not exceed 30 characters',
+  usernameCharacters:
+    'Username can only contain letters, numbers, underscores, or hyphens (no spaces or special characters)',
+  usernameMixedSeparators: 'Username can contain either underscores or hyphens, but not both',
+  usernameTaken: 'Username is already taken',
+  emailInvalid: 'Please enter a valid email address.',
+  emailTaken: 'Email is already registered',
+} as const;
+
+export const LOGIN_MESSAGES = {
+  invalidCredentials: 'Invalid username or password',
+  missingFields: 'Username and password are required',
+  emailNotVerified: 'Please verify your email address before logging in',
+} as const;
+
+export const SETUP_MESSAGES = {
+  missingAdmin: 'Please fill in all admin credentials',
+  alreadyCompleted: 'Setup has already been completed',
+  required: 'Setup required',
+  databaseFailed:
+    'Could not connect to the database. Check the DATABASE_URL environment variable (leave it unset to use the embedded SQLite database).',
+  emailNeedsProvider: 'Email validation needs a provider and a from address',
+} as const;
+
+export const CAPTCHA_MESSAGES = {
+  required: 'Please complete the captcha verification',
+  failed: 'Captcha verification failed',
+} as const;
+
+export const GENERIC_MESSAGES = {
+  notFound: 'Not found',
+  unauthorized: 'You need to be logged in',
+  forbidden: 'You do not have permission to do this',
+  csrf: 'Cross-site request refused',
+  tooManyRequests: 'Too many attempts. Please try again later.',
+  internal: 'Something went wrong on our side',
+  unsupportedMediaType: 'Content-Type must be application/json',
+  bodyTooLarge: 'Request body is too large',
+  invalidJson: 'Request body is not valid JSON',
+  unavailable: 'Service temporarily unavailable',
+} as const;

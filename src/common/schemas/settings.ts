@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { EMAIL_PROVIDERS } from '../constants.js';
+
+const text = (max = 500) => z.string().max(max);
+
+/** Email provider settings as the admin and the setup wizard send them. */
+export const emailSettingsSchema = z.object({
+  emailProvider: z.enum(['none', ...EMAIL_PROVIDERS]),
+  emailFrom: text(320),
+  emailFromName: text(200),
+  resendApiKey: text(),
+  sendgridApiKey: text(),
+  mailgunApiKey: text(),
+  mailgunDomain: text(300),
+  smtpHost: text(300),
+  smtpPort: z.coerce.number().int().min(1).max(65535),
+  smtpUser: text(),
+  smtpPassword: text(),
+  smtpSecure: z.boolean(),
+});
+export type EmailSettings = z.infer<typeof emailSettingsSchema>;
+
+/** Every stored setting with its type (spec §3 Settings). */
+export interface Settings extends EmailSettings {
+  /** Byte count as text, or 'unlimited'. */
+  maxPasteSize: string;
+  siteTitle: string;
+  domain: string;
+  faviconUrl: string;
+  requireEmailVerification: boolean;
+  enableApiKeys: boolean;
+  enableRbac: boolean;
+  enableTurnstile: boolean;
+  turnstileSiteKey: string;
+  turnstileSecretKey: string;
+  emailVerificationSubject: string;
+  emailVerificationTemplate: string;
+  forgotPasswordTemplate: string;
+  vipLicenseUrl: string;
+}
+
+/** Spec §3 Public settings: exactly these fields, nothing secret. */
+export interface PublicSettings {
+  siteTitle: string;
+  faviconUrl: string;
+  /** MB as a number, or 'unlimited'. */
+  maxPasteSize: number | 'unlimited';
+  turnstileSiteKey: string;
+  enableTurnstile: boolean;
+  requireEmailVerification: boolean;
+  enableApiKeys: boolean;
+  vipLicenseUrl: string;
+}

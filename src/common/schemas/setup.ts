@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { EMAIL_PROVIDERS } from '../constants.js';
+import { emailSettingsSchema } from './settings.js';
+
+export const setupBodySchema = z
+  .object({
+    siteTitle: z.string().max(200).optional().default(''),
+    domain: z.string().max(300).optional().default(''),
+    adminUsername: z.string().max(200),
+    adminPassword: z.string().max(200),
+    adminEmail: z.string().max(320),
+  })
+  .extend(emailSettingsSchema.partial().shape);
+export type SetupBody = z.input<typeof setupBodySchema>;
+
+export const testEmailBodySchema = emailSettingsSchema.partial().extend({
+  emailProvider: z.enum(EMAIL_PROVIDERS),
+  emailFrom: z.string().min(1).max(320),
+  /** Where to send a test message; without it only the connection is checked. */
+  testRecipient: z.string().max(320).optional(),
+});
+export type TestEmailBody = z.input<typeof testEmailBodySchema>;
+
+export interface SetupStatus {
+  setupCompleted: boolean;
+}
+
+export interface DatabaseTestResult {
+  ok: boolean;
+  dialect: 'sqlite' | 'postgres';
+  message: string;
+}

@@ -1,0 +1,118 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Every variable is parsed once; a bad value stops the start
+ * with one line per bad variable.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  /** Trust X-Forwarded-* from this many hops / these addresses (Fastify trustProxy syntax). */
+  TRUST_PROXY: z.string().optional(),
+  /** Public origin(s) the site is served from, comma separated; CSRF accepts these besides the Host. */
+  PUBLIC_ORIGIN: z.string().optional(),
+  /** Secure cookies: 'auto' = when the request came over HTTPS. */
+  SESSION_COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MAX_PASTE_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 * 1024 * 1024),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
+  TURNSTILE_VERIFY_URL: z
+    .url()
+    .default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+  TURNSTILE_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  RESEND_API_URL: z.url().default('https://api.resend.com'),
+  SENDGRID_API_URL: z.url().default('https://api.sendgrid.com'),
+  MAILGUN_API_URL: z.url().default('https://api.mailgun.net'),
+  MAIL_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(120000),
+  /** Rebuild the web app at start when its sources are newer than the build. */
+  WEB_AUTOBUILD: bool.default(true),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  trustProxy: boolean | number | string | undefined;
+  publicOrigins: string[];
+  session: { secure: 'auto' | boolean; ttlMs: number };
+  logLevel: string;
+  maxPasteBytes: number;
+  redisUrl: string | undefined;
+  turnstile: { verifyUrl: string; timeoutMs: number };
+  mail: { resendUrl: string; sendgridUrl: string; mailgunUrl: string; timeoutMs: number };
+  requestTimeoutMs: number;
+  webAutobuild: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  }
+}
+
+function parseTrustProxy(raw: string | undefined): Config['trustProxy'] {
+  if (raw === undefined || raw === '' || raw === 'false') return undefined;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`),
+    );
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    publicOrigins: (e.PUBLIC_ORIGIN ?? '')
+      .split(',')
+      .map((s) => s.trim().replace(/\/$/, ''))
+      .filter(Boolean),
+    session: {
+      secure: e.SESSION_COOKIE_SECURE === 'auto' ? 'auto' : e.SESSION_COOKIE_SECURE === 'true',
+      ttlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
+    },
+    logLevel: e.LOG_LEVEL,
+    maxPasteBytes: e.MAX_PASTE_BYTES,
+    redisUrl: e.REDIS_URL,
+    turnstile: { verifyUrl: e.TURNSTILE_VERIFY_URL, timeoutMs: e.TURNSTILE_TIMEOUT_MS },
+    mail: {
+      resendUrl: e.RESEND_API_URL.replace(/\/$/, ''),
+      sendgridUrl: e.SENDGRID_API_URL.replace(/\/$/, ''),
+      mailgunUrl: e.MAILGUN_API_URL.replace(/\/$/, ''),
+      timeoutMs: e.MAIL_TIMEOUT_MS,
+    },
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    webAutobuild: e.WEB_AUTOBUILD,
+  };
+}

@@ -1,0 +1,26 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { DialectName } from './dialect.js';
+import * as initial from './migrations/001-initial.js';
+
+type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
+
+/** Forward-only migrations, in order. Add new files here; never edit one that has shipped. */
+const MIGRATIONS: Record<string, DialectMigration> = {
+  '001-initial': initial,
+};
+
+class StaticProvider implements MigrationProvider {
+  constructor(private readonly dialect: DialectName) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return Object.fromEntries(
+      Object.entries(MIGRATIONS).map(([name, m]) => [name, { up: (db: Kysely<any>) => m.up(db, this.dialect) }]),
+    );
+  }
+}
+
+export async function migrateToLatest(db: Kysely<any>, dialect: DialectName): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new StaticProvider(dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,160 @@
+import type { Generated } from 'kysely';
+
+/**
+ * The database as Kysely sees it. Times are epoch milliseconds (bigint in PostgreSQL, parsed to
+ * number); booleans are 0/1 integers on both dialects so one set of queries serves both.
+ */
+export interface Database {
+  settings: SettingsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  pastes: PastesTable;
+  upload_sessions: UploadSessionsTable;
+  upload_chunks: UploadChunksTable;
+  reports: ReportsTable;
+  deletion_requests: DeletionRequestsTable;
+  vip_licenses: VipLicensesTable;
+  email_tokens: EmailTokensTable;
+  jobs: JobsTable;
+}
+
+export interface SettingsTable {
+  key: string;
+  /** JSON-encoded value. */
+  value: string;
+  updated_at: number;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  /** Lower-cased username: uniqueness is case-insensitive. */
+  username_key: string;
+  email: string;
+  role: string;
+  password_hash: string;
+  created_at: number;
+  registration_ip: string | null;
+  api_key_hash: string | null;
+  /** Last characters of the API key, shown so a user can tell which key is active. */
+  api_key_hint: string | null;
+  email_verified: number;
+  vip_activated_at: number | null;
+  vip_banner_url: string | null;
+  vip_banner_link: string | null;
+}
+
+export interface SessionsTable {
+  /** sha256 of the cookie value; the value itself is never stored. */
+  id_hash: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface PastesTable {
+  id: string;
+  title: string | null;
+  /** Content kept in the row when small; null when it lives in the blob store. */
+  content: string | null;
+  blob_key: string | null;
+  size_bytes: number;
+  privacy: string;
+  password_hash: string | null;
+  expiration: string;
+  expires_at: number | null;
+  burn_after_reading: number;
+  /** Burn pastes: when a reader claimed the content (then it is deleted on confirm or after a grace period). */
+  burn_claimed_at: number | null;
+  /** Hash of the anonymous creator's token, so the creator's own view does not burn the paste. */
+  creator_token_hash: string | null;
+  /** 'ready' | 'processing' | 'failed' — chunked uploads are 'processing' until assembled. */
+  status: string;
+  view_count: number;
+  user_id: number | null;
+  created_at: number;
+  /** Claimed by a sweeper run (epoch ms) so two processes never delete the same rows. */
+  sweep_claimed_at: number | null;
+}
+
+export interface UploadSessionsTable {
+  id: string;
+  user_id: number;
+  total_chunks: number;
+  total_size: number;
+  title: string | null;
+  privacy: string;
+  password_hash: string | null;
+  expiration: string;
+  burn_after_reading: number;
+  /** 'receiving' | 'assembling' | 'done' | 'failed' */
+  status: string;
+  paste_id: string | null;
+  progress: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface UploadChunksTable {
+  upload_id: string;
+  chunk_index: number;
+  blob_key: string;
+  size_bytes: number;
+  created_at: number;
+}
+
+export interface ReportsTable {
+  id: Generated<number>;
+  paste_id: string;
+  paste_title: string | null;
+  reported_by: number | null;
+  reason: string;
+  status: string;
+  created_at: number;
+  reporter_ip: string | null;
+}
+
+export interface DeletionRequestsTable {
+  id: Generated<number>;
+  paste_id: string;
+  paste_title: string | null;
+  user_id: number;
+  reason: string;
+  status: string;
+  created_at: number;
+}
+
+export interface VipLicensesTable {
+  id: Generated<number>;
+  license_key: string;
+  is_used: number;
+  used_by: number | null;
+  used_at: number | null;
+  created_at: number;
+}
+
+export interface EmailTokensTable {
+  /** sha256 of the token sent by mail. */
+  token_hash: string;
+  user_id: number;
+  /** 'verify-email' | 'reset-password' | 'reveal-api-key' */
+  purpose: string;
+  /** Purpose-specific data, e.g. the new email address being verified. */
+  payload: string | null;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  payload: string;
+  /** 'queued' | 'running' | 'done' | 'failed' */
+  status: string;
+  attempts: number;
+  run_after: number;
+  locked_until: number | null;
+  created_at: number;
+  updated_at: number;
+}

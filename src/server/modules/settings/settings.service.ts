@@ -1,0 +1,73 @@
+import type { Kysely } from 'kysely';
+import { MB } from '../../../common/constants.js';
+import type { PublicSettings, Settings } from '../../../common/schemas/settings.js';
+import type { Clock } from '../../clock.js';
+import type { Database } from '../../db/schema.js';
+import { DEFAULT_SETTINGS, SETTING_KEYS, SETUP_COMPLETED_KEY } from './settings.defaults.js';
+import { readAllSettings, upsertSettings } from './settings.repository.js';
+
+/**
+ * Typed settings over the key/value table, through a short-lived cache: local writes invalidate it
+ * at once; other instances see a change within CACHE_TTL_MS.
+ */
+const CACHE_TTL_MS = 2_000;
+
+export interface SettingsSnapshot {
+  settings: Settings;
+  setupCompleted: boolean;
+}
+
+export type SettingsService = ReturnType<typeof createSettingsService>;
+
+export function createSettingsService(deps: { db: Kysely<Database>; clock: Clock; maxPasteBytes: number }) {
+  let cached: { at: number; value: SettingsSnapshot } | null = null;
+
+  async function snapshot(): Promise<SettingsSnapshot> {
+    const now = deps.clock.now();
+    if (cached && now - cached.at < CACHE_TTL_MS) return cached.value;
+    const rows = await readAllSettings(deps.db);
+    const settings = { ...DEFAULT_SETTINGS } as Record<string, unknown>;
+    for (const key of SETTING_KEYS) {
+      const raw = rows.get(key);
+      if (raw !== undefined) settings[key] = JSON.parse(raw);
+    }
+    const value = { settings: settings as unknown as Settings, setupCompleted: rows.has(SETUP_COMPLETED_KEY) };
+    cached = { at: now, value };
+    return value;
+  }
+
+  return {
+    get: async (): Promise<Settings> => (await snapshot()).settings,
+    isSetupCompleted: async (): Promise<boolean> => (await snapshot()).setupCompleted,
+    invalidate(): void {
+      cached = null;
+    },
+    /** Writes the given settings (only known keys) in the caller's transaction or the default db. */
+    async update(patch: Partial<Settings>, db: Kysely<Database> = deps.db): Promise<void> {
+      const entries = Object.entries(patch)
+        .filter(([k, v]) => v !== undefined && (SETTING_KEYS as string[]).includes(k))
+        .map(([k, v]) => [k, JSON.stringify(v)] as [string, string]);
+      await upsertSettings(db, entries, deps.clock.now());
+      cached = null;
+    },
+    async getPublic(): Promise<PublicSettings> {
+      const s = (await snapshot()).settings;
+      return {
+        siteTitle: s.siteTitle,
+        faviconUrl: s.faviconUrl,
+        maxPasteSize: s.maxPasteSize === 'unlimited' ? 'unlimited' : Number(s.maxPasteSize) / MB,
+        turnstileSiteKey: s.turnstileSiteKey,
+        enableTurnstile: s.enableTurnstile,
+        requireEmailVerification: s.requireEmailVerification,
+        enableApiKeys: s.enableApiKeys,
+        vipLicenseUrl: s.vipLicenseUrl,
+      };
+    },
+    /** The byte limit for one paste: the setting, always under the server-wide ceiling. */
+    async maxPasteBytes(): Promise<number> {
+      const s = (await snapshot()).settings;
+      const setting = s.maxPasteSize === 'unlimited' ? Number.POSITIVE_INFINITY : Number(s.maxPasteSize);
+      return Math.min(setting, deps.maxPasteBytes);
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { Database, UsersTable } from '../../db/schema.js';
+
+export type UserRow = Selectable<UsersTable>;
+
+export function findUserById(db: Kysely<Database>, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findUserByUsername(db: Kysely<Database>, username: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('username_key', '=', username.toLowerCase()).executeTakeFirst();
+}
+
+export function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+}
+
+export function findUserByApiKeyHash(db: Kysely<Database>, hash: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('api_key_hash', '=', hash).executeTakeFirst();
+}
+
+export async function insertUser(db: Kysely<Database>, user: Omit<Insertable<UsersTable>, 'id'>): Promise<UserRow> {
+  return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateUser(
+  db: Kysely<Database>,
+  id: number,
+  patch: Updateable<UsersTable>,
+): Promise<void> {
+  await db.updateTable('users').set(patch).where('id', '=', id).execute();
+}
+
+export async function countUsers(db: Kysely<Database>): Promise<number> {
+  const r = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(r.n);
+}
