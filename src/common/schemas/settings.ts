@@ -13,7 +13,7 @@ export const emailSettingsSchema = z.object({
   mailgunApiKey: text(),
   mailgunDomain: text(300),
   smtpHost: text(300),
-  smtpPort: z.coerce.number().int().min(1).max(65535),
+  smtpPort: z.number().int().min(1).max(65535),
   smtpUser: text(),
   smtpPassword: text(),
   smtpSecure: z.boolean(),

@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { loginBodySchema, registerBodySchema } from '../../../common/schemas/auth.js';
+import { unauthorized } from '../../errors.js';
+import { endSession, startSession } from '../../plugins/session.js';
+import { presentUser } from '../users/users.presenter.js';
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { auth } = app.services;
+
+  app.post(
+    '/api/register',
+    { config: { access: 'public' }, schema: { body: registerBodySchema } },
+    async (request, reply) => {
+      const { requiresVerification } = await auth.register(request.body, request.ip);
+      return reply.code(201).send({
+        message: requiresVerification
+          ? 'Account created. Check your email to verify your address before logging in.'
+          : 'Account created. You can now log in.',
+        requiresVerification,
+      });
+    },
+  );
+
+  app.post(
+    '/api/login',
+    { config: { access: 'public' }, schema: { body: loginBodySchema } },
+    async (request, reply) => {
+      const user = await auth.login(request.body, request.ip);
+      // A fresh session id at every login; the previous one (if any) is ended.
+      await endSession(request, reply);
+      await startSession(request, reply, user.id);
+      return presentUser(user);
+    },
+  );
+
+  app.post('/api/logout', { config: { access: 'public' }, schema: { body: z.unknown() } }, async (request, reply) => {
+    await endSession(request, reply);
+    return { ok: true };
+  });
+
+  app.get('/api/user', { config: { access: 'public' } }, async (request) => {
+    if (!request.user) throw unauthorized('Not logged in');
+    return presentUser(request.user);
+  });
+};

@@ -1,0 +1,90 @@
+import type { Kysely } from 'kysely';
+import { type LoginBody, loginError, placeholderEmail, type RegisterBody, registrationError } from '../../../common/schemas/auth.js';
+import { LOGIN_MESSAGES, REGISTER_MESSAGES } from '../../../common/messages.js';
+import type { Clock } from '../../clock.js';
+import { isUniqueViolation } from '../../db/dialect.js';
+import type { Database } from '../../db/schema.js';
+import { AppError, badRequest, conflict } from '../../errors.js';
+import type { Captcha } from '../../infra/captcha/captcha.js';
+import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { findUserByEmail, findUserByUsername, insertUser, type UserRow } from '../users/users.repository.js';
+import { LOGIN_PER_IP, LOGIN_PER_USERNAME, REGISTER_PER_IP, REGISTER_PER_USERNAME } from './auth.limits.js';
+
+interface Deps {
+  db: Kysely<Database>;
+  clock: Clock;
+  settings: SettingsService;
+  captcha: Captcha;
+  rateLimiter: RateLimiter;
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export function createAuthService(deps: Deps) {
+  const { db, clock, settings, captcha, rateLimiter } = deps;
+
+  return {
+    /** Creates a 'user' account. With email verification on, the account waits for its link. */
+    async register(body: Required<RegisterBody>, ip: string): Promise<{ user: UserRow; requiresVerification: boolean }> {
+      const s = await settings.get();
+      const requireEmail = s.requireEmailVerification;
+      const username = body.username.trim();
+      await rateLimiter.consume([
+        [REGISTER_PER_IP, ip],
+        [REGISTER_PER_USERNAME, username.toLowerCase()],
+      ]);
+      const problem = registrationError({ ...body, username }, { requireEmail, checkCaptcha: false });
+      if (problem) throw badRequest(problem);
+      await captcha.verify(s, body.captchaToken, ip);
+
+      const email = requireEmail ? body.email.trim().toLowerCase() : placeholderEmail(username);
+      if (await findUserByUsername(db, username)) throw conflict(REGISTER_MESSAGES.usernameTaken);
+      if (requireEmail && (await findUserByEmail(db, email))) throw conflict(REGISTER_MESSAGES.emailTaken);
+      try {
+        const user = await insertUser(db, {
+          username,
+          username_key: username.toLowerCase(),
+          email,
+          role: 'user',
+          password_hash: await hashPassword(body.password),
+          created_at: clock.now(),
+          registration_ip: ip,
+          api_key_hash: null,
+          api_key_hint: null,
+          email_verified: requireEmail ? 0 : 1,
+          vip_activated_at: null,
+          vip_banner_url: null,
+          vip_banner_link: null,
+        });
+        return { user, requiresVerification: requireEmail };
+      } catch (e) {
+        if (isUniqueViolation(e)) throw conflict(REGISTER_MESSAGES.usernameTaken);
+        throw e;
+      }
+    },
+
+    /** Checks credentials in the same time whether or not the account exists. */
+    async login(body: Required<LoginBody>, ip: string): Promise<UserRow> {
+      const key = body.username.trim().toLowerCase();
+      await rateLimiter.consume([
+        [LOGIN_PER_IP, ip],
+        [LOGIN_PER_USERNAME, key],
+      ]);
+      const problem = loginError(body);
+      if (problem) throw badRequest(problem);
+      const s = await settings.get();
+      await captcha.verify(s, body.captchaToken, ip);
+
+      const user = await findUserByUsername(db, key);
+      const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), body.password);
+      if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', LOGIN_MESSAGES.invalidCredentials);
+      if (s.requireEmailVerification && user.email_verified !== 1) {
+        throw new AppError('EMAIL_NOT_VERIFIED', LOGIN_MESSAGES.emailNotVerified);
+      }
+      await rateLimiter.reset(LOGIN_PER_USERNAME, key);
+      return user;
+    },
+  };
+}

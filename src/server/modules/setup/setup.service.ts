@@ -1,0 +1,120 @@
+import { sql } from 'kysely';
+import { registrationError } from '../../../common/schemas/auth.js';
+import type { EmailSettings } from '../../../common/schemas/settings.js';
+import type { DatabaseTestResult, SetupBody, TestEmailBody } from '../../../common/schemas/setup.js';
+import { SETUP_MESSAGES } from '../../../common/messages.js';
+import type { Clock } from '../../clock.js';
+import type { Config } from '../../config.js';
+import { isUniqueViolation } from '../../db/dialect.js';
+import type { Db } from '../../db/kysely.js';
+import { AppError, badRequest } from '../../errors.js';
+import { createMailer } from '../../infra/mailer/index.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { DEFAULT_SETTINGS, SETUP_COMPLETED_KEY } from '../settings/settings.defaults.js';
+import { insertSetting } from '../settings/settings.repository.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { insertUser } from '../users/users.repository.js';
+
+interface Deps {
+  db: Db;
+  clock: Clock;
+  settings: SettingsService;
+  mailConfig: Config['mail'];
+}
+
+const EMAIL_FIELDS = Object.keys(DEFAULT_SETTINGS).filter(
+  (k) => k.startsWith('email') || k.startsWith('smtp') || k.endsWith('ApiKey') || k === 'mailgunDomain',
+) as (keyof EmailSettings)[];
+
+function emailSettingsFrom(body: Partial<EmailSettings>): Partial<EmailSettings> {
+  return Object.fromEntries(EMAIL_FIELDS.filter((k) => body[k] !== undefined).map((k) => [k, body[k]]));
+}
+
+export type SetupService = ReturnType<typeof createSetupService>;
+
+export function createSetupService({ db, clock, settings, mailConfig }: Deps) {
+  return {
+    async testDatabase(): Promise<DatabaseTestResult> {
+      try {
+        await sql`select 1`.execute(db.kysely);
+        const where = db.dialect === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : 'embedded SQLite';
+        return { ok: true, dialect: db.dialect, message: `Connected to ${where}` };
+      } catch {
+        throw new AppError('UNAVAILABLE', SETUP_MESSAGES.databaseFailed);
+      }
+    },
+
+    /** Checks the provider's credentials, and sends a test message when a recipient is given. */
+    async testEmail(body: TestEmailBody): Promise<{ ok: true; message: string }> {
+      const merged = { ...DEFAULT_SETTINGS, ...emailSettingsFrom(body) } as EmailSettings;
+      const mailer = createMailer(merged, mailConfig);
+      await mailer.testConnection();
+      if (body.testRecipient) {
+        await mailer.send({
+          to: body.testRecipient,
+          subject: 'Test email',
+          text: 'Your email settings work.',
+          html: '<p>Your email settings work.</p>',
+        });
+        return { ok: true, message: `Connected; a test email was sent to ${body.testRecipient}` };
+      }
+      return { ok: true, message: 'Connected to the email provider' };
+    },
+
+    /**
+     * Creates the admin and the settings in one transaction, exactly once: the insert of the
+     * setup-completed row is the lock, so a second (or concurrent) call fails on its unique key.
+     */
+    async complete(body: SetupBody, ip: string): Promise<void> {
+      const username = body.adminUsername.trim();
+      const email = body.adminEmail.trim().toLowerCase();
+      if (!username || !body.adminPassword || !email) throw badRequest(SETUP_MESSAGES.missingAdmin);
+      const problem = registrationError(
+        { username, email, password: body.adminPassword },
+        { requireEmail: true, checkCaptcha: false },
+      );
+      if (problem) throw badRequest(problem);
+      const emailSettings = emailSettingsFrom(body);
+      if (emailSettings.emailProvider && emailSettings.emailProvider !== 'none' && !emailSettings.emailFrom) {
+        throw badRequest(SETUP_MESSAGES.emailNeedsProvider);
+      }
+      if (await settings.isSetupCompleted()) throw new AppError('SETUP_COMPLETED', SETUP_MESSAGES.alreadyCompleted);
+
+      const passwordHash = await hashPassword(body.adminPassword);
+      const now = clock.now();
+      try {
+        await db.kysely.transaction().execute(async (trx) => {
+          await insertSetting(trx, SETUP_COMPLETED_KEY, JSON.stringify(now), now);
+          await insertUser(trx, {
+            username,
+            username_key: username.toLowerCase(),
+            email,
+            role: 'admin',
+            password_hash: passwordHash,
+            created_at: now,
+            registration_ip: ip,
+            api_key_hash: null,
+            api_key_hint: null,
+            email_verified: 1,
+            vip_activated_at: null,
+            vip_banner_url: null,
+            vip_banner_link: null,
+          });
+          await settings.update(
+            {
+              ...emailSettings,
+              ...(body.siteTitle?.trim() ? { siteTitle: body.siteTitle.trim() } : {}),
+              ...(body.domain?.trim() ? { domain: body.domain.trim() } : {}),
+            },
+            trx,
+          );
+        });
+      } catch (e) {
+        if (isUniqueViolation(e)) throw new AppError('SETUP_COMPLETED', SETUP_MESSAGES.alreadyCompleted);
+        throw e;
+      } finally {
+        settings.invalidate();
+      }
+    },
+  };
+}

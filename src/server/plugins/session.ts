@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hashToken, randomToken } from '../lib/tokens.js';
+import { deleteSession, findSessionUser, insertSession } from '../modules/auth/sessions.repository.js';
+
+const COOKIE = 'pasteshare_session';
+/** Over HTTPS the cookie gets the __Host- prefix: Secure, Path=/, no Domain, so no subdomain can set it. */
+const SECURE_COOKIE = `__Host-${COOKIE}`;
+
+function isSecure(app: FastifyInstance, request: FastifyRequest): boolean {
+  const setting = app.services.config.session.secure;
+  return setting === 'auto' ? request.protocol === 'https' : setting;
+}
+
+function readSessionToken(request: FastifyRequest): string | undefined {
+  return request.cookies[SECURE_COOKIE] ?? request.cookies[COOKIE];
+}
+
+/** Starts a new session (a new random id at every login) and sets its cookie. */
+export async function startSession(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
+  const app = request.server;
+  const { db, clock, config } = app.services;
+  const token = randomToken(32);
+  const now = clock.now();
+  await insertSession(db.kysely, {
+    idHash: hashToken(token),
+    userId,
+    createdAt: now,
+    expiresAt: now + config.session.ttlMs,
+  });
+  const secure = isSecure(app, request);
+  reply.setCookie(secure ? SECURE_COOKIE : COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    path: '/',
+    maxAge: Math.floor(config.session.ttlMs / 1000),
+  });
+}
+
+/** Deletes the session on the server and clears the cookie. */
+export async function endSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (request.sessionIdHash) await deleteSession(request.server.services.db.kysely, request.sessionIdHash);
+  const secure = isSecure(request.server, request);
+  reply.clearCookie(secure ? SECURE_COOKIE : COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+}
+
+/**
+ * Loads the signed-in user from the session cookie. API-key requests are authenticated by the
+ * API-key plugin instead and never by the cookie.
+ */
+export const sessionPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('user', null);
+  app.decorateRequest('authMethod', null);
+  app.decorateRequest('sessionIdHash', null);
+  app.addHook('preValidation', async (request) => {
+    if (request.headers['x-api-key'] !== undefined) return;
+    const token = readSessionToken(request);
+    if (!token || token.length > 100) return;
+    const idHash = hashToken(token);
+    const user = await findSessionUser(app.services.db.kysely, idHash, app.services.clock.now());
+    if (user) {
+      request.user = user;
+      request.authMethod = 'session';
+      request.sessionIdHash = idHash;
+    }
+  });
+});

@@ -1,0 +1,37 @@
+import type { Role } from '../../common/constants.js';
+import type { UserRow } from '../modules/users/users.repository.js';
+import type { Services } from '../services.js';
+
+/**
+ * Who may call a route. Every route declares one (a test walks the table):
+ * - public: anyone; signed-in: any account; vip: vip, manager, admin (unlimited expiration etc.);
+ * - staff: manager or admin; admin: admin only;
+ * - setup: anyone before first-run setup is complete, admin only after it.
+ */
+export type Access = 'public' | 'signed-in' | 'staff' | 'admin' | 'setup';
+
+export const ACCESS_ROLES: Record<Exclude<Access, 'public' | 'signed-in'>, readonly Role[]> = {
+  staff: ['manager', 'admin'],
+  admin: ['admin'],
+  setup: ['admin'],
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+    /** Answer even before first-run setup is complete. */
+    allowBeforeSetup?: boolean;
+    /** API-key authentication accepted on this route (X-API-Key). */
+    apiKey?: boolean;
+  }
+  interface FastifyRequest {
+    user: UserRow | null;
+    /** How `user` was authenticated. */
+    authMethod: 'session' | 'api-key' | null;
+    /** Hash of the session id in use, for logout and "end other sessions". */
+    sessionIdHash: string | null;
+  }
+  interface FastifyInstance {
+    services: Services;
+  }
+}

@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { notFound } from '../errors.js';
+
+/**
+ * Serves the built SPA: hashed assets cached for a year, every other non-API GET answered with
+ * index.html so client-side routes work on reload. The shell carries no paste content, so link
+ * preview bots fetching a page learn nothing and burn nothing.
+ */
+export const webAppPlugin = fp(async (app: FastifyInstance, opts: { root: string }) => {
+  const indexFile = path.join(opts.root, 'index.html');
+  if (!fs.existsSync(indexFile)) {
+    app.log.warn({ root: opts.root }, 'web app build not found; serving the API only');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: opts.root,
+    wildcard: false,
+    index: false,
+    setHeaders(reply, filePath) {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  const index = fs.readFileSync(indexFile);
+  app.get('/*', (request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api') throw notFound(`No route for GET ${request.url.split('?')[0]}`);
+    const file = path.join(opts.root, path.normalize(request.url.split('?')[0] ?? '/'));
+    if (file.startsWith(opts.root + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+      return reply.sendFile(path.relative(opts.root, file));
+    }
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(index);
+  });
+});

@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { type App, buildApp } from '../../src/server/app.js';
+import { CAPTCHA_BYPASS_TOKEN, type Role } from '../../src/common/constants.js';
+import { type Config, loadConfig } from '../../src/server/config.js';
+import type { Db } from '../../src/server/db/kysely.js';
+import { hashPassword } from '../../src/server/lib/passwords.js';
+import { insertUser, type UserRow } from '../../src/server/modules/users/users.repository.js';
+import { HttpClient } from './http-client.js';
+import { TestClock } from './test-clock.js';
+import { openTestDb, tempDir } from './test-db.js';
+
+export interface TestApp {
+  app: App;
+  db: Db;
+  config: Config;
+  clock: TestClock;
+  baseUrl: string;
+  dataDir: string;
+  /** A new browser-like client (own cookie jar). */
+  client(): HttpClient;
+  close(): Promise<void>;
+}
+
+/**
+ * A real server on a random loopback port with a fresh database of the dialect under test
+ * (TEST_DIALECT) and its own data folder. `env` overrides environment variables.
+ */
+export async function startTestApp(opts: { env?: Record<string, string>; clock?: TestClock } = {}): Promise<TestApp> {
+  const dataDir = tempDir();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...opts.env });
+  const db = await openTestDb(dataDir);
+  const clock = opts.clock ?? new TestClock(Date.now());
+  const app = await buildApp(config, { db, clock, webRoot: `${dataDir}/no-web-build` });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    app,
+    db,
+    config,
+    clock,
+    baseUrl,
+    dataDir,
+    client: () => new HttpClient(baseUrl),
+    async close() {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const ADMIN = { username: 'admin', password: 'admin-pass-123', email: 'admin@example.com' };
+
+export function setupBody(overrides: Record<string, unknown> = {}) {
+  return {
+    siteTitle: 'Test Paste',
+    domain: 'localhost',
+    adminUsername: ADMIN.username,
+    adminPassword: ADMIN.password,
+    adminEmail: ADMIN.email,
+    ...overrides,
+  };
+}
+
+/** Completes first-run setup through the API, as the wizard does. */
+export async function completeSetup(t: TestApp, overrides: Record<string, unknown> = {}): Promise<void> {
+  const res = await t.client().post('/api/setup', setupBody(overrides));
+  if (res.status !== 200) throw new Error(`setup failed: ${res.status} ${res.text}`);
+}
+
+let counter = 0;
+
+/** Inserts an account directly (factory) and returns it with its password. */
+export async function createUser(
+  t: TestApp,
+  opts: { role?: Role; username?: string; password?: string; email?: string; emailVerified?: boolean } = {},
+): Promise<UserRow & { plainPassword: string }> {
+  counter += 1;
+  const username = opts.username ?? `user${counter}${Math.floor(Math.random() * 1e6)}`;
+  const password = opts.password ?? 'password-123';
+  const row = await insertUser(t.db.kysely, {
+    username,
+    username_key: username.toLowerCase(),
+    email: opts.email ?? `${username.toLowerCase()}@example.com`,
+    role: opts.role ?? 'user',
+    password_hash: await hashPassword(password),
+    created_at: t.clock.now(),
+    registration_ip: '127.0.0.1',
+    api_key_hash: null,
+    api_key_hint: null,
+    email_verified: opts.emailVerified === false ? 0 : 1,
+    vip_activated_at: opts.role === 'vip' ? t.clock.now() : null,
+    vip_banner_url: null,
+    vip_banner_link: null,
+  });
+  return { ...row, plainPassword: password };
+}
+
+/** A client signed in as the given account. */
+export async function loginClient(t: TestApp, username: string, password: string): Promise<HttpClient> {
+  const c = t.client();
+  const res = await c.post('/api/login', { username, password, captchaToken: CAPTCHA_BYPASS_TOKEN });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.text}`);
+  return c;
+}
+
+/** Setup done, plus a signed-in client of a new account with the given role. */
+export async function signedIn(t: TestApp, role: Role = 'user') {
+  const user = await createUser(t, { role });
+  return { user, client: await loginClient(t, user.username, user.plainPassword) };
+}

@@ -1,0 +1,12 @@
+import type { Clock } from '../../src/server/clock.js';
+
+/** A clock tests move by hand. */
+export class TestClock implements Clock {
+  constructor(private t = Date.UTC(2026, 10, 1, 12, 0, 0)) {}
+  now(): number {
+    return this.t;
+  }
+  advance(ms: number): void {
+    this.t += ms;
+  }
+}

@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Two projects: every test on SQLite, and the suites that touch the database again on PostgreSQL
+ * when TEST_DATABASE_URL is set (CI always sets it).
+ */
+const dbSuites = ['src/server/modules/**/*.test.ts', 'src/server/db/**/*.test.ts', 'src/server/plugins/**/*.test.ts', 'test/**/*.test.ts'];
+
+export default defineConfig({
+  test: {
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    pool: 'forks',
+    projects: [
+      {
+        test: {
+          name: 'sqlite',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: ['src/web/**'],
+          env: { TEST_DIALECT: 'sqlite' },
+        },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [{ test: { name: 'postgres', include: dbSuites, env: { TEST_DIALECT: 'postgres' } } }]
+        : []),
+    ],
+  },
+});
