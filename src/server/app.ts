@@ -38,7 +38,7 @@ const ONE_MIB = 1024 * 1024;
 /** Builds the whole application without listening: plugins in a fixed order, then the routes. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
   const db = opts.db ?? openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await migrateToLatest(db.kysely, db.dialect);
+  await migrateToLatest(db.kysely, db.dialect, db.schema);
 
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-api-key"]'] },

@@ -12,6 +12,8 @@ pg.types.setTypeParser(20, (v) => Number(v));
 export interface Db {
   kysely: Kysely<Database>;
   dialect: DialectName;
+  /** PostgreSQL schema in use when not the default one. */
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -37,7 +39,7 @@ export function openDb(opts: DbOptions): Db {
     // An idle client losing its server must not crash the process; the next query reconnects.
     pool.on('error', () => {});
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+    return { kysely, dialect: 'postgres', schema: opts.pgSchema, close: () => kysely.destroy() };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const file = path.join(opts.dataDir, opts.sqliteFile ?? 'pasteshare.sqlite');

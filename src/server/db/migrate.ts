@@ -18,8 +18,9 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
-export async function migrateToLatest(db: Kysely<any>, dialect: DialectName): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new StaticProvider(dialect) });
+export async function migrateToLatest(db: Kysely<any>, dialect: DialectName, schema?: string): Promise<string[]> {
+  // Kysely looks for its bookkeeping tables in every schema unless told which one is ours.
+  const migrator = new Migrator({ db, provider: new StaticProvider(dialect), migrationTableSchema: schema });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

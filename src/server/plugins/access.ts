@@ -38,7 +38,8 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { table: Route
     }
   });
 
-  app.addHook('preHandler', async (request) => {
+  // Before body validation: a caller without the right gets 401/403, not a hint about the body.
+  app.addHook('preValidation', async (request) => {
     if (!request.routeOptions.url?.startsWith('/api')) return;
     const access = request.routeOptions.config?.access;
     if (access === undefined) throw new Error(`Route ${request.routeOptions.url} declares no access`);

@@ -53,7 +53,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
   app.decorateRequest('authMethod', null);
   app.decorateRequest('sessionIdHash', null);
-  app.addHook('preValidation', async (request) => {
+  app.addHook('onRequest', async (request) => {
     if (request.headers['x-api-key'] !== undefined) return;
     const token = readSessionToken(request);
     if (!token || token.length > 100) return;

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Access } from '../../src/server/plugins/types.js';
+import { completeSetup, signedIn, startTestApp, type TestApp } from '../helpers/test-app.js';
+
+/**
+ * Who may call each API route. A route that exists but is missing here (or differs) fails the
+ * test: adding a route means deciding, here, who may call it.
+ */
+const EXPECTED: Record<string, Access> = {
+  'GET /api/settings/public': 'public',
+  'GET /api/setup/status': 'public',
+  'GET /api/setup/test-database': 'setup',
+  'POST /api/setup/test-email': 'setup',
+  'POST /api/setup': 'public',
+  'POST /api/register': 'public',
+  'POST /api/login': 'public',
+  'POST /api/logout': 'public',
+  'GET /api/user': 'public',
+};
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+  await completeSetup(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function sample(url: string): string {
+  return url.replace(/:[A-Za-z]+/g, 'nonexistent-id');
+}
+
+describe('route × role authorization table', () => {
+  it('declares access for every API route, exactly as in the table', () => {
+    const actual = Object.fromEntries(t.app.routeAccess.map((r) => [`${r.method} ${r.url}`, r.access]));
+    expect(actual).toEqual(EXPECTED);
+  });
+
+  it('refuses visitors on every non-public route with 401', async () => {
+    const c = t.client();
+    for (const r of t.app.routeAccess.filter((x) => x.access !== 'public')) {
+      const res = await c.request(r.method, sample(r.url), r.method === 'GET' ? undefined : {});
+      expect(res.status, `${r.method} ${r.url}`).toBe(401);
+    }
+  });
+
+  it('refuses signed-in users on staff and admin routes with 403', async () => {
+    const { client } = await signedIn(t, 'user');
+    const { client: manager } = await signedIn(t, 'manager');
+    for (const r of t.app.routeAccess.filter((x) => ['staff', 'admin', 'setup'].includes(x.access ?? ''))) {
+      const res = await client.request(r.method, sample(r.url), r.method === 'GET' ? undefined : {});
+      expect(res.status, `${r.method} ${r.url}`).toBe(403);
+      if (r.access !== 'staff') {
+        const m = await manager.request(r.method, sample(r.url), r.method === 'GET' ? undefined : {});
+        expect(m.status, `manager ${r.method} ${r.url}`).toBe(403);
+      }
+    }
+  });
+});
