@@ -1,0 +1,66 @@
+// `npm test`: typecheck, lint, unit + integration tests on SQLite (and again on PostgreSQL when
+// TEST_DATABASE_URL is set), then the browser tests. Stops at the first failing step.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const bin = (p) => path.join(root, 'node_modules', p);
+const reports = path.join(root, 'test-results');
+fs.mkdirSync(reports, { recursive: true });
+for (const f of ['vitest.json', 'playwright.json']) fs.rmSync(path.join(reports, f), { force: true });
+
+if (!process.env.TEST_DATABASE_URL) {
+  if (process.env.CI === 'true') {
+    console.error('CI=true but TEST_DATABASE_URL is not set: the PostgreSQL suites must run in CI.');
+    process.exit(1);
+  }
+  console.log('PostgreSQL suites did not run: TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test).');
+}
+
+const steps = [
+  ['typecheck', [bin('typescript/bin/tsc'), '--noEmit']],
+  ['lint', [bin('@biomejs/biome/bin/biome'), 'check', '.']],
+  [
+    'unit + integration',
+    [bin('vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/vitest.json`],
+  ],
+  ['browser', [path.join(root, 'scripts/e2e.mjs'), '--reporter=list,json']],
+];
+
+const started = Date.now();
+for (const [name, args] of steps) {
+  console.log(`\n=== ${name} ===`);
+  const t0 = Date.now();
+  const r = spawnSync(process.execPath, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json` },
+  });
+  console.log(`--- ${name}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  if (r.status !== 0) {
+    summary();
+    process.exit(r.status ?? 1);
+  }
+}
+summary();
+
+function summary() {
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  try {
+    const v = JSON.parse(fs.readFileSync(`${reports}/vitest.json`, 'utf8'));
+    passed += v.numPassedTests;
+    failed += v.numFailedTests;
+    skipped += v.numPendingTests + v.numTodoTests;
+  } catch {}
+  try {
+    const p = JSON.parse(fs.readFileSync(`${reports}/playwright.json`, 'utf8'));
+    passed += p.stats.expected;
+    failed += p.stats.unexpected + p.stats.flaky;
+    skipped += p.stats.skipped;
+  } catch {}
+  console.log(`\nAll steps took ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+}
