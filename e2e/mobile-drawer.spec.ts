@@ -1,0 +1,44 @@
+import { expect, SITE_TITLE, snap, test } from './support/fixtures';
+
+test.use({ setupCompleted: true, viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+
+test('the side drawer holds the navigation on a small screen', async ({ page }) => {
+  await page.goto('/');
+  const header = page.getByRole('banner');
+  // The inline links are hidden; the drawer button is the way in.
+  await expect(header.getByRole('link', { name: 'About', exact: true })).toBeHidden();
+  await snap(page, 'mobile-home');
+
+  const openMenu = page.getByRole('button', { name: 'Open menu' });
+  await openMenu.click();
+  const drawer = page.getByRole('dialog', { name: 'Navigation menu' });
+  await expect(drawer).toBeVisible();
+  for (const name of ['Home', 'About', 'API', 'Top Views', 'VIP', 'Login', 'Register']) {
+    await expect(drawer.getByRole('link', { name, exact: true })).toBeVisible();
+  }
+  await snap(page, 'mobile-drawer');
+
+  await drawer.getByRole('link', { name: 'About', exact: true }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: `About ${SITE_TITLE}` })).toBeVisible();
+  await snap(page, 'mobile-about');
+
+  await openMenu.click();
+  await drawer.getByRole('link', { name: 'VIP', exact: true }).click();
+  await expect(page).toHaveURL(/\/vip$/);
+  await expect(page.getByRole('heading', { name: 'Custom Banners' })).toBeVisible();
+
+  await openMenu.click();
+  await drawer.getByRole('link', { name: 'Register', exact: true }).click();
+  await expect(page).toHaveURL(/\/auth\?tab=register$/);
+  await expect(page.getByRole('tab', { name: 'Register' })).toHaveAttribute('aria-selected', 'true');
+  await snap(page, 'mobile-register');
+
+  // Escape closes the drawer without navigating.
+  await openMenu.click();
+  await expect(drawer).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(page).toHaveURL(/\/auth\?tab=register$/);
+});

@@ -1,0 +1,64 @@
+import { ChevronDown, LogOut, Settings, Shield } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import type { PublicUser } from '../../../common/schemas/user';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu';
+import { RoleBadge } from '../../components/ui/role-badge';
+import { paths } from '../../config/paths';
+import { isStaff } from '../../features/auth/api/get-user';
+import { useLogout } from '../../features/auth/hooks/use-logout';
+
+export function UserMenu({ user }: { user: PublicUser }) {
+  const navigate = useNavigate();
+  const { logout } = useLogout();
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        className="flex cursor-pointer items-center gap-2 rounded-lg border border-border px-2 py-1.5 text-sm font-medium transition-colors hover:bg-muted data-[state=open]:bg-muted"
+        aria-label={`User menu for ${user.username}`}
+      >
+        <span
+          aria-hidden
+          className="grid size-7 place-items-center rounded-full bg-primary/20 text-xs font-bold text-primary uppercase"
+        >
+          {user.username.slice(0, 1)}
+        </span>
+        <span className="hidden max-w-32 truncate sm:inline" data-testid="user-menu-username">
+          {user.username}
+        </span>
+        <ChevronDown aria-hidden className="size-4 text-muted-foreground" />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuLabel>
+          <p className="text-xs text-muted-foreground">Signed in as</p>
+          <p className="flex items-center gap-2 truncate font-semibold">
+            {user.username}
+            <RoleBadge role={user.role} />
+          </p>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => navigate(paths.accountSettings)}>
+          <Settings aria-hidden />
+          Account Settings
+        </DropdownMenuItem>
+        {isStaff(user) ? (
+          <DropdownMenuItem onSelect={() => navigate(paths.admin)}>
+            <Shield aria-hidden />
+            Admin Panel
+          </DropdownMenuItem>
+        ) : null}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={logout} className="text-destructive [&_svg]:text-destructive">
+          <LogOut aria-hidden />
+          Logout
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

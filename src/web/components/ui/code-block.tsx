@@ -1,0 +1,34 @@
+import { Check, Copy } from 'lucide-react';
+import { useState } from 'react';
+import { cn } from '../../lib/cn';
+
+/** Monospace text with a copy button. Content is rendered as text only. */
+export function CodeBlock({ code, className, label }: { code: string; className?: string; label?: string }) {
+  const [copied, setCopied] = useState(false);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(code);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 1500);
+    } catch {
+      // Clipboard refused (insecure origin or permission): the text stays selectable.
+    }
+  }
+
+  return (
+    <div className={cn('group relative rounded-lg border border-border bg-muted/60', className)}>
+      <pre className="overflow-x-auto p-4 pr-12 font-mono text-xs leading-relaxed text-foreground/90">
+        <code>{code}</code>
+      </pre>
+      <button
+        type="button"
+        onClick={copy}
+        aria-label={copied ? 'Copied' : `Copy ${label ?? 'code'}`}
+        className="absolute top-2 right-2 cursor-pointer rounded-md p-1.5 text-muted-foreground opacity-70 transition hover:bg-background hover:text-foreground group-hover:opacity-100"
+      >
+        {copied ? <Check className="size-4 text-success" /> : <Copy className="size-4" />}
+      </button>
+    </div>
+  );
+}

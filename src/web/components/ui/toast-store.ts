@@ -1,0 +1,61 @@
+import { useSyncExternalStore } from 'react';
+import { errorMessage } from '../../lib/api-client';
+
+export type ToastVariant = 'default' | 'success' | 'destructive';
+
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+  /** Milliseconds; the provider default (5000) when absent. */
+  duration?: number;
+}
+
+export interface ToastItem extends ToastInput {
+  id: number;
+  open: boolean;
+}
+
+/** Only one toast is visible at a time (spec §8): a new one replaces the current one. */
+const TOAST_LIMIT = 1;
+/** Spec §9: a dismissed toast stays in the store this long (its exit animation needs it mounted). */
+const TOAST_REMOVE_DELAY_MS = 1_000_000;
+
+let toasts: ToastItem[] = [];
+let nextId = 0;
+const listeners = new Set<() => void>();
+
+function emit(next: ToastItem[]) {
+  toasts = next;
+  for (const listener of listeners) listener();
+}
+
+export function toast(input: ToastInput): { id: number; dismiss: () => void } {
+  nextId += 1;
+  const id = nextId;
+  emit([{ ...input, id, open: true }, ...toasts].slice(0, TOAST_LIMIT));
+  return { id, dismiss: () => dismissToast(id) };
+}
+
+/** An error toast whose description is the server message when there is one. */
+export function toastError(title: string, error: unknown, fallback = 'An error occurred') {
+  return toast({ title, description: errorMessage(error, fallback), variant: 'destructive' });
+}
+
+export function dismissToast(id: number): void {
+  emit(toasts.map((t) => (t.id === id ? { ...t, open: false } : t)));
+  setTimeout(() => emit(toasts.filter((t) => t.id !== id)), TOAST_REMOVE_DELAY_MS);
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useToasts(): ToastItem[] {
+  return useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => toasts,
+  );
+}

@@ -1,0 +1,22 @@
+/** Every route of spec §2. Links are built here so a path is spelled once. */
+export const paths = {
+  home: '/',
+  setup: '/setup',
+  paste: (id: string) => `/paste/${encodeURIComponent(id)}`,
+  about: '/about',
+  apiDocs: '/api',
+  emailPreview: '/email-preview',
+  terms: '/terms',
+  privacy: '/privacy',
+  admin: '/admin',
+  auth: '/auth',
+  login: '/auth?tab=login',
+  register: '/auth?tab=register',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  topViews: '/top-views',
+  vip: '/vip',
+  account: '/account',
+  accountSettings: '/account-settings',
+  verifyEmailSuccess: '/verify-email-success',
+} as const;

@@ -1,0 +1,84 @@
+import { LogIn } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { CAPTCHA_MESSAGES } from '../../../../common/messages';
+import { loginError } from '../../../../common/schemas/auth';
+import type { PublicSettings } from '../../../../common/schemas/settings';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { toast, toastError } from '../../../components/ui/toast-store';
+import { paths } from '../../../config/paths';
+import { useLogin } from '../api/login';
+import { CaptchaField } from './captcha-field';
+import { useCaptcha } from './use-captcha';
+
+const FAILED = 'Failed to login';
+
+export function LoginForm({
+  settings,
+  initialUsername = '',
+}: {
+  settings: PublicSettings;
+  initialUsername?: string;
+}) {
+  const navigate = useNavigate();
+  const loginMutation = useLogin();
+  const captcha = useCaptcha(settings.enableTurnstile);
+  const [username, setUsername] = useState(initialUsername);
+  const [password, setPassword] = useState('');
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const problem =
+      loginError({ username: username.trim(), password }) ??
+      (captcha.token ? null : CAPTCHA_MESSAGES.required);
+    if (problem) {
+      toast({ title: FAILED, description: problem, variant: 'destructive' });
+      return;
+    }
+    loginMutation.mutate(
+      { username: username.trim(), password, captchaToken: captcha.token },
+      {
+        onSuccess: () => navigate(paths.home),
+        onError: (error) => {
+          toastError(FAILED, error, 'Invalid username or password');
+          captcha.reset();
+        },
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Login">
+      <Field
+        label="Username"
+        name="username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={username}
+        onChange={(e) => setUsername(e.target.value)}
+        aria-required
+      />
+      <Field
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        aria-required
+        aside={
+          <Link to={paths.forgotPassword} className="text-xs font-medium text-primary hover:underline">
+            Forgot Password?
+          </Link>
+        }
+      />
+      <CaptchaField captcha={captcha} siteKey={settings.turnstileSiteKey} />
+      <Button type="submit" className="w-full" disabled={loginMutation.isPending}>
+        <LogIn aria-hidden />
+        {loginMutation.isPending ? 'Logging in...' : 'Login'}
+      </Button>
+    </form>
+  );
+}

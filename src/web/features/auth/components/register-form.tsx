@@ -1,0 +1,135 @@
+import { UserPlus } from 'lucide-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { POST_REGISTER_REDIRECT_MS } from '../../../../common/constants';
+import { placeholderEmail, registrationError } from '../../../../common/schemas/auth';
+import type { PublicSettings } from '../../../../common/schemas/settings';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { toast, toastError } from '../../../components/ui/toast-store';
+import { useRegister } from '../api/register';
+import { CaptchaField } from './captcha-field';
+import { useCaptcha } from './use-captcha';
+
+const FAILED = 'Failed to create account';
+
+interface RegisterFormProps {
+  settings: PublicSettings;
+  /** Called 1.5 s after a successful registration with the new username. */
+  onRegistered: (username: string) => void;
+}
+
+export function RegisterForm({ settings, onRegistered }: RegisterFormProps) {
+  const registerMutation = useRegister();
+  const captcha = useCaptcha(settings.enableTurnstile);
+  const requireEmail = settings.requireEmailVerification;
+  const [form, setForm] = useState({ username: '', email: '', password: '', confirmPassword: '' });
+  const [problem, setProblem] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => () => clearTimeout(redirectTimer.current), []);
+
+  const set = (key: keyof typeof form) => (event: { target: { value: string } }) =>
+    setForm((current) => ({ ...current, [key]: event.target.value }));
+
+  function fail(message: string) {
+    setProblem(message);
+    toast({ title: FAILED, description: message, variant: 'destructive' });
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setDone(null);
+    const username = form.username.trim();
+    const error = registrationError(
+      { ...form, username, captchaToken: captcha.token },
+      { requireEmail, checkCaptcha: settings.enableTurnstile },
+    );
+    if (error) {
+      fail(error);
+      return;
+    }
+    setProblem(null);
+    registerMutation.mutate(
+      {
+        username,
+        email: requireEmail ? form.email.trim() : placeholderEmail(username),
+        password: form.password,
+        captchaToken: captcha.token,
+      },
+      {
+        onSuccess: (result) => {
+          const message = result?.message || 'Your account was created. You can now log in.';
+          setDone(message);
+          toast({ title: 'Account created', description: message, variant: 'success' });
+          setForm({ username: '', email: '', password: '', confirmPassword: '' });
+          redirectTimer.current = setTimeout(() => onRegistered(username), POST_REGISTER_REDIRECT_MS);
+        },
+        onError: (err) => {
+          setProblem(err.message || FAILED);
+          toastError(FAILED, err, FAILED);
+          captcha.reset();
+        },
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Register">
+      {problem ? <Alert variant="destructive" title={problem} /> : null}
+      {done ? (
+        <Alert variant="success" title="Account created">
+          {done}
+        </Alert>
+      ) : null}
+      <Field
+        label="Username"
+        name="username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={form.username}
+        onChange={set('username')}
+        hint="3 to 30 letters, numbers, underscores or hyphens."
+        aria-required
+      />
+      {requireEmail ? (
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={form.email}
+          onChange={set('email')}
+          hint="We will send a verification link to this address."
+          aria-required
+        />
+      ) : null}
+      <Field
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        value={form.password}
+        onChange={set('password')}
+        hint="8 to 30 characters."
+        aria-required
+      />
+      <Field
+        label="Confirm Password"
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        value={form.confirmPassword}
+        onChange={set('confirmPassword')}
+        aria-required
+      />
+      <CaptchaField captcha={captcha} siteKey={settings.turnstileSiteKey} />
+      <Button type="submit" className="w-full" disabled={registerMutation.isPending}>
+        <UserPlus aria-hidden />
+        {registerMutation.isPending ? 'Creating Account...' : 'Create Account'}
+      </Button>
+    </form>
+  );
+}

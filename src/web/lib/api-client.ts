@@ -1,0 +1,101 @@
+import type { ErrorCode } from '../../common/errors';
+
+/** A failed call: `message` is what the server said (spec §8), `code` its error code when it sent one. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: ErrorCode,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+interface RequestOptions {
+  method?: Method;
+  /** Sent as JSON. Leave undefined for a request without a body. */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** Server `message`, else the body text, else the status text (spec §8). */
+export function errorFromResponse(status: number, statusText: string, text: string): ApiError {
+  if (text) {
+    try {
+      const parsed = JSON.parse(text) as { error?: ErrorCode; message?: unknown };
+      if (typeof parsed.message === 'string' && parsed.message) {
+        return new ApiError(parsed.message, status, parsed.error);
+      }
+    } catch {
+      // Not JSON: the text itself is the message.
+    }
+    return new ApiError(text, status);
+  }
+  return new ApiError(statusText || `Request failed (${status})`, status);
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = options.body === undefined ? 'GET' : 'POST', body, signal } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: 'include',
+    signal,
+  });
+  const text = await response.text();
+  if (!response.ok) throw errorFromResponse(response.status, response.statusText, text);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const api = {
+  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { method: 'GET', signal }),
+  post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body }),
+  put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
+  delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
+};
+
+/**
+ * A JSON POST that reports upload progress (0..1). fetch cannot report request progress, hence XHR.
+ * Fails with the server message, the body text or the status text, or 'Network error'.
+ */
+export function postWithProgress<T>(
+  path: string,
+  body: unknown,
+  onProgress: (fraction: number) => void,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Content-Type', 'application/json');
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        try {
+          resolve((xhr.responseText ? JSON.parse(xhr.responseText) : undefined) as T);
+        } catch {
+          reject(new ApiError('Invalid response from server', xhr.status));
+        }
+        return;
+      }
+      reject(errorFromResponse(xhr.status, xhr.statusText, xhr.responseText));
+    };
+    xhr.onerror = () => reject(new ApiError('Network error', 0));
+    xhr.send(JSON.stringify(body));
+  });
+}
+
+/** The message to show for a failed call: the server's words when there are any. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}

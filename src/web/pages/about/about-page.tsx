@@ -1,0 +1,125 @@
+import { Clock, CodeXml, Flame, Info, Lock, type LucideIcon, ShieldCheck, Zap } from 'lucide-react';
+import { Page } from '../../components/layouts/page';
+import { Badge } from '../../components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { useSiteTitle } from '../../features/settings/api/get-public-settings';
+
+const features: { icon: LucideIcon; title: string; text: string; tint: string }[] = [
+  {
+    icon: ShieldCheck,
+    title: 'Privacy First',
+    text: 'No ads, no trackers, no analytics. We keep only what a paste needs to work, and expired pastes are deleted for good.',
+    tint: 'bg-emerald-500/15 text-emerald-500',
+  },
+  {
+    icon: Clock,
+    title: 'Flexible Expiration',
+    text: 'Keep a paste for an hour, a day, a week, up to six months — or forever with VIP. Expired pastes are never served.',
+    tint: 'bg-sky-500/15 text-sky-500',
+  },
+  {
+    icon: Lock,
+    title: 'Password Protection',
+    text: 'Lock a paste with a password. It is stored only as a strong hash, and the content stays hidden until it is entered.',
+    tint: 'bg-violet-500/15 text-violet-500',
+  },
+  {
+    icon: Flame,
+    title: 'Burn After Reading',
+    text: 'A burn paste is shown exactly once and then deleted, even if several people open the link at the same moment.',
+    tint: 'bg-orange-500/15 text-orange-500',
+  },
+  {
+    icon: CodeXml,
+    title: 'Developer Friendly',
+    text: 'A documented REST API with API keys, raw views for curl and scripts, and chunked uploads for very large files.',
+    tint: 'bg-pink-500/15 text-pink-500',
+  },
+  {
+    icon: Zap,
+    title: 'Lightning Fast',
+    text: 'A small app that loads each screen on demand, and large pastes streamed straight from storage without freezing your tab.',
+    tint: 'bg-yellow-500/15 text-yellow-500',
+  },
+];
+
+const technologies = [
+  'React',
+  'TypeScript',
+  'Vite',
+  'TanStack Query',
+  'Tailwind CSS',
+  'Radix UI',
+  'Node.js',
+  'Fastify',
+  'Kysely',
+  'SQLite/PostgreSQL',
+  'Redis (optional)',
+  'S3-compatible storage (optional)',
+];
+
+export function AboutPage() {
+  const siteTitle = useSiteTitle();
+  return (
+    <Page
+      icon={Info}
+      title={`About ${siteTitle}`}
+      description="Share text and code securely, simply and quickly."
+    >
+      <div className="space-y-8">
+        <Card>
+          <CardHeader>
+            <CardTitle>Overview</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-3 text-muted-foreground">
+            <p>
+              {siteTitle} is a paste-sharing service for developers and teams. Save a snippet, a log file or a
+              whole document and share it with a single link — anonymously or with an account.
+            </p>
+            <p>
+              Every paste can be public or password protected, can expire after a chosen time or burn after
+              its first reading, and can be viewed, copied, downloaded or reported. Registered users get an
+              API key and a list of their pastes; VIP members get unlimited expiration and a personal banner.
+            </p>
+          </CardContent>
+        </Card>
+
+        <section aria-labelledby="features-heading" className="space-y-4">
+          <h2 id="features-heading" className="text-xl font-semibold tracking-tight">
+            Features
+          </h2>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {features.map(({ icon: Icon, title, text, tint }) => (
+              <Card key={title} className="transition-colors hover:border-primary/40">
+                <CardHeader>
+                  <span className={`mb-2 grid size-10 place-items-center rounded-lg ${tint}`}>
+                    <Icon aria-hidden className="size-5" />
+                  </span>
+                  <CardTitle className="text-base">{title}</CardTitle>
+                  <CardDescription>{text}</CardDescription>
+                </CardHeader>
+              </Card>
+            ))}
+          </div>
+        </section>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Technology</CardTitle>
+            <CardDescription>
+              Built with open-source tools. It runs as a single process with an embedded SQLite database, and
+              grows to many instances with PostgreSQL, Redis and S3-compatible storage.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="flex flex-wrap gap-2">
+            {technologies.map((name) => (
+              <Badge key={name} variant="outline" className="px-3 py-1 text-sm">
+                {name}
+              </Badge>
+            ))}
+          </CardContent>
+        </Card>
+      </div>
+    </Page>
+  );
+}

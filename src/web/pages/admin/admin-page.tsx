@@ -1,0 +1,98 @@
+import { House, LogIn, Shield, ShieldBan, ShieldCheck } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ComingSoon } from '../../components/layouts/coming-soon';
+import { Page } from '../../components/layouts/page';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { RoleBadge } from '../../components/ui/role-badge';
+import { Spinner } from '../../components/ui/spinner';
+import { paths } from '../../config/paths';
+import { isStaff, useUser } from '../../features/auth/api/get-user';
+
+function AccessCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <div className="flex justify-center px-4 py-16">
+      <Card className="w-full max-w-md">
+        <CardContent className="flex flex-col items-center gap-4 p-8 text-center">
+          {icon}
+          <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+          {children}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+export function AdminPage() {
+  const { data: user, isPending } = useUser();
+
+  if (isPending) {
+    return (
+      <div
+        className="flex min-h-[40vh] items-center justify-center gap-3 text-muted-foreground"
+        role="status"
+      >
+        <Spinner />
+        <span>Loading admin data...</span>
+      </div>
+    );
+  }
+
+  if (!user) {
+    return (
+      <AccessCard
+        icon={<Shield aria-hidden className="size-10 text-primary" />}
+        title="Admin Access Required"
+      >
+        <p className="text-sm text-muted-foreground">Please log in with an admin or manager account.</p>
+        <Button asChild>
+          <Link to={paths.auth}>
+            <LogIn aria-hidden />
+            Go to Login
+          </Link>
+        </Button>
+      </AccessCard>
+    );
+  }
+
+  if (!isStaff(user)) {
+    return (
+      <AccessCard icon={<ShieldBan aria-hidden className="size-10 text-destructive" />} title="Access Denied">
+        <p className="text-sm text-muted-foreground">
+          The admin panel is only available to admins and managers.
+        </p>
+        <p className="flex items-center gap-2 text-sm">
+          Your current role: <RoleBadge role={user.role} />
+        </p>
+        <Button asChild variant="outline">
+          <Link to={paths.home}>
+            <House aria-hidden />
+            Go to Homepage
+          </Link>
+        </Button>
+      </AccessCard>
+    );
+  }
+
+  const isAdmin = user.role === 'admin';
+  return (
+    <Page
+      icon={ShieldCheck}
+      title="Admin Panel"
+      description="Manage users and pastes in the system"
+      width="wide"
+      actions={<RoleBadge role={user.role} />}
+    >
+      <div className="space-y-6">
+        <Alert variant="warning" title={isAdmin ? 'Administrator access' : 'Manager access'}>
+          {isAdmin
+            ? 'You have full access to users, pastes, licenses and site settings. Changes take effect immediately for everyone.'
+            : 'You can review delete requests and reported pastes. Approving one deletes the paste permanently.'}
+        </Alert>
+        <ComingSoon feature="The admin panel's statistics, users, pastes, requests, reports, licenses and settings" />
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,151 @@
+import { API_KEY_PREFIX } from '../../../common/constants';
+import type { EndpointSection } from './endpoint';
+
+const key = `${API_KEY_PREFIX}…`;
+const fetchJson = (path: string, body: string) =>
+  `await fetch('${path}', {\n  method: 'POST',\n  credentials: 'include',\n  headers: { 'Content-Type': 'application/json' },\n  body: JSON.stringify(${body}),\n});`;
+
+/** Shown only to a signed-in user while API keys are enabled (spec §2). */
+export const memberSections: EndpointSection[] = [
+  {
+    id: 'api-key',
+    title: 'API Key Endpoints',
+    description: `Authenticate with your API key (starts with ${API_KEY_PREFIX}) in the X-API-Key header. Find or regenerate it in Account Settings.`,
+    endpoints: [
+      {
+        method: 'POST',
+        path: '/api/v1/pastes',
+        summary: 'Create a paste from the raw request body — ideal for uploading a file from the terminal.',
+        fields: [
+          'X-API-Key header (required)',
+          'title (query, optional)',
+          'expiration, privacy (query, optional)',
+        ],
+        returns: '{ "id": "..." }',
+        example: (base) =>
+          `curl --data-binary @file.txt \\\n  -H 'X-API-Key: ${key}' \\\n  '${base}/v1/pastes?title=My%20file'`,
+      },
+      {
+        method: 'GET',
+        path: '/api/v1/pastes',
+        summary: 'List the pastes of the key owner.',
+        fields: ['X-API-Key header (required)'],
+        example: (base) => `curl -H 'X-API-Key: ${key}' ${base}/v1/pastes`,
+      },
+    ],
+  },
+  {
+    id: 'chunked',
+    title: 'Chunked Upload',
+    description:
+      'For files over 50 MB: start an upload, send 40 MB chunks in order, then finalize. Needs a login or an API key; unlimited expiration needs VIP.',
+    endpoints: [
+      {
+        method: 'POST',
+        path: '/api/pastes/upload/init',
+        summary: 'Start an upload.',
+        fields: ['totalChunks, totalSize', 'title, privacy, password, expiration, burnAfterReading'],
+        returns: '{ "uploadId": "..." }',
+        example: (base) =>
+          `curl -X POST ${base}/pastes/upload/init \\\n  -H 'X-API-Key: ${key}' -H 'Content-Type: application/json' \\\n  -d '{"totalChunks":3,"totalSize":104857600,"title":"dump.sql","privacy":"public","expiration":"1w"}'`,
+      },
+      {
+        method: 'POST',
+        path: '/api/pastes/upload/chunk',
+        summary: 'Send one chunk as multipart form data (chunkIndex starts at 0).',
+        fields: ['chunk (file)', 'uploadId', 'chunkIndex'],
+        example: (base) =>
+          `curl -X POST ${base}/pastes/upload/chunk \\\n  -H 'X-API-Key: ${key}' \\\n  -F uploadId=UPLOAD_ID -F chunkIndex=0 -F chunk=@part-000`,
+      },
+      {
+        method: 'POST',
+        path: '/api/pastes/upload/finalize',
+        summary: 'Create the paste; it is assembled in the background and readable once complete.',
+        fields: ['uploadId'],
+        returns: '{ "id": "..." }',
+        example: (base) =>
+          `curl -X POST ${base}/pastes/upload/finalize \\\n  -H 'X-API-Key: ${key}' -H 'Content-Type: application/json' \\\n  -d '{"uploadId":"UPLOAD_ID"}'`,
+      },
+      {
+        method: 'POST',
+        path: '/api/pastes/upload/cancel',
+        summary: 'Abandon an upload and delete its chunks.',
+        fields: ['uploadId'],
+        example: (base) =>
+          `curl -X POST ${base}/pastes/upload/cancel \\\n  -H 'X-API-Key: ${key}' -H 'Content-Type: application/json' \\\n  -d '{"uploadId":"UPLOAD_ID"}'`,
+      },
+    ],
+  },
+  {
+    id: 'session',
+    title: 'Session Endpoints',
+    description: 'Used by this website with your login cookie; call them from the browser while signed in.',
+    endpoints: [
+      {
+        method: 'GET',
+        path: '/api/my-pastes?page=1&search=',
+        summary: 'Your pastes, paged and searchable.',
+        returns: '{ pastes, page, totalPages, total }',
+        example: () => `await fetch('/api/my-pastes?page=1', { credentials: 'include' });`,
+      },
+      {
+        method: 'POST',
+        path: '/api/pastes/{id}/request-delete',
+        summary: 'Ask the moderators to delete one of your pastes (needs admin approval).',
+        fields: ['reason (string, required)'],
+        example: () => fetchJson('/api/pastes/abc123/request-delete', "{ reason: 'Posted by mistake' }"),
+      },
+      {
+        method: 'GET',
+        path: '/api/user/api-key',
+        summary: 'Whether you have an API key.',
+        example: () => `await fetch('/api/user/api-key', { credentials: 'include' });`,
+      },
+      {
+        method: 'POST',
+        path: '/api/user/regenerate-api-key',
+        summary: 'Create a new API key; the old one stops working. The new key is shown once.',
+        example: () => fetchJson('/api/user/regenerate-api-key', '{}'),
+      },
+      {
+        method: 'POST',
+        path: '/api/user/change-password',
+        summary: 'Change your password.',
+        fields: ['currentPassword', 'newPassword (at least 6 characters)'],
+        example: () => fetchJson('/api/user/change-password', "{ currentPassword: '…', newPassword: '…' }"),
+      },
+      {
+        method: 'POST',
+        path: '/api/user/change-email',
+        summary: 'Change your email address.',
+        fields: ['email'],
+        example: () => fetchJson('/api/user/change-email', "{ email: 'me@example.com' }"),
+      },
+    ],
+  },
+  {
+    id: 'vip',
+    title: 'VIP Endpoints',
+    description: 'Activate a VIP license and manage the banner shown on your pastes.',
+    endpoints: [
+      {
+        method: 'POST',
+        path: '/api/vip/activate',
+        summary: 'Activate a VIP license key on your account.',
+        fields: ['licenseKey'],
+        example: () => fetchJson('/api/vip/activate', "{ licenseKey: 'XXXX-XXXX-XXXX' }"),
+      },
+      {
+        method: 'POST',
+        path: '/api/vip/banner',
+        summary: 'Set your banner: an https image (up to 5 MB, 450×120 px recommended) and an optional link.',
+        fields: ['bannerImageUrl', 'bannerLink (optional)'],
+        example: () =>
+          fetchJson(
+            '/api/vip/banner',
+            "{ bannerImageUrl: 'https://i.imgur.com/banner.png', bannerLink: 'https://example.com' }",
+          ),
+      },
+    ],
+  },
+];

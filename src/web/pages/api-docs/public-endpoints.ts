@@ -1,0 +1,89 @@
+import type { EndpointSection } from './endpoint';
+
+export const publicSection: EndpointSection = {
+  id: 'public',
+  title: 'Public Endpoints',
+  description: 'No account needed. Anyone can create, read and report pastes.',
+  endpoints: [
+    {
+      method: 'POST',
+      path: '/api/pastes',
+      summary: 'Create a paste.',
+      fields: [
+        'content (string, required) — the text of the paste',
+        'title (string, optional, up to 80 characters)',
+        "privacy: 'public' | 'unlisted' | 'password'",
+        "expiration: '1h' | '1d' | '1w' | '1m' | '3m' | '6m' (registered) | 'unlimited' (VIP) | 'burn'",
+        'burnAfterReading (boolean) — delete after the first reading',
+        "password (string) — required when privacy is 'password'",
+      ],
+      returns: '{ "id": "..." }',
+      example: (base) =>
+        `curl -X POST ${base}/pastes \\\n  -H 'Content-Type: application/json' \\\n  -d '{"title":"Hello","content":"console.log(\\"hi\\")","privacy":"public","expiration":"1d"}'`,
+    },
+    {
+      method: 'GET',
+      path: '/api/pastes/{id}',
+      summary:
+        'Read a paste: its metadata and content. A protected paste comes without content; a paste over 10 MB comes with a downloadUrl instead.',
+      returns: '{ id, title, content, privacy, expiration, expiresAt, viewCount, createdAt, username, ... }',
+      example: (base) => `curl ${base}/pastes/abc123`,
+    },
+    {
+      method: 'POST',
+      path: '/api/pastes/{id}/verify',
+      summary: 'Unlock a password-protected paste.',
+      fields: ['password (string, required)'],
+      returns: 'The paste with its content.',
+      example: (base) =>
+        `curl -X POST ${base}/pastes/abc123/verify \\\n  -H 'Content-Type: application/json' \\\n  -d '{"password":"s3cret"}'`,
+    },
+    {
+      method: 'GET',
+      path: '/api/pastes/{id}/download',
+      summary: 'Download the content as a file (supports Range requests for large pastes).',
+      example: (base) => `curl -OJ ${base}/pastes/abc123/download`,
+    },
+    {
+      method: 'GET',
+      path: '/raw/{id}',
+      summary: 'The content as plain text, handy for scripts and the terminal.',
+      example: (_base, origin) => `curl ${origin}/raw/abc123`,
+    },
+    {
+      method: 'POST',
+      path: '/api/pastes/{id}/report',
+      summary: 'Report a paste to the moderators.',
+      fields: ['reason (string, required)'],
+      example: (base) =>
+        `curl -X POST ${base}/pastes/abc123/report \\\n  -H 'Content-Type: application/json' \\\n  -d '{"reason":"Contains leaked credentials"}'`,
+    },
+    {
+      method: 'GET',
+      path: '/api/top-views',
+      summary: 'The 10 most viewed public pastes.',
+      returns: '[{ id, title, viewCount, createdAt, username, role }]',
+      example: (base) => `curl ${base}/top-views`,
+    },
+    {
+      method: 'GET',
+      path: '/api/top-views-v2?period={period}',
+      summary: 'The most viewed public pastes for a period.',
+      fields: ["period: 'all-time' | 'weekly' | 'monthly'"],
+      example: (base) => `curl '${base}/top-views-v2?period=weekly'`,
+    },
+    {
+      method: 'GET',
+      path: '/api/top-users?limit=10',
+      summary: 'The users whose pastes have the most views.',
+      returns: '[{ userId, username, role, totalViews }]',
+      example: (base) => `curl '${base}/top-users?limit=10'`,
+    },
+    {
+      method: 'GET',
+      path: '/api/settings/public',
+      summary: 'Public site settings: title, size limit, captcha and feature switches.',
+      example: (base) => `curl ${base}/settings/public`,
+    },
+  ],
+};

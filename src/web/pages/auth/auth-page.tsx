@@ -1,0 +1,81 @@
+import { LogIn, UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
+import { Alert } from '../../components/ui/alert';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { LoadingBlock } from '../../components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { paths } from '../../config/paths';
+import { useUser } from '../../features/auth/api/get-user';
+import { LoginForm } from '../../features/auth/components/login-form';
+import { RegisterForm } from '../../features/auth/components/register-form';
+import { usePublicSettings, useSiteTitle } from '../../features/settings/api/get-public-settings';
+import { errorMessage } from '../../lib/api-client';
+
+type Tab = 'login' | 'register';
+
+export function AuthPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab: Tab = searchParams.get('tab') === 'register' ? 'register' : 'login';
+  const settings = usePublicSettings();
+  const siteTitle = useSiteTitle();
+  const { data: user } = useUser();
+  const [registeredUsername, setRegisteredUsername] = useState('');
+
+  const selectTab = (next: string) => setSearchParams({ tab: next }, { replace: true });
+
+  if (user) return <Navigate to={paths.home} replace />;
+
+  return (
+    <div className="flex justify-center px-4 py-10 sm:py-16">
+      <Card className="w-full max-w-md shadow-xl">
+        <CardHeader className="items-center text-center">
+          <CardTitle className="text-2xl">Welcome to {siteTitle}</CardTitle>
+          <CardDescription>
+            {tab === 'login'
+              ? 'Log in to manage your pastes.'
+              : 'Create an account to keep track of your pastes.'}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {settings.isPending ? (
+            <LoadingBlock />
+          ) : settings.isError ? (
+            <Alert variant="destructive" title="Could not load the site settings">
+              {errorMessage(settings.error, 'Please reload the page.')}
+            </Alert>
+          ) : (
+            <Tabs value={tab} onValueChange={selectTab}>
+              <TabsList className="grid grid-cols-2">
+                <TabsTrigger value="login">
+                  <LogIn aria-hidden className="size-4" />
+                  Login
+                </TabsTrigger>
+                <TabsTrigger value="register">
+                  <UserPlus aria-hidden className="size-4" />
+                  Register
+                </TabsTrigger>
+              </TabsList>
+              <TabsContent value="login">
+                <LoginForm
+                  key={registeredUsername}
+                  settings={settings.data}
+                  initialUsername={registeredUsername}
+                />
+              </TabsContent>
+              <TabsContent value="register">
+                <RegisterForm
+                  settings={settings.data}
+                  onRegistered={(username) => {
+                    setRegisteredUsername(username);
+                    selectTab('login');
+                  }}
+                />
+              </TabsContent>
+            </Tabs>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

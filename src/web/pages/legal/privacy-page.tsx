@@ -1,0 +1,121 @@
+import { ShieldCheck } from 'lucide-react';
+import { useSiteTitle } from '../../features/settings/api/get-public-settings';
+import { LegalDocument, type LegalSection } from './legal-document';
+
+function privacySections(site: string): LegalSection[] {
+  return [
+    {
+      title: 'Information We Collect',
+      body: (
+        <ul className="list-disc space-y-1 pl-6">
+          <li>
+            <strong className="text-foreground">Pastes</strong>: the title, content and options you choose
+            (privacy, expiration, burn after reading). Paste passwords are stored only as a one-way hash.
+          </li>
+          <li>
+            <strong className="text-foreground">Account</strong>: if you register, your username, email
+            address, a one-way hash of your password and, once created, a hash of your API key.
+          </li>
+          <li>
+            <strong className="text-foreground">Technical data</strong>: the IP address of a registration, and
+            short-lived counters per IP address used to stop abuse (rate limits).
+          </li>
+        </ul>
+      ),
+    },
+    {
+      title: 'How We Use Information',
+      body: (
+        <p>
+          Only to run the service: to store and show your pastes, sign you in, send the emails you ask for
+          (verification and password reset), count paste views for the Top Views page, and protect the service
+          from spam and attacks. We do not sell or rent your data and do not use it for advertising.
+        </p>
+      ),
+    },
+    {
+      title: 'Cookies',
+      body: (
+        <p>
+          We use exactly one cookie: a session cookie that keeps you signed in. It is HttpOnly, is sent only
+          to this site and is deleted when you log out or when it expires. Your theme choice is kept in your
+          browser's local storage and never sent to us. There are no advertising, analytics or tracking
+          cookies.
+        </p>
+      ),
+    },
+    {
+      title: 'No Tracking',
+      body: (
+        <p>
+          {site} uses no analytics, tracking pixels, fingerprinting or third-party advertising scripts. When
+          an administrator enables captcha, the login and registration forms load Cloudflare Turnstile to tell
+          people from bots; its use is governed by Cloudflare's privacy policy.
+        </p>
+      ),
+    },
+    {
+      title: 'Data Retention',
+      body: (
+        <p>
+          Pastes are deleted when they expire, right after their single reading when burn after reading is on,
+          or when they are removed by you (through a deletion request) or by an administrator. Account data is
+          kept until your account is deleted; pastes of a deleted account remain but are no longer linked to
+          you.
+        </p>
+      ),
+    },
+    {
+      title: 'Sharing and Visibility',
+      body: (
+        <p>
+          Public pastes can be read by anyone who has the link, and popular public pastes may be listed on the
+          Top Views page. Password-protected pastes are shown only to people who know the password, and to
+          administrators and managers reviewing reports. We disclose data to authorities only when the law
+          requires it.
+        </p>
+      ),
+    },
+    {
+      title: 'Security',
+      body: (
+        <p>
+          Passwords, API keys and tokens are stored as hashes, sessions can be ended at any time by logging
+          out, and the site is served with strict security headers. No system is perfectly secure, so please
+          avoid pasting secrets you cannot rotate.
+        </p>
+      ),
+    },
+    {
+      title: 'Your Rights',
+      body: (
+        <p>
+          You can view and change your email address and password in Account Settings, request the deletion of
+          your pastes, and ask the administrators of this site for a copy or the deletion of your account
+          data.
+        </p>
+      ),
+    },
+    {
+      title: 'Changes to This Policy',
+      body: <p>If this policy changes, the date at the top of this page changes with it.</p>,
+    },
+  ];
+}
+
+export function PrivacyPage() {
+  const site = useSiteTitle();
+  return (
+    <LegalDocument
+      icon={ShieldCheck}
+      title="Privacy Policy"
+      intro={
+        <p>
+          This policy explains what {site} stores about you, why, and for how long. In short: only what is
+          needed to share your pastes, one session cookie, and no tracking.
+        </p>
+      }
+      sections={privacySections(site)}
+    />
+  );
+}

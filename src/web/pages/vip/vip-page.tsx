@@ -1,0 +1,157 @@
+import {
+  Crown,
+  ExternalLink,
+  FilePlus,
+  ImagePlus,
+  Infinity as InfinityIcon,
+  KeyRound,
+  UserPlus,
+} from 'lucide-react';
+import { Link } from 'react-router';
+import { MB, VIP_BANNER_MAX_BYTES } from '../../../common/constants';
+import { Page } from '../../components/layouts/page';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { paths } from '../../config/paths';
+import { useUser } from '../../features/auth/api/get-user';
+import { usePublicSettings } from '../../features/settings/api/get-public-settings';
+import { VipExample } from './vip-example';
+
+const steps = [
+  { title: 'Create an account', text: 'Register for free and log in.' },
+  { title: 'Get a license key', text: 'Buy a VIP license or receive one from the site administrators.' },
+  { title: 'Activate it', text: 'Open Account Settings and enter your key in the VIP card.' },
+  { title: 'Add your banner', text: 'Set a banner image and link; it appears on every paste you create.' },
+];
+
+/** Only http(s) purchase links are rendered as links. */
+function safeExternalUrl(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function VipActions() {
+  const { data: user } = useUser();
+  const { data: settings } = usePublicSettings();
+  const licenseUrl = safeExternalUrl(settings?.vipLicenseUrl);
+
+  if (user?.role === 'vip') {
+    return (
+      <div className="flex flex-wrap gap-3">
+        <Button asChild variant="vip">
+          <Link to={paths.accountSettings}>
+            <ImagePlus aria-hidden />
+            Manage Banner
+          </Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to={paths.home}>
+            <FilePlus aria-hidden />
+            Create Paste
+          </Link>
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-wrap gap-3">
+      {licenseUrl ? (
+        <Button asChild variant="vip">
+          <a href={licenseUrl} target="_blank" rel="noopener noreferrer">
+            <ExternalLink aria-hidden />
+            Buy VIP License
+          </a>
+        </Button>
+      ) : null}
+      <Button asChild variant={licenseUrl ? 'outline' : 'vip'}>
+        <Link to={paths.accountSettings}>
+          <KeyRound aria-hidden />
+          Activate VIP Now
+        </Link>
+      </Button>
+      <Button asChild variant="outline">
+        <Link to={paths.register}>
+          <UserPlus aria-hidden />
+          Create Account
+        </Link>
+      </Button>
+    </div>
+  );
+}
+
+export function VipPage() {
+  const { data: user } = useUser();
+  return (
+    <Page
+      icon={Crown}
+      title="VIP Membership"
+      description="Keep your pastes as long as you like and put your own banner on them."
+      actions={user?.role === 'vip' ? <Badge variant="vip">You are a VIP member</Badge> : null}
+    >
+      <div className="space-y-10">
+        <div className="grid gap-4 md:grid-cols-2">
+          <Card className="border-amber-400/30">
+            <CardHeader>
+              <span className="mb-2 grid size-10 place-items-center rounded-lg bg-amber-400/15 text-amber-500">
+                <InfinityIcon aria-hidden className="size-5" />
+              </span>
+              <CardTitle>Unlimited Expiration</CardTitle>
+              <CardDescription>
+                Choose "Never expires" for your pastes. Regular accounts are limited to six months, visitors
+                to three.
+              </CardDescription>
+            </CardHeader>
+          </Card>
+          <Card className="border-amber-400/30">
+            <CardHeader>
+              <span className="mb-2 grid size-10 place-items-center rounded-lg bg-amber-400/15 text-amber-500">
+                <ImagePlus aria-hidden className="size-5" />
+              </span>
+              <CardTitle>Custom Banners</CardTitle>
+              <CardDescription>
+                Show your own banner on every paste you share: images up to {VIP_BANNER_MAX_BYTES / MB} MB
+                (450×120 px recommended), with an optional link to your site.
+              </CardDescription>
+            </CardHeader>
+          </Card>
+        </div>
+
+        <section aria-labelledby="example-heading" className="space-y-4">
+          <h2 id="example-heading" className="text-xl font-semibold tracking-tight">
+            Example
+          </h2>
+          <VipExample />
+        </section>
+
+        <section aria-labelledby="steps-heading" className="space-y-4">
+          <h2 id="steps-heading" className="text-xl font-semibold tracking-tight">
+            How to activate VIP
+          </h2>
+          <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {steps.map((step, index) => (
+              <li key={step.title}>
+                <Card className="h-full">
+                  <CardContent className="space-y-2 p-5">
+                    <span className="grid size-8 place-items-center rounded-full bg-amber-400/15 text-sm font-bold text-amber-500">
+                      {index + 1}
+                    </span>
+                    <p className="font-medium">{step.title}</p>
+                    <p className="text-sm text-muted-foreground">{step.text}</p>
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
+          </ol>
+        </section>
+
+        <VipActions />
+      </div>
+    </Page>
+  );
+}
