@@ -5,4 +5,5 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => Date.now() };
 
-export const iso = (ms: number | null | undefined): string | null => (ms == null ? null : new Date(ms).toISOString());
+export const iso = (ms: number | null | undefined): string | null =>
+  ms == null ? null : new Date(ms).toISOString();

@@ -25,6 +25,10 @@ const envSchema = z.object({
   /** Secure cookies: 'auto' = when the request came over HTTPS. */
   SESSION_COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Exact host names VIP banner images may come from (https only), comma separated. */
+  VIP_BANNER_HOSTS: z
+    .string()
+    .default('i.imgur.com,images.unsplash.com,raw.githubusercontent.com,user-images.githubusercontent.com'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAX_PASTE_BYTES: z.coerce
     .number()
@@ -35,15 +39,15 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
-  TURNSTILE_VERIFY_URL: z
-    .url()
-    .default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+  TURNSTILE_VERIFY_URL: z.url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
   TURNSTILE_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   RESEND_API_URL: z.url().default('https://api.resend.com'),
   SENDGRID_API_URL: z.url().default('https://api.sendgrid.com'),
   MAILGUN_API_URL: z.url().default('https://api.mailgun.net'),
   MAIL_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(120000),
+  /** How often expired pastes, unconfirmed burn pastes and old sessions are deleted. */
+  SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).default(60000),
   /** Rebuild the web app at start when its sources are newer than the build. */
   WEB_AUTOBUILD: bool.default(true),
 });
@@ -56,6 +60,7 @@ export interface Config {
   databaseUrl: string | undefined;
   trustProxy: boolean | number | string | undefined;
   publicOrigins: string[];
+  vipBannerHosts: string[];
   session: { secure: 'auto' | boolean; ttlMs: number };
   logLevel: string;
   maxPasteBytes: number;
@@ -63,6 +68,7 @@ export interface Config {
   turnstile: { verifyUrl: string; timeoutMs: number };
   mail: { resendUrl: string; sendgridUrl: string; mailgunUrl: string; timeoutMs: number };
   requestTimeoutMs: number;
+  sweepIntervalMs: number;
   webAutobuild: boolean;
 }
 
@@ -83,7 +89,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`),
+      parsed.error.issues.map(
+        (i) => `${i.path.join('.')}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`,
+      ),
     );
   }
   const e = parsed.data;
@@ -97,6 +105,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigins: (e.PUBLIC_ORIGIN ?? '')
       .split(',')
       .map((s) => s.trim().replace(/\/$/, ''))
+      .filter(Boolean),
+    vipBannerHosts: e.VIP_BANNER_HOSTS.split(',')
+      .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
     session: {
       secure: e.SESSION_COOKIE_SECURE === 'auto' ? 'auto' : e.SESSION_COOKIE_SECURE === 'true',
@@ -113,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.MAIL_TIMEOUT_MS,
     },
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    sweepIntervalMs: e.SWEEP_INTERVAL_MS,
     webAutobuild: e.WEB_AUTOBUILD,
   };
 }

@@ -48,7 +48,8 @@ const FASTIFY_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
 function fieldMessage(error: FastifyError): string {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0];
-    const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || first?.params?.['issue']?.toString();
+    const field =
+      first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || first?.params?.['issue']?.toString();
     const msg = first?.message ?? 'Invalid value';
     return field ? `${field}: ${msg}` : msg;
   }
@@ -71,25 +72,50 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       // Other client errors from plugins: keep the status, give a plain message.
-      const code: ErrorCode = fe.statusCode === 413 ? 'PAYLOAD_TOO_LARGE' : fe.statusCode === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'VALIDATION';
+      const code: ErrorCode =
+        fe.statusCode === 413
+          ? 'PAYLOAD_TOO_LARGE'
+          : fe.statusCode === 415
+            ? 'UNSUPPORTED_MEDIA_TYPE'
+            : 'VALIDATION';
       return send(reply, fe.statusCode, { error: code, message: fe.message });
     }
     if (isDatabaseDown(error)) {
       request.log.error({ err: error }, 'database unavailable');
-      return send(reply, 503, { error: 'UNAVAILABLE', message: GENERIC_MESSAGES.unavailable, requestId: request.id }, { 'Retry-After': '5' });
+      return send(
+        reply,
+        503,
+        { error: 'UNAVAILABLE', message: GENERIC_MESSAGES.unavailable, requestId: request.id },
+        { 'Retry-After': '5' },
+      );
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, 500, { error: 'INTERNAL', message: GENERIC_MESSAGES.internal, requestId: request.id });
   });
 
   app.setNotFoundHandler((request, reply) => {
-    send(reply, 404, { error: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+    send(reply, 404, {
+      error: 'NOT_FOUND',
+      message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+    });
   });
 }
 
 /** Connection-level failures of either driver: answered 503 so clients retry, not 500. */
 function isDatabaseDown(error: unknown): boolean {
   const code = (error as { code?: string })?.code ?? '';
-  return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001', '08003', 'SQLITE_BUSY'].includes(code) ||
-    /Connection terminated|timeout exceeded when trying to connect/i.test((error as Error)?.message ?? '');
+  return (
+    [
+      'ECONNREFUSED',
+      'ECONNRESET',
+      'ETIMEDOUT',
+      '57P01',
+      '57P03',
+      '08006',
+      '08001',
+      '08003',
+      'SQLITE_BUSY',
+    ].includes(code) ||
+    /Connection terminated|timeout exceeded when trying to connect/i.test((error as Error)?.message ?? '')
+  );
 }

@@ -6,7 +6,11 @@ import type { AddressInfo } from 'node:net';
  * and the secret matches; `mode` makes it hang or fail to test that captcha fails closed.
  */
 export async function startFakeTurnstile(secret: string) {
-  const state = { valid: new Set<string>(), mode: 'normal' as 'normal' | 'hang' | 'error', requests: [] as URLSearchParams[] };
+  const state = {
+    valid: new Set<string>(),
+    mode: 'normal' as 'normal' | 'hang' | 'error',
+    requests: [] as URLSearchParams[],
+  };
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (c) => {

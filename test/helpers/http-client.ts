@@ -33,10 +33,16 @@ export class HttpClient {
     this.cookies.clear();
   }
 
-  async request<T = any>(method: string, path: string, json?: unknown, opts: RequestOptions = {}): Promise<TestResponse<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    json?: unknown,
+    opts: RequestOptions = {},
+  ): Promise<TestResponse<T>> {
     const headers: Record<string, string> = { ...opts.headers };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    if (method !== 'GET' && method !== 'HEAD' && !opts.noOrigin && !('origin' in headers)) headers.origin = this.baseUrl;
+    if (method !== 'GET' && method !== 'HEAD' && !opts.noOrigin && !('origin' in headers))
+      headers.origin = this.baseUrl;
     let body: BodyInit | undefined;
     if (opts.raw !== undefined) body = opts.raw as BodyInit;
     else if (json !== undefined) {

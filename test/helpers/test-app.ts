@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { type App, buildApp } from '../../src/server/app.js';
 import { CAPTCHA_BYPASS_TOKEN, type Role } from '../../src/common/constants.js';
+import { type App, buildApp } from '../../src/server/app.js';
 import { type Config, loadConfig } from '../../src/server/config.js';
 import type { Db } from '../../src/server/db/kysely.js';
+import type { MailerOptions } from '../../src/server/infra/mailer/index.js';
 import { hashPassword } from '../../src/server/lib/passwords.js';
 import { insertUser, type UserRow } from '../../src/server/modules/users/users.repository.js';
 import { HttpClient } from './http-client.js';
@@ -26,12 +27,19 @@ export interface TestApp {
  * A real server on a random loopback port with a fresh database of the dialect under test
  * (TEST_DIALECT) and its own data folder. `env` overrides environment variables.
  */
-export async function startTestApp(opts: { env?: Record<string, string>; clock?: TestClock } = {}): Promise<TestApp> {
+export async function startTestApp(
+  opts: { env?: Record<string, string>; clock?: TestClock; mailerOptions?: MailerOptions } = {},
+): Promise<TestApp> {
   const dataDir = tempDir();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...opts.env });
   const db = await openTestDb(dataDir);
   const clock = opts.clock ?? new TestClock(Date.now());
-  const app = await buildApp(config, { db, clock, webRoot: `${dataDir}/no-web-build` });
+  const app = await buildApp(config, {
+    db,
+    clock,
+    webRoot: `${dataDir}/no-web-build`,
+    mailerOptions: opts.mailerOptions,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -44,7 +52,10 @@ export async function startTestApp(opts: { env?: Record<string, string>; clock?:
     dataDir,
     client: () => new HttpClient(baseUrl),
     async close() {
-      await app.close();
+      // Keep-alive connections of the test's fetch calls would otherwise hold the close open.
+      const closing = app.close();
+      app.server.closeAllConnections();
+      await closing;
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

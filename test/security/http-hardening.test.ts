@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
-import { openTestDb, tempDir } from '../helpers/test-db.js';
 import { completeSetup, signedIn, startTestApp, type TestApp } from '../helpers/test-app.js';
+import { openTestDb, tempDir } from '../helpers/test-db.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,22 +19,28 @@ describe('CSRF', () => {
     const evil = await client.post('/api/logout', undefined, { headers: { origin: 'https://evil.example' } });
     expect(evil.status).toBe(403);
     expect(evil.body).toEqual({ error: 'CSRF', message: 'Cross-site request refused' });
-    const crossSite = await client.post('/api/logout', undefined, { headers: { 'sec-fetch-site': 'cross-site' } });
+    const crossSite = await client.post('/api/logout', undefined, {
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
     expect(crossSite.status).toBe(403);
     const noHeaders = await client.post('/api/logout', undefined, { noOrigin: true });
     expect(noHeaders.status).toBe(403);
     // Still signed in: nothing changed.
     expect((await client.get('/api/user')).status).toBe(200);
-    const same = await client.post('/api/logout', undefined, { headers: { 'sec-fetch-site': 'same-origin' } });
+    const same = await client.post('/api/logout', undefined, {
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
     expect(same.status).toBe(200);
   });
 
   it('refuses a cross-site login (login CSRF)', async () => {
-    const res = await t.client().post(
-      '/api/login',
-      { username: 'admin', password: 'x', captchaToken: 'captcha-disabled' },
-      { headers: { origin: 'https://evil.example' } },
-    );
+    const res = await t
+      .client()
+      .post(
+        '/api/login',
+        { username: 'admin', password: 'x', captchaToken: 'captcha-disabled' },
+        { headers: { origin: 'https://evil.example' } },
+      );
     expect(res.status).toBe(403);
   });
 });
@@ -57,17 +63,29 @@ describe('request bodies', () => {
 
   it('answers malformed JSON and invalid UTF-8 with 400', async () => {
     const c = t.client();
-    const bad = await c.post('/api/login', undefined, { raw: '{"username":', headers: { 'content-type': 'application/json' } });
+    const bad = await c.post('/api/login', undefined, {
+      raw: '{"username":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe('INVALID_JSON');
-    const invalidUtf8 = Buffer.concat([Buffer.from('{"username":"'), Buffer.from([0xff, 0xfe]), Buffer.from('","password":"x"}')]);
-    const enc = await c.post('/api/login', undefined, { raw: invalidUtf8, headers: { 'content-type': 'application/json' } });
+    const invalidUtf8 = Buffer.concat([
+      Buffer.from('{"username":"'),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('","password":"x"}'),
+    ]);
+    const enc = await c.post('/api/login', undefined, {
+      raw: invalidUtf8,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(enc.status).toBe(400);
     expect(enc.body.message).toBe('Request body is not valid UTF-8');
   });
 
   it('answers an oversized body with 413 JSON', async () => {
-    const res = await t.client().post('/api/register', { username: 'x'.repeat(2 * 1024 * 1024), password: 'p' });
+    const res = await t
+      .client()
+      .post('/api/register', { username: 'x'.repeat(2 * 1024 * 1024), password: 'p' });
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ error: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large' });
   });

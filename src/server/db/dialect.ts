@@ -16,7 +16,9 @@ export function addIdColumn<T extends string>(
 export function isUniqueViolation(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;
   const e = error as { code?: string };
-  return e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+  return (
+    e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  );
 }
 
 /** Case-insensitive "contains" for search boxes. */

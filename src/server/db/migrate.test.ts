@@ -38,15 +38,31 @@ describe('migrations', () => {
     expect(tables).toEqual(TABLES);
     const pastes = (await db.kysely.introspection.getTables()).find((t) => t.name === 'pastes')!;
     expect(pastes.columns.map((c) => c.name)).toEqual(
-      expect.arrayContaining(['id', 'content', 'blob_key', 'privacy', 'expires_at', 'burn_after_reading', 'status', 'view_count']),
+      expect.arrayContaining([
+        'id',
+        'content',
+        'blob_key',
+        'privacy',
+        'expires_at',
+        'burn_after_reading',
+        'status',
+        'view_count',
+      ]),
     );
     const indexQuery =
       db.dialect === 'sqlite'
         ? sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'pastes'`
-        : sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'pastes' and schemaname = current_schema()`;
+        : sql<{
+            name: string;
+          }>`select indexname as name from pg_indexes where tablename = 'pastes' and schemaname = current_schema()`;
     const indexes = (await indexQuery.execute(db.kysely)).rows.map((r) => r.name);
     expect(indexes).toEqual(
-      expect.arrayContaining(['pastes_user_created_idx', 'pastes_created_idx', 'pastes_top_views_idx', 'pastes_expires_idx']),
+      expect.arrayContaining([
+        'pastes_user_created_idx',
+        'pastes_created_idx',
+        'pastes_top_views_idx',
+        'pastes_expires_idx',
+      ]),
     );
   });
 });

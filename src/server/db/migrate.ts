@@ -13,12 +13,19 @@ class StaticProvider implements MigrationProvider {
   constructor(private readonly dialect: DialectName) {}
   async getMigrations(): Promise<Record<string, Migration>> {
     return Object.fromEntries(
-      Object.entries(MIGRATIONS).map(([name, m]) => [name, { up: (db: Kysely<any>) => m.up(db, this.dialect) }]),
+      Object.entries(MIGRATIONS).map(([name, m]) => [
+        name,
+        { up: (db: Kysely<any>) => m.up(db, this.dialect) },
+      ]),
     );
   }
 }
 
-export async function migrateToLatest(db: Kysely<any>, dialect: DialectName, schema?: string): Promise<string[]> {
+export async function migrateToLatest(
+  db: Kysely<any>,
+  dialect: DialectName,
+  schema?: string,
+): Promise<string[]> {
   // Kysely looks for its bookkeeping tables in every schema unless told which one is ours.
   const migrator = new Migrator({ db, provider: new StaticProvider(dialect), migrationTableSchema: schema });
   const { error, results } = await migrator.migrateToLatest();

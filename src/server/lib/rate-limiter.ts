@@ -21,7 +21,9 @@ export function createRateLimiter(redis: Redis | null) {
     let l = limiters.get(rule.name);
     if (!l) {
       const opts = { keyPrefix: `rl:${rule.name}`, points: rule.points, duration: rule.durationSec };
-      l = redis ? new RateLimiterRedis({ ...opts, storeClient: redis, useRedisPackage: false }) : new RateLimiterMemory(opts);
+      l = redis
+        ? new RateLimiterRedis({ ...opts, storeClient: redis, useRedisPackage: false })
+        : new RateLimiterMemory(opts);
       limiters.set(rule.name, l);
     }
     return l;
@@ -36,7 +38,9 @@ export function createRateLimiter(redis: Redis | null) {
         } catch (e) {
           if (e instanceof RateLimiterRes) {
             const retry = Math.max(1, Math.ceil(e.msBeforeNext / 1000));
-            throw new AppError('RATE_LIMITED', GENERIC_MESSAGES.tooManyRequests, { 'Retry-After': String(retry) });
+            throw new AppError('RATE_LIMITED', GENERIC_MESSAGES.tooManyRequests, {
+              'Retry-After': String(retry),
+            });
           }
           throw e;
         }

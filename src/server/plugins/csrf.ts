@@ -25,7 +25,11 @@ export const csrfPlugin = fp(async (app: FastifyInstance) => {
     if (origin !== undefined && !ownOrigins(request, app.services.config.publicOrigins).includes(origin)) {
       throw new AppError('CSRF', GENERIC_MESSAGES.csrf);
     }
-    if (site === undefined && origin === undefined && request.headers.cookie?.includes('pasteshare_session')) {
+    if (
+      site === undefined &&
+      origin === undefined &&
+      request.headers.cookie?.includes('pasteshare_session')
+    ) {
       throw new AppError('CSRF', GENERIC_MESSAGES.csrf);
     }
   });

@@ -17,7 +17,11 @@ function readSessionToken(request: FastifyRequest): string | undefined {
 }
 
 /** Starts a new session (a new random id at every login) and sets its cookie. */
-export async function startSession(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
+export async function startSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+): Promise<void> {
   const app = request.server;
   const { db, clock, config } = app.services;
   const token = randomToken(32);

@@ -58,7 +58,11 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('sweep_claimed_at', 'bigint')
     .execute();
-  await db.schema.createIndex('pastes_user_created_idx').on('pastes').columns(['user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('pastes_user_created_idx')
+    .on('pastes')
+    .columns(['user_id', 'created_at'])
+    .execute();
   await db.schema.createIndex('pastes_created_idx').on('pastes').column('created_at').execute();
   await db.schema.createIndex('pastes_expires_idx').on('pastes').column('expires_at').execute();
   // Leaderboard: public pastes by views, and public pastes of a period by views.
@@ -90,11 +94,17 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('upload_sessions_updated_idx').on('upload_sessions').column('updated_at').execute();
+  await db.schema
+    .createIndex('upload_sessions_updated_idx')
+    .on('upload_sessions')
+    .column('updated_at')
+    .execute();
 
   await db.schema
     .createTable('upload_chunks')
-    .addColumn('upload_id', 'varchar(64)', (c) => c.notNull().references('upload_sessions.id').onDelete('cascade'))
+    .addColumn('upload_id', 'varchar(64)', (c) =>
+      c.notNull().references('upload_sessions.id').onDelete('cascade'),
+    )
     .addColumn('chunk_index', 'integer', (c) => c.notNull())
     .addColumn('blob_key', 'varchar(200)', (c) => c.notNull())
     .addColumn('size_bytes', 'bigint', (c) => c.notNull())
@@ -146,7 +156,11 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
     .addColumn('expires_at', 'bigint', (c) => c.notNull())
     .addColumn('used_at', 'bigint')
     .execute();
-  await db.schema.createIndex('email_tokens_user_idx').on('email_tokens').columns(['user_id', 'purpose']).execute();
+  await db.schema
+    .createIndex('email_tokens_user_idx')
+    .on('email_tokens')
+    .columns(['user_id', 'purpose'])
+    .execute();
 
   await addIdColumn(db.schema.createTable('jobs'), dialect)
     .addColumn('kind', 'varchar(32)', (c) => c.notNull())

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
 
 /** Liveness (the process answers) and readiness (its database answers). */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -34,3 +34,6 @@ export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[];
 
 /** Not a user-editable setting: the row whose insertion marks setup as done (unique key = exactly once). */
 export const SETUP_COMPLETED_KEY = 'setupCompleted';
+
+/** Not a setting either: the random key that signs short-lived grants. Never leaves the server. */
+export const SERVER_SECRET_KEY = 'serverSecret';

@@ -6,7 +6,11 @@ export async function readAllSettings(db: Kysely<Database>): Promise<Map<string,
   return new Map(rows.map((r) => [r.key, r.value]));
 }
 
-export async function upsertSettings(db: Kysely<Database>, entries: [string, string][], now: number): Promise<void> {
+export async function upsertSettings(
+  db: Kysely<Database>,
+  entries: [string, string][],
+  now: number,
+): Promise<void> {
   for (const [key, value] of entries) {
     await db
       .insertInto('settings')
@@ -17,6 +21,11 @@ export async function upsertSettings(db: Kysely<Database>, entries: [string, str
 }
 
 /** Plain insert: fails with a unique violation when the key exists. */
-export async function insertSetting(db: Kysely<Database>, key: string, value: string, now: number): Promise<void> {
+export async function insertSetting(
+  db: Kysely<Database>,
+  key: string,
+  value: string,
+  now: number,
+): Promise<void> {
   await db.insertInto('settings').values({ key, value, updated_at: now }).execute();
 }

@@ -1,10 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { MB } from '../../../common/constants.js';
 import type { PublicSettings, Settings } from '../../../common/schemas/settings.js';
 import type { Clock } from '../../clock.js';
+import { isUniqueViolation } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
-import { DEFAULT_SETTINGS, SETTING_KEYS, SETUP_COMPLETED_KEY } from './settings.defaults.js';
-import { readAllSettings, upsertSettings } from './settings.repository.js';
+import {
+  DEFAULT_SETTINGS,
+  SERVER_SECRET_KEY,
+  SETTING_KEYS,
+  SETUP_COMPLETED_KEY,
+} from './settings.defaults.js';
+import { insertSetting, readAllSettings, upsertSettings } from './settings.repository.js';
 
 /**
  * Typed settings over the key/value table, through a short-lived cache: local writes invalidate it
@@ -21,6 +28,7 @@ export type SettingsService = ReturnType<typeof createSettingsService>;
 
 export function createSettingsService(deps: { db: Kysely<Database>; clock: Clock; maxPasteBytes: number }) {
   let cached: { at: number; value: SettingsSnapshot } | null = null;
+  let secret: string | null = null;
 
   async function snapshot(): Promise<SettingsSnapshot> {
     const now = deps.clock.now();
@@ -31,7 +39,10 @@ export function createSettingsService(deps: { db: Kysely<Database>; clock: Clock
       const raw = rows.get(key);
       if (raw !== undefined) settings[key] = JSON.parse(raw);
     }
-    const value = { settings: settings as unknown as Settings, setupCompleted: rows.has(SETUP_COMPLETED_KEY) };
+    const value = {
+      settings: settings as unknown as Settings,
+      setupCompleted: rows.has(SETUP_COMPLETED_KEY),
+    };
     cached = { at: now, value };
     return value;
   }
@@ -39,6 +50,23 @@ export function createSettingsService(deps: { db: Kysely<Database>; clock: Clock
   return {
     get: async (): Promise<Settings> => (await snapshot()).settings,
     isSetupCompleted: async (): Promise<boolean> => (await snapshot()).setupCompleted,
+    /** The server's signing secret, created on first use; every instance reads the same row. */
+    async secret(): Promise<string> {
+      if (secret) return secret;
+      const stored = (await readAllSettings(deps.db)).get(SERVER_SECRET_KEY);
+      if (stored) return (secret = JSON.parse(stored) as string);
+      try {
+        await insertSetting(
+          deps.db,
+          SERVER_SECRET_KEY,
+          JSON.stringify(randomBytes(32).toString('base64url')),
+          deps.clock.now(),
+        );
+      } catch (e) {
+        if (!isUniqueViolation(e)) throw e;
+      }
+      return (secret = JSON.parse((await readAllSettings(deps.db)).get(SERVER_SECRET_KEY)!) as string);
+    },
     invalidate(): void {
       cached = null;
     },

@@ -16,8 +16,10 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/setup/test-database', { config: checks }, async () => setup.testDatabase());
 
-  app.post('/api/setup/test-email', { config: checks, schema: { body: testEmailBodySchema } }, async (request) =>
-    setup.testEmail(request.body),
+  app.post(
+    '/api/setup/test-email',
+    { config: checks, schema: { body: testEmailBodySchema } },
+    async (request) => setup.testEmail(request.body),
   );
 
   app.post('/api/setup', { config: beforeSetup, schema: { body: setupBodySchema } }, async (request) => {

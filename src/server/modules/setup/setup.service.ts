@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
+import { SETUP_MESSAGES } from '../../../common/messages.js';
 import { registrationError } from '../../../common/schemas/auth.js';
 import type { EmailSettings } from '../../../common/schemas/settings.js';
 import type { DatabaseTestResult, SetupBody, TestEmailBody } from '../../../common/schemas/setup.js';
-import { SETUP_MESSAGES } from '../../../common/messages.js';
 import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import { isUniqueViolation } from '../../db/dialect.js';
@@ -78,7 +78,8 @@ export function createSetupService({ db, clock, settings, mailConfig }: Deps) {
       if (emailSettings.emailProvider && emailSettings.emailProvider !== 'none' && !emailSettings.emailFrom) {
         throw badRequest(SETUP_MESSAGES.emailNeedsProvider);
       }
-      if (await settings.isSetupCompleted()) throw new AppError('SETUP_COMPLETED', SETUP_MESSAGES.alreadyCompleted);
+      if (await settings.isSetupCompleted())
+        throw new AppError('SETUP_COMPLETED', SETUP_MESSAGES.alreadyCompleted);
 
       const passwordHash = await hashPassword(body.adminPassword);
       const now = clock.now();

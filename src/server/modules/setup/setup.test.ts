@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN, completeSetup, loginClient, setupBody, startTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
+import {
+  ADMIN,
+  completeSetup,
+  loginClient,
+  setupBody,
+  startTestApp,
+  type TestApp,
+} from '../../../../test/helpers/test-app.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -16,7 +23,11 @@ describe('first-run setup', () => {
     const gated = await c.get('/api/user');
     expect(gated.status).toBe(409);
     expect(gated.body).toEqual({ error: 'SETUP_REQUIRED', message: 'Setup required' });
-    const login = await c.post('/api/login', { username: 'x', password: 'y', captchaToken: 'captcha-disabled' });
+    const login = await c.post('/api/login', {
+      username: 'x',
+      password: 'y',
+      captchaToken: 'captcha-disabled',
+    });
     expect(login.status).toBe(409);
     // Public settings, health and setup routes answer before setup.
     expect((await c.get('/api/settings/public')).status).toBe(200);
@@ -37,7 +48,12 @@ describe('first-run setup', () => {
     expect((await c.get('/api/settings/public')).body.siteTitle).toBe('My Pastes');
     const admin = await loginClient(t, ADMIN.username, ADMIN.password);
     const me = await admin.get('/api/user');
-    expect(me.body).toMatchObject({ username: ADMIN.username, role: 'admin', email: ADMIN.email, emailVerified: true });
+    expect(me.body).toMatchObject({
+      username: ADMIN.username,
+      role: 'admin',
+      email: ADMIN.email,
+      emailVerified: true,
+    });
   });
 
   it("refuses missing admin credentials with the spec's message and writes nothing", async () => {

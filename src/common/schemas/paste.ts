@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { EXPIRATIONS, PRIVACIES, type Role, TITLE_MAX_LENGTH } from '../constants.js';
+import { storedText } from './text.js';
+
+export const PASTE_MESSAGES = {
+  emptyContent: 'Please enter some content first',
+  passwordRequired: 'Please enter a password for protected paste',
+  titleTooLong: `Title must not exceed ${TITLE_MAX_LENGTH} characters`,
+  sixMonthsNeedsAccount:
+    '6 months expiration is only available for registered users. Please login or register.',
+  unlimitedNeedsVip: 'Unlimited expiration is only available for VIP, Admin, and Manager users',
+  notFound: 'Paste not found',
+  invalidPassword: 'Invalid password',
+  reportReasonRequired: 'Please provide a reason for reporting this paste.',
+  deleteReasonRequired: 'Please provide a reason for deleting this paste.',
+} as const;
+
+/** Size message of a refused paste: sizes in MB with two decimals. */
+export function tooLargeMessage(sizeBytes: number, limitBytes: number): string {
+  const mb = (n: number) => (n / 1_048_576).toFixed(2);
+  return `Paste is ${mb(sizeBytes)} MB. Maximum size is ${mb(limitBytes)} MB.`;
+}
+
+export const createPasteBodySchema = z.object({
+  title: storedText(TITLE_MAX_LENGTH, PASTE_MESSAGES.titleTooLong).optional().default(''),
+  content: z.string(),
+  privacy: z.enum(PRIVACIES).default('public'),
+  expiration: z.enum(EXPIRATIONS).default('1d'),
+  burnAfterReading: z.boolean().optional().default(false),
+  password: z.string().max(200).optional().default(''),
+});
+export type CreatePasteBody = z.input<typeof createPasteBodySchema>;
+export type CreatePasteInput = z.output<typeof createPasteBodySchema>;
+
+export interface CreatePasteResult {
+  id: string;
+  /** Given to anonymous creators so their own first view does not burn or count. */
+  creatorToken?: string;
+}
+
+export const pasteIdSchema = z.object({ id: z.string() });
+export const verifyPasteBodySchema = z.object({ password: z.string().max(200) });
+export const reportBodySchema = z.object({ reason: storedText(2000) });
+
+/** Spec §3 Paste, as read for viewing. */
+export interface PasteView {
+  id: string;
+  title: string | null;
+  /** Absent when locked by a password or served as a download; '__PROCESSING__' while assembling. */
+  content?: string;
+  privacy: 'public' | 'unlisted' | 'password';
+  expiration: string;
+  expiresAt: string | null;
+  burnAfterReading: boolean;
+  viewCount: number;
+  createdAt: string;
+  username: string;
+  userRole: Role | null;
+  isExtreme: boolean;
+  contentSizeMB: number;
+  sizeBytes: number;
+  downloadUrl?: string;
+  vipBanner?: { bannerUrl: string | null; bannerLink: string | null };
+  /** The password dialog should open. */
+  requiresPassword: boolean;
+  /** The viewer created this paste (their view never burns or counts). */
+  isOwner: boolean;
+  /** An admin or manager sees a protected paste by their role ('Admin/Manager Access'). */
+  staffAccess: boolean;
+  /** Short-lived grant for raw/download links of a password paste unlocked by this viewer. */
+  accessToken?: string;
+}
+
+export interface TopPaste {
+  id: string;
+  title: string | null;
+  viewCount: number;
+  createdAt: string;
+  username: string;
+  role: Role | null;
+}
+
+export interface TopUser {
+  userId: number;
+  username: string;
+  role: Role;
+  totalViews: number;
+}
+
+export const TOP_PERIODS = ['all-time', 'weekly', 'monthly'] as const;
+export type TopPeriod = (typeof TOP_PERIODS)[number];
+
+/** Milliseconds each expiration adds to the creation time; null = never by time. */
+export const EXPIRATION_MS: Record<(typeof EXPIRATIONS)[number], number | null> = {
+  '1h': 3_600_000,
+  '1d': 86_400_000,
+  '1w': 7 * 86_400_000,
+  '1m': 30 * 86_400_000,
+  '3m': 90 * 86_400_000,
+  '6m': 180 * 86_400_000,
+  unlimited: null,
+  burn: null,
+};

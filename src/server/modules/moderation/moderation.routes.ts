@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { reportBodySchema } from '../../../common/schemas/paste.js';
+import { viewerOf } from '../pastes/pastes.routes.js';
+
+const idParams = z.object({ id: z.string().max(64) });
+
+export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { moderation } = app.services;
+
+  app.post(
+    '/api/pastes/:id/report',
+    { config: { access: 'public' }, schema: { params: idParams, body: reportBodySchema } },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await moderation.report(request.params.id, request.body.reason, viewerOf(request))),
+  );
+
+  app.post(
+    '/api/pastes/:id/request-delete',
+    { config: { access: 'signed-in' }, schema: { params: idParams, body: reportBodySchema } },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await moderation.requestDeletion(request.params.id, request.body.reason, viewerOf(request))),
+  );
+};

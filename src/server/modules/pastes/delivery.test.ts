@@ -1,0 +1,92 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createPaste } from '../../../../test/helpers/pastes.js';
+import { completeSetup, startTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await startTestApp();
+  await completeSetup(t);
+});
+afterEach(async () => {
+  await t.close();
+});
+
+describe('raw and download', () => {
+  it('serves raw content as sandboxed plain text', async () => {
+    const content = '<script>alert(1)</script>\nsecond line ✓';
+    const { id } = await createPaste(t.client(), { content, title: 'My Script' });
+    for (const path of [`/raw/${id}`, `/api/pastes/${id}/raw`]) {
+      const res = await t.client().get(path);
+      expect(res.status).toBe(200);
+      expect(res.text).toBe(content);
+      expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.get('content-disposition')).toMatch(/^inline; filename="My Script.txt"/);
+    }
+  });
+
+  it('downloads as an attachment with a safe filename and Content-Length', async () => {
+    const { id } = await createPaste(t.client(), { content: 'abc', title: '../../etc/passwd"; evil' });
+    const res = await t.client().get(`/api/pastes/${id}/download`);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="etcpasswd evil.txt"/);
+    expect(res.headers.get('content-length')).toBe('3');
+    const untitled = await createPaste(t.client(), { content: 'x' });
+    const res2 = await t.client().get(`/api/pastes/${untitled.id}/download`);
+    expect(res2.headers.get('content-disposition')).toContain(`filename="paste-${untitled.id}.txt"`);
+  });
+
+  it('supports byte ranges, inline and from the blob store', async () => {
+    for (const content of ['0123456789', 'z'.repeat(300 * 1024) + '0123456789']) {
+      const { id } = await createPaste(t.client(), { content });
+      const size = content.length;
+      const res = await t.client().get(`/api/pastes/${id}/download`, { headers: { range: 'bytes=-5' } });
+      expect(res.status).toBe(206);
+      expect(res.text).toBe('56789');
+      expect(res.headers.get('content-range')).toBe(`bytes ${size - 5}-${size - 1}/${size}`);
+      const mid = await t
+        .client()
+        .get(`/raw/${id}`, { headers: { range: `bytes=${size - 10}-${size - 8}` } });
+      expect(mid.text).toBe('012');
+      const bad = await t.client().get(`/raw/${id}`, { headers: { range: `bytes=${size + 5}-` } });
+      expect(bad.status).toBe(416);
+    }
+  });
+
+  it('applies the password rules: grant from verify or the X-Paste-Password header', async () => {
+    const { id } = await createPaste(t.client(), { privacy: 'password', password: 'pw', content: 'hidden' });
+    const none = await t.client().get(`/raw/${id}`);
+    expect(none.status).toBe(401);
+    expect(none.text).not.toContain('hidden');
+    expect((await t.client().get(`/raw/${id}`, { headers: { 'x-paste-password': 'bad' } })).status).toBe(403);
+    expect((await t.client().get(`/raw/${id}`, { headers: { 'x-paste-password': 'pw' } })).text).toBe(
+      'hidden',
+    );
+    const { accessToken } = (await t.client().post(`/api/pastes/${id}/verify`, { password: 'pw' })).body;
+    expect((await t.client().get(`/raw/${id}?access=${encodeURIComponent(accessToken)}`)).text).toBe(
+      'hidden',
+    );
+    const other = await createPaste(t.client(), { privacy: 'password', password: 'pw2' });
+    expect((await t.client().get(`/raw/${other.id}?access=${encodeURIComponent(accessToken)}`)).status).toBe(
+      401,
+    );
+    t.clock.advance(60 * 60 * 1000 + 1);
+    expect((await t.client().get(`/raw/${id}?access=${encodeURIComponent(accessToken)}`)).status).toBe(401);
+  });
+
+  it('serves extreme pastes (over 10 MB) as a download link instead of content', async () => {
+    const content = 'x'.repeat(10 * 1024 * 1024 + 1);
+    const { id } = await createPaste(t.client(), { content });
+    const view = await t.client().get(`/api/pastes/${id}`);
+    expect(view.body).toMatchObject({
+      isExtreme: true,
+      contentSizeMB: 10,
+      downloadUrl: `/api/pastes/${id}/download`,
+    });
+    expect(view.body).not.toHaveProperty('content');
+    const dl = await t.client().get(view.body.downloadUrl);
+    expect(dl.headers.get('content-length')).toBe(String(content.length));
+    expect(dl.text.length).toBe(content.length);
+  });
+});

@@ -1,0 +1,85 @@
+import { Readable } from 'node:stream';
+import { PASTE_MESSAGES } from '../../../common/schemas/paste.js';
+import type { Clock } from '../../clock.js';
+import { AppError, notFound } from '../../errors.js';
+import type { BlobStore, ByteRange } from '../../infra/blob-store/index.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { isValidAccessGrant } from './paste-access.js';
+import { downloadFilename } from './pastes.presenter.js';
+import type { PastesService, Viewer } from './pastes.service.js';
+import type { ViewCounter } from './view-counter.js';
+
+interface Deps {
+  clock: Clock;
+  blobs: BlobStore;
+  settings: SettingsService;
+  pastes: PastesService;
+  views: ViewCounter;
+}
+
+export interface Delivery {
+  size: number;
+  filename: string;
+  /** Burn pastes are sent whole: a range would let a reader take them in pieces. */
+  rangeAllowed: boolean;
+  open(range?: ByteRange): Promise<Readable>;
+  /** Called once the body was sent in full. */
+  delivered(): Promise<void>;
+}
+
+/**
+ * Raw and download responses: the same access rules as the JSON view (password by grant or by
+ * X-Paste-Password, burn claimed atomically), with content streamed from where it lives.
+ */
+export function createPasteDelivery({ clock, blobs, settings, pastes, views }: Deps) {
+  return {
+    async open(id: string, viewer: Viewer, auth: { grant?: string; password?: string }): Promise<Delivery> {
+      const { row, isOwner, isStaff } = await pastes.findVisible(id, viewer);
+      if (row.status === 'processing') throw new AppError('CONFLICT', 'This paste is still being processed');
+      if (row.privacy === 'password' && !isOwner && !isStaff) {
+        const granted = isValidAccessGrant(await settings.secret(), id, auth.grant, clock.now());
+        if (!granted) {
+          if (auth.password === undefined)
+            throw new AppError('UNAUTHORIZED', 'This paste is password protected');
+          await pastes.checkPassword(row, auth.password, viewer.ip);
+        }
+      }
+      const burn = row.burn_after_reading === 1 && !isOwner;
+      if (burn && !(await pastes.claimBurnFor(id))) throw notFound(PASTE_MESSAGES.notFound);
+      const inline = row.content !== null ? Buffer.from(row.content, 'utf8') : null;
+      return {
+        size: row.size_bytes,
+        filename: downloadFilename(row.title, id),
+        rangeAllowed: !burn,
+        async open(range) {
+          if (inline) return Readable.from([range ? inline.subarray(range.start, range.end + 1) : inline]);
+          return blobs.get(row.blob_key!, range);
+        },
+        async delivered() {
+          if (!isOwner && viewer.countable) views.record(id);
+          if (burn) await pastes.confirmView(id);
+        },
+      };
+    },
+  };
+}
+
+export type PasteDelivery = ReturnType<typeof createPasteDelivery>;
+
+/** Parses a single `bytes=` range; null for none or an unsatisfiable one (the caller answers 416). */
+export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {
+  if (!header) return null;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  let start: number;
+  let end: number;
+  if (m[1] === '') {
+    start = Math.max(0, size - Number(m[2]));
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  if (start > end || start >= size) return 'unsatisfiable';
+  return { start, end };
+}

@@ -1,0 +1,175 @@
+import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import { likePattern } from '../../db/dialect.js';
+import type { Database, PastesTable } from '../../db/schema.js';
+
+export type PasteRow = Selectable<PastesTable>;
+
+/** A paste with what its view shows of the author. */
+export type PasteWithAuthor = PasteRow & {
+  author_username: string | null;
+  author_role: string | null;
+  author_banner_url: string | null;
+  author_banner_link: string | null;
+};
+
+export async function insertPaste(db: Kysely<Database>, row: Insertable<PastesTable>): Promise<void> {
+  await db.insertInto('pastes').values(row).execute();
+}
+
+/** The paste if it exists and has not expired at `now`. */
+export function findLivePaste(
+  db: Kysely<Database>,
+  id: string,
+  now: number,
+): Promise<PasteWithAuthor | undefined> {
+  return db
+    .selectFrom('pastes')
+    .leftJoin('users', 'users.id', 'pastes.user_id')
+    .selectAll('pastes')
+    .select([
+      'users.username as author_username',
+      'users.role as author_role',
+      'users.vip_banner_url as author_banner_url',
+      'users.vip_banner_link as author_banner_link',
+    ])
+    .where('pastes.id', '=', id)
+    .where((eb) => eb.or([eb('pastes.expires_at', 'is', null), eb('pastes.expires_at', '>', now)]))
+    .executeTakeFirst();
+}
+
+/**
+ * The one conditional statement that decides who reads a burn-after-reading paste: only the
+ * request whose update changes the row gets the content.
+ */
+export async function claimBurn(db: Kysely<Database>, id: string, now: number): Promise<boolean> {
+  const r = await db
+    .updateTable('pastes')
+    .set({ burn_claimed_at: now })
+    .where('id', '=', id)
+    .where('burn_after_reading', '=', 1)
+    .where('burn_claimed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Deletes a burn paste whose content was delivered; returns its blob key if it had one. */
+export async function deleteClaimedBurn(
+  db: Kysely<Database>,
+  id: string,
+): Promise<{ blobKey: string | null } | null> {
+  const row = await db
+    .deleteFrom('pastes')
+    .where('id', '=', id)
+    .where('burn_after_reading', '=', 1)
+    .where('burn_claimed_at', 'is not', null)
+    .returning('blob_key')
+    .executeTakeFirst();
+  return row ? { blobKey: row.blob_key } : null;
+}
+
+export async function deletePasteRow(
+  db: Kysely<Database>,
+  id: string,
+): Promise<{ blobKey: string | null } | null> {
+  const row = await db.deleteFrom('pastes').where('id', '=', id).returning('blob_key').executeTakeFirst();
+  return row ? { blobKey: row.blob_key } : null;
+}
+
+export async function addViews(db: Kysely<Database>, id: string, n: number): Promise<void> {
+  await db
+    .updateTable('pastes')
+    .set({ view_count: sql`view_count + ${n}` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Marks a batch of dead pastes (expired, or burn pastes claimed longer ago than the grace period)
+ * as taken by this sweeper run; a second sweeper running at the same time takes other rows.
+ */
+export async function claimSweepBatch(
+  db: Kysely<Database>,
+  opts: { now: number; burnClaimedBefore: number; staleClaimBefore: number; limit: number },
+): Promise<{ id: string; blob_key: string | null }[]> {
+  const candidates = db
+    .selectFrom('pastes')
+    .select('id')
+    .where((eb) =>
+      eb.and([
+        eb.or([
+          eb('expires_at', '<=', opts.now),
+          eb.and([
+            eb('burn_claimed_at', 'is not', null),
+            eb('burn_claimed_at', '<=', opts.burnClaimedBefore),
+          ]),
+        ]),
+        eb.or([eb('sweep_claimed_at', 'is', null), eb('sweep_claimed_at', '<', opts.staleClaimBefore)]),
+      ]),
+    )
+    .limit(opts.limit);
+  return db
+    .updateTable('pastes')
+    .set({ sweep_claimed_at: opts.now })
+    .where('id', 'in', candidates)
+    .where((eb) =>
+      eb.or([eb('sweep_claimed_at', 'is', null), eb('sweep_claimed_at', '<', opts.staleClaimBefore)]),
+    )
+    .returning(['id', 'blob_key'])
+    .execute();
+}
+
+export async function deleteSweptPastes(
+  db: Kysely<Database>,
+  ids: string[],
+  claimedAt: number,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db.deleteFrom('pastes').where('id', 'in', ids).where('sweep_claimed_at', '=', claimedAt).execute();
+}
+
+export interface OwnerListOptions {
+  search: string;
+  offset: number;
+  limit: number;
+  now: number;
+}
+
+/** An owner's live pastes, newest first, without content; search on title and id. */
+export async function listPastesOfUser(db: Kysely<Database>, userId: number, o: OwnerListOptions) {
+  let q = db
+    .selectFrom('pastes')
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', o.now)]));
+  if (o.search) {
+    const pattern = likePattern(o.search);
+    q = q.where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['title']), 'like', sql<string>`${pattern} escape '\\'`),
+        eb(eb.fn('lower', ['id']), 'like', sql<string>`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    q
+      .select([
+        'id',
+        'title',
+        'privacy',
+        'expiration',
+        'expires_at',
+        'burn_after_reading',
+        'view_count',
+        'created_at',
+        'size_bytes',
+        'status',
+        'user_id',
+      ])
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .offset(o.offset)
+      .limit(o.limit)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}

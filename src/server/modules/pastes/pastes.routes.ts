@@ -1,0 +1,136 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createPasteBodySchema,
+  PASTE_MESSAGES,
+  verifyPasteBodySchema,
+} from '../../../common/schemas/paste.js';
+import { AppError, notFound } from '../../errors.js';
+import { parseRange } from './paste-delivery.js';
+import { presentPasteListItem } from './pastes.presenter.js';
+import type { Viewer } from './pastes.service.js';
+import { isAutomatedFetch } from './view-counter.js';
+
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
+const idParams = z.object({ id: z.string() });
+/** A browser sends at most 50 MB of text as JSON (larger files use chunked upload). */
+const CREATE_BODY_LIMIT = 64 * 1024 * 1024;
+
+function pasteId(id: string): string {
+  if (!ID_PATTERN.test(id)) throw notFound(PASTE_MESSAGES.notFound);
+  return id;
+}
+
+export function viewerOf(request: FastifyRequest): Viewer {
+  const token = request.headers['x-creator-token'];
+  return {
+    user: request.user,
+    creatorToken: typeof token === 'string' ? token : undefined,
+    ip: request.ip,
+    countable: !isAutomatedFetch(request.headers),
+  };
+}
+
+export const pastesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { pastes, pasteDelivery } = app.services;
+  const pub = { access: 'public' } as const;
+
+  app.addHook('onSend', async (_request, reply) => {
+    // Paste answers are never cached: expiry and burn must hold at every request.
+    reply.header('Cache-Control', 'no-store');
+  });
+
+  app.post(
+    '/api/pastes',
+    { config: pub, bodyLimit: CREATE_BODY_LIMIT, schema: { body: createPasteBodySchema } },
+    async (request, reply) => reply.code(201).send(await pastes.create(request.body, { user: request.user })),
+  );
+
+  app.get('/api/pastes/:id', { config: pub, schema: { params: idParams } }, async (request) =>
+    pastes.view(pasteId(request.params.id), viewerOf(request)),
+  );
+
+  app.post(
+    '/api/pastes/:id/verify',
+    { config: pub, schema: { params: idParams, body: verifyPasteBodySchema } },
+    async (request) => pastes.view(pasteId(request.params.id), viewerOf(request), request.body.password),
+  );
+
+  app.post(
+    '/api/pastes/:id/confirm-view',
+    { config: pub, schema: { params: idParams, body: z.unknown().optional() } },
+    async (request) => pastes.confirmView(pasteId(request.params.id)),
+  );
+
+  async function deliver(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    id: string,
+    disposition: 'inline' | 'attachment',
+  ) {
+    const query = request.query as { access?: unknown };
+    const password = request.headers['x-paste-password'];
+    const d = await pasteDelivery.open(pasteId(id), viewerOf(request), {
+      grant: typeof query.access === 'string' ? query.access : undefined,
+      password: typeof password === 'string' ? password : undefined,
+    });
+    const range = d.rangeAllowed ? parseRange(request.headers.range, d.size) : null;
+    if (range === 'unsatisfiable') {
+      throw new AppError('RANGE_NOT_SATISFIABLE', 'Requested range not satisfiable', {
+        'Content-Range': `bytes */${d.size}`,
+      });
+    }
+    const encoded = encodeURIComponent(d.filename);
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('Content-Disposition', `${disposition}; filename="${d.filename}"; filename*=UTF-8''${encoded}`)
+      .header('Content-Security-Policy', "default-src 'none'; sandbox")
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Accept-Ranges', d.rangeAllowed ? 'bytes' : 'none');
+    if (range) {
+      reply
+        .code(206)
+        .header('Content-Range', `bytes ${range.start}-${range.end}/${d.size}`)
+        .header('Content-Length', range.end - range.start + 1);
+    } else {
+      reply.header('Content-Length', d.size);
+    }
+    reply.raw.once('finish', () => {
+      if (!range) void d.delivered().catch((err) => request.log.error({ err }, 'after-delivery step failed'));
+    });
+    return reply.send(await d.open(range ?? undefined));
+  }
+
+  app.get('/api/pastes/:id/download', { config: pub, schema: { params: idParams } }, (request, reply) =>
+    deliver(request, reply, request.params.id, 'attachment'),
+  );
+  app.get('/api/pastes/:id/raw', { config: pub, schema: { params: idParams } }, (request, reply) =>
+    deliver(request, reply, request.params.id, 'inline'),
+  );
+  app.get('/raw/:id', { schema: { params: idParams } }, (request, reply) =>
+    deliver(request, reply, request.params.id, 'inline'),
+  );
+};
+
+const myPastesQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  search: z.string().max(100).default(''),
+});
+
+/** The signed-in user's own pastes, paged, without content. */
+export const myPastesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/my-pastes',
+    { config: { access: 'signed-in' }, schema: { querystring: myPastesQuery } },
+    async (request) => {
+      const r = await app.services.pastes.listForOwner(request.user!.id, { ...request.query, pageSize: 10 });
+      return {
+        pastes: r.rows.map(presentPasteListItem),
+        page: r.page,
+        totalPages: r.totalPages,
+        total: r.total,
+      };
+    },
+  );
+};

@@ -1,0 +1,217 @@
+import { randomBytes } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
+import type { Kysely } from 'kysely';
+import type { Role } from '../../../common/constants.js';
+import { PROCESSING_CONTENT } from '../../../common/constants.js';
+import {
+  type CreatePasteInput,
+  type CreatePasteResult,
+  EXPIRATION_MS,
+  PASTE_MESSAGES,
+  type PasteView,
+  tooLargeMessage,
+} from '../../../common/schemas/paste.js';
+import type { Clock } from '../../clock.js';
+import { isUniqueViolation } from '../../db/dialect.js';
+import type { Database } from '../../db/schema.js';
+import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
+import { type BlobStore, newBlobKey } from '../../infra/blob-store/index.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
+import { hashToken, randomToken } from '../../lib/tokens.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import type { UserRow } from '../users/users.repository.js';
+import { createAccessGrant } from './paste-access.js';
+import { INLINE_CONTENT_MAX_BYTES, UNLOCK_PER_IP, UNLOCK_PER_PASTE } from './pastes.limits.js';
+import { presentPasteMeta } from './pastes.presenter.js';
+import {
+  claimBurn,
+  deleteClaimedBurn,
+  deletePasteRow,
+  findLivePaste,
+  insertPaste,
+  listPastesOfUser,
+  type PasteWithAuthor,
+} from './pastes.repository.js';
+import type { ViewCounter } from './view-counter.js';
+
+export interface Viewer {
+  user: UserRow | null;
+  /** X-Creator-Token of an anonymous creator's browser. */
+  creatorToken?: string;
+  ip: string;
+  /** False for bots and prefetches: they read but are not counted. */
+  countable: boolean;
+}
+
+interface Deps {
+  db: Kysely<Database>;
+  clock: Clock;
+  blobs: BlobStore;
+  settings: SettingsService;
+  rateLimiter: RateLimiter;
+  views: ViewCounter;
+}
+
+const STAFF: readonly Role[] = ['manager', 'admin'];
+const UNLIMITED_ROLES: readonly Role[] = ['vip', 'manager', 'admin'];
+
+/** 72 random bits, URL-safe, 12 characters. */
+const newPasteId = () => randomBytes(9).toString('base64url');
+
+export type PastesService = ReturnType<typeof createPastesService>;
+
+export function createPastesService(deps: Deps) {
+  const { db, clock, blobs, settings, rateLimiter, views } = deps;
+
+  function relation(row: PasteWithAuthor, viewer: Viewer) {
+    const isOwner =
+      (viewer.user !== null && row.user_id === viewer.user.id) ||
+      (row.creator_token_hash !== null &&
+        !!viewer.creatorToken &&
+        hashToken(viewer.creatorToken) === row.creator_token_hash);
+    const isStaff = viewer.user !== null && STAFF.includes(viewer.user.role as Role);
+    return { isOwner, isStaff };
+  }
+
+  async function loadContent(row: PasteWithAuthor): Promise<string> {
+    if (row.content !== null) return row.content;
+    return (await buffer(await blobs.get(row.blob_key!))).toString('utf8');
+  }
+
+  /** The live paste a viewer may know exists (a burned one is gone for all but its creator). */
+  async function findVisible(id: string, viewer: Viewer) {
+    const row = await findLivePaste(db, id, clock.now());
+    if (!row || row.status === 'failed') throw notFound(PASTE_MESSAGES.notFound);
+    const rel = relation(row, viewer);
+    if (row.burn_claimed_at !== null && !rel.isOwner) throw notFound(PASTE_MESSAGES.notFound);
+    return { row, ...rel };
+  }
+
+  async function checkPassword(row: PasteWithAuthor, password: string, ip: string): Promise<void> {
+    await rateLimiter.consume([
+      [UNLOCK_PER_PASTE, row.id],
+      [UNLOCK_PER_IP, ip],
+    ]);
+    if (!row.password_hash || !(await verifyPassword(row.password_hash, password))) {
+      throw forbidden(PASTE_MESSAGES.invalidPassword);
+    }
+  }
+
+  return {
+    findVisible,
+    loadContent,
+
+    async create(input: CreatePasteInput, actor: { user: UserRow | null }): Promise<CreatePasteResult> {
+      const role = (actor.user?.role as Role | undefined) ?? null;
+      if (!input.content.trim()) throw badRequest(PASTE_MESSAGES.emptyContent);
+      if (input.privacy === 'password' && !input.password) throw badRequest(PASTE_MESSAGES.passwordRequired);
+      if (input.expiration === '6m' && !actor.user) throw forbidden(PASTE_MESSAGES.sixMonthsNeedsAccount);
+      if (input.expiration === 'unlimited' && !(role && UNLIMITED_ROLES.includes(role))) {
+        throw forbidden(PASTE_MESSAGES.unlimitedNeedsVip);
+      }
+      const size = Buffer.byteLength(input.content, 'utf8');
+      const limit = await settings.maxPasteBytes();
+      if (size > limit) throw new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage(size, limit));
+
+      const now = clock.now();
+      const burn = input.expiration === 'burn' || input.burnAfterReading;
+      const ttl = EXPIRATION_MS[input.expiration];
+      // PostgreSQL text cannot hold NUL: such content goes to the blob store, which keeps bytes.
+      const inline = size <= INLINE_CONTENT_MAX_BYTES && !input.content.includes('\u0000');
+      const blobKey = inline ? null : newBlobKey('pastes');
+      if (blobKey) await blobs.put(blobKey, Buffer.from(input.content, 'utf8'));
+      const creatorToken = actor.user ? undefined : randomToken(24);
+      const passwordHash = input.privacy === 'password' ? await hashPassword(input.password) : null;
+      for (let attempt = 0; ; attempt++) {
+        const id = newPasteId();
+        try {
+          await insertPaste(db, {
+            id,
+            title: input.title.trim() || null,
+            content: blobKey ? null : input.content,
+            blob_key: blobKey,
+            size_bytes: size,
+            privacy: input.privacy,
+            password_hash: passwordHash,
+            expiration: input.expiration,
+            expires_at: ttl === null ? null : now + ttl,
+            burn_after_reading: burn ? 1 : 0,
+            burn_claimed_at: null,
+            creator_token_hash: creatorToken ? hashToken(creatorToken) : null,
+            status: 'ready',
+            view_count: 0,
+            user_id: actor.user?.id ?? null,
+            created_at: now,
+            sweep_claimed_at: null,
+          });
+          return creatorToken ? { id, creatorToken } : { id };
+        } catch (e) {
+          if (isUniqueViolation(e) && attempt < 3) continue;
+          if (blobKey) await blobs.delete(blobKey);
+          throw e;
+        }
+      }
+    },
+
+    /**
+     * What GET /api/pastes/:id and POST …/verify answer. A burn paste is claimed here, atomically,
+     * by the first viewer other than its creator; extreme pastes are claimed when downloaded.
+     */
+    async view(id: string, viewer: Viewer, password?: string): Promise<PasteView> {
+      const { row, isOwner, isStaff } = await findVisible(id, viewer);
+      const meta = presentPasteMeta(row, row.view_count + views.pendingFor(id));
+      const view: PasteView = { ...meta, isOwner };
+      if (row.status === 'processing') return { ...view, content: PROCESSING_CONTENT };
+
+      const locked = row.privacy === 'password' && !isOwner && !isStaff;
+      if (locked && password === undefined) return { ...view, requiresPassword: true };
+      if (locked) await checkPassword(row, password!, viewer.ip);
+      view.staffAccess = row.privacy === 'password' && isStaff && !isOwner;
+      if (row.privacy === 'password')
+        view.accessToken = createAccessGrant(await settings.secret(), id, clock.now());
+
+      if (meta.isExtreme) {
+        const q = view.accessToken ? `?access=${encodeURIComponent(view.accessToken)}` : '';
+        return { ...view, downloadUrl: `/api/pastes/${id}/download${q}` };
+      }
+      if (row.burn_after_reading === 1 && !isOwner && !(await claimBurn(db, id, clock.now()))) {
+        throw notFound(PASTE_MESSAGES.notFound);
+      }
+      const content = await loadContent(row);
+      if (!isOwner && viewer.countable) {
+        views.record(id);
+        view.viewCount += 1;
+      }
+      return { ...view, content };
+    },
+
+    /** Deletes a burn paste once its single reader has it. Anything else is left alone. */
+    async confirmView(id: string): Promise<{ deleted: boolean }> {
+      const deleted = await deleteClaimedBurn(db, id);
+      if (deleted?.blobKey) await blobs.delete(deleted.blobKey);
+      return { deleted: deleted !== null };
+    },
+
+    async delete(id: string): Promise<boolean> {
+      const deleted = await deletePasteRow(db, id);
+      if (deleted?.blobKey) await blobs.delete(deleted.blobKey);
+      return deleted !== null;
+    },
+
+    async listForOwner(userId: number, opts: { page: number; pageSize: number; search: string }) {
+      const page = Math.max(1, opts.page);
+      const { rows, total } = await listPastesOfUser(db, userId, {
+        search: opts.search.trim().slice(0, 100),
+        offset: (page - 1) * opts.pageSize,
+        limit: opts.pageSize,
+        now: clock.now(),
+      });
+      return { rows, total, page, totalPages: Math.max(1, Math.ceil(total / opts.pageSize)) };
+    },
+
+    /** Password check for raw/download requests that carry the password instead of a grant. */
+    checkPassword,
+    claimBurnFor: (id: string) => claimBurn(db, id, clock.now()),
+  };
+}
