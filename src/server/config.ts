@@ -35,6 +35,8 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(2 * 1024 * 1024 * 1024),
+  /** Namespace of our keys in Redis, so several sites (or test runs) can share one server. */
+  REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,50}$/).default('pasteshare'),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
@@ -65,6 +67,7 @@ export interface Config {
   logLevel: string;
   maxPasteBytes: number;
   redisUrl: string | undefined;
+  redisKeyPrefix: string;
   turnstile: { verifyUrl: string; timeoutMs: number };
   mail: { resendUrl: string; sendgridUrl: string; mailgunUrl: string; timeoutMs: number };
   requestTimeoutMs: number;
@@ -116,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     maxPasteBytes: e.MAX_PASTE_BYTES,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     turnstile: { verifyUrl: e.TURNSTILE_VERIFY_URL, timeoutMs: e.TURNSTILE_TIMEOUT_MS },
     mail: {
       resendUrl: e.RESEND_API_URL.replace(/\/$/, ''),

@@ -14,13 +14,13 @@ export interface LimitRule {
  * Fixed-window counters keyed by rule and subject (IP, username, paste…), in memory for one process
  * or in Redis when REDIS_URL is set so every instance shares them.
  */
-export function createRateLimiter(redis: Redis | null) {
+export function createRateLimiter(redis: Redis | null, keyPrefix = 'pasteshare') {
   const limiters = new Map<string, RateLimiterMemory | RateLimiterRedis>();
 
   function limiter(rule: LimitRule) {
     let l = limiters.get(rule.name);
     if (!l) {
-      const opts = { keyPrefix: `rl:${rule.name}`, points: rule.points, duration: rule.durationSec };
+      const opts = { keyPrefix: `${keyPrefix}:rl:${rule.name}`, points: rule.points, duration: rule.durationSec };
       l = redis
         ? new RateLimiterRedis({ ...opts, storeClient: redis, useRedisPackage: false })
         : new RateLimiterMemory(opts);
