@@ -16,13 +16,12 @@ export function ComingSoon({ feature, children }: { feature: string; children?: 
         <div className="max-w-md space-y-2">
           <h2 className="text-lg font-semibold">Coming in a later release</h2>
           <p className="text-sm text-muted-foreground">
-            {feature} is not available in this version yet. It is being built and will arrive in a later
-            release.
+            {feature} will arrive in a later release. It is not available in this version yet.
           </p>
           {children}
         </div>
         <Button asChild variant="outline">
-          <Link to={paths.about}>Learn what is planned</Link>
+          <Link to={paths.about}>Read about the features</Link>
         </Button>
       </CardContent>
     </Card>

@@ -61,7 +61,10 @@ export function SetupForm() {
           description: 'Your site is ready. Log in with the admin account you just created.',
           variant: 'success',
         });
-        redirectTimer.current = setTimeout(() => navigate(paths.auth, { replace: true }), POST_SETUP_REDIRECT_MS);
+        redirectTimer.current = setTimeout(
+          () => navigate(paths.auth, { replace: true }),
+          POST_SETUP_REDIRECT_MS,
+        );
       },
       onError: (error) => {
         gate.setFinishing(false);
