@@ -27,8 +27,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { root: string
   });
   const index = fs.readFileSync(indexFile);
   app.get('/*', (request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api')
-      throw notFound(`No route for GET ${request.url.split('?')[0]}`);
+    // `/api` itself is the API documentation page; everything under it is the JSON API.
+    if (request.url.startsWith('/api/')) throw notFound(`No route for GET ${request.url.split('?')[0]}`);
     const file = path.join(opts.root, path.normalize(request.url.split('?')[0] ?? '/'));
     if (file.startsWith(opts.root + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
       return reply.sendFile(path.relative(opts.root, file));
