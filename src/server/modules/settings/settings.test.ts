@@ -1,0 +1,41 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { completeSetup, startTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await startTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+describe('public settings', () => {
+  it('has exactly the public fields of the spec, with the defaults', async () => {
+    const res = await t.client().get('/api/settings/public');
+    expect(res.body).toEqual({
+      siteTitle: 'Paste Sharing',
+      faviconUrl: '',
+      maxPasteSize: 'unlimited',
+      turnstileSiteKey: '',
+      enableTurnstile: false,
+      requireEmailVerification: false,
+      enableApiKeys: true,
+      vipLicenseUrl: '',
+    });
+  });
+
+  it('gives the size limit in MB and never a secret', async () => {
+    await completeSetup(t, { emailProvider: 'smtp', emailFrom: 'a@b.c', smtpHost: 'mail.local', smtpPassword: 'hunter2-secret' });
+    await t.app.services.settings.update({ maxPasteSize: String(5 * 1048576), turnstileSecretKey: 'ts-secret' });
+    const res = await t.client().get('/api/settings/public');
+    expect(res.body.maxPasteSize).toBe(5);
+    expect(res.text).not.toContain('hunter2-secret');
+    expect(res.text).not.toContain('ts-secret');
+    expect(res.text).not.toContain('serverSecret');
+  });
+
+  it('sees a write at once through the cache', async () => {
+    await t.app.services.settings.update({ siteTitle: 'Fresh' });
+    expect((await t.client().get('/api/settings/public')).body.siteTitle).toBe('Fresh');
+  });
+});
