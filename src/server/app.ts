@@ -8,13 +8,20 @@ import type { Config } from './config.js';
 import { type Db, openDb } from './db/kysely.js';
 import { migrateToLatest } from './db/migrate.js';
 import { registerErrorHandling } from './errors.js';
+import type { MailerOptions } from './infra/mailer/index.js';
+import { accountRecoveryRoutes } from './modules/auth/account-recovery.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { mailRoutes } from './modules/mail/mail.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { setupRoutes } from './modules/setup/setup.routes.js';
+import { accountRoutes } from './modules/users/account.routes.js';
+import { vipRoutes } from './modules/vip/vip.routes.js';
 import { accessPlugin, type RouteAccess } from './plugins/access.js';
+import { apiKeyPlugin } from './plugins/api-key.js';
 import { bodyParsingPlugin } from './plugins/body-parsing.js';
 import { csrfPlugin } from './plugins/csrf.js';
+import { openApiPlugin } from './plugins/openapi.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { sessionPlugin } from './plugins/session.js';
 import './plugins/types.js';
@@ -27,6 +34,8 @@ export interface BuildOptions {
   db?: Db;
   /** Where the built web app lives; defaults to dist/web beside the sources. */
   webRoot?: string;
+  /** Tests only: mailer options such as trusting the loopback SMTP sink's certificate. */
+  mailerOptions?: MailerOptions;
 }
 
 export interface App extends FastifyInstance {
@@ -55,7 +64,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const services = createServices({ config, db, clock: opts.clock ?? systemClock });
+  const services = createServices({
+    config,
+    db,
+    clock: opts.clock ?? systemClock,
+    mailerOptions: opts.mailerOptions,
+  });
   app.decorate('services', services);
   app.addHook('onClose', async () => services.close());
 
@@ -67,11 +81,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(bodyParsingPlugin);
   await app.register(csrfPlugin);
   await app.register(sessionPlugin);
+  await app.register(apiKeyPlugin);
+  await app.register(openApiPlugin);
 
   await app.register(healthRoutes);
   await app.register(settingsRoutes);
   await app.register(setupRoutes);
   await app.register(authRoutes);
+  await app.register(accountRecoveryRoutes);
+  await app.register(accountRoutes);
+  await app.register(mailRoutes);
+  await app.register(vipRoutes);
 
   await app.register(webAppPlugin, {
     root: opts.webRoot ?? path.resolve(import.meta.dirname, '../../dist/web'),

@@ -3,24 +3,62 @@ import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db } from './db/kysely.js';
 import { createCaptcha } from './infra/captcha/captcha.js';
+import type { MailerOptions } from './infra/mailer/index.js';
 import { createRateLimiter } from './lib/rate-limiter.js';
 import { createAuthService } from './modules/auth/auth.service.js';
+import { createEmailVerificationService } from './modules/auth/email-verification.service.js';
+import { createPasswordResetService } from './modules/auth/password-reset.service.js';
+import { createMailService } from './modules/mail/mail.service.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { createSetupService } from './modules/setup/setup.service.js';
+import { createAccountService } from './modules/users/account.service.js';
+import { createApiKeyService } from './modules/users/api-keys.service.js';
+import { createVipService } from './modules/vip/vip.service.js';
 
 export interface ServiceDeps {
   config: Config;
   db: Db;
   clock: Clock;
+  /** Tests only: lets the mailer trust the loopback SMTP sink's certificate. */
+  mailerOptions?: MailerOptions;
 }
 
 /** Builds every service once, wiring their dependencies; routes reach them through app.services. */
-export function createServices({ config, db, clock }: ServiceDeps) {
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+export function createServices({ config, db, clock, mailerOptions }: ServiceDeps) {
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : null;
   const settings = createSettingsService({ db: db.kysely, clock, maxPasteBytes: config.maxPasteBytes });
   const captcha = createCaptcha(config.turnstile);
   const rateLimiter = createRateLimiter(redis);
-  const auth = createAuthService({ db: db.kysely, clock, settings, captcha, rateLimiter });
+  const mail = createMailService({ settings, config, mailerOptions });
+  const apiKeys = createApiKeyService({ db: db.kysely, settings });
+  const emailVerification = createEmailVerificationService({
+    db: db.kysely,
+    clock,
+    settings,
+    mail,
+    apiKeys,
+    rateLimiter,
+  });
+  const passwordReset = createPasswordResetService({ db: db.kysely, clock, settings, mail, rateLimiter });
+  const auth = createAuthService({
+    db: db.kysely,
+    clock,
+    settings,
+    captcha,
+    rateLimiter,
+    verification: emailVerification,
+  });
+  const account = createAccountService({
+    db: db.kysely,
+    clock,
+    settings,
+    rateLimiter,
+    verification: emailVerification,
+    apiKeys,
+  });
+  const vip = createVipService({ db: db.kysely, clock, rateLimiter, bannerHosts: config.vipBannerHosts });
   const setup = createSetupService({ db, clock, settings, mailConfig: config.mail });
   return {
     config,
@@ -32,7 +70,14 @@ export function createServices({ config, db, clock }: ServiceDeps) {
     rateLimiter,
     auth,
     setup,
+    mail,
+    apiKeys,
+    emailVerification,
+    passwordReset,
+    account,
+    vip,
     async close(): Promise<void> {
+      await mail.settled();
       await redis?.quit().catch(() => {});
       await db.close();
     },

@@ -16,6 +16,20 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/login': 'public',
   'POST /api/logout': 'public',
   'GET /api/user': 'public',
+  'GET /api/verify-email/:token': 'public',
+  'POST /api/auth/reveal-api-key': 'public',
+  'POST /api/auth/resend-verification': 'public',
+  'POST /api/auth/forgot-password': 'public',
+  'POST /api/auth/reset-password': 'public',
+  'GET /api/email-templates/preview': 'public',
+  'POST /api/user/change-password': 'signed-in',
+  'POST /api/user/change-email': 'signed-in',
+  'GET /api/settings/user': 'signed-in',
+  'GET /api/user/api-key': 'signed-in',
+  'POST /api/user/regenerate-api-key': 'signed-in',
+  'POST /api/vip/activate': 'signed-in',
+  'POST /api/vip/banner': 'signed-in',
+  'GET /api/openapi.json': 'public',
 };
 
 let t: TestApp;

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ACCOUNT_MESSAGES } from '../../../common/schemas/account.js';
 import { loginBodySchema, registerBodySchema } from '../../../common/schemas/auth.js';
 import { unauthorized } from '../../errors.js';
 import { endSession, startSession } from '../../plugins/session.js';
+import { mailContext } from '../mail/mail.service.js';
 import { presentUser } from '../users/users.presenter.js';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,12 +14,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/register',
     { config: { access: 'public' }, schema: { body: registerBodySchema } },
     async (request, reply) => {
-      const { requiresVerification } = await auth.register(request.body, request.ip);
+      const result = await auth.register(request.body, request.ip, mailContext(request));
+      // 201 even when the mail failed: the account exists, and the flag says to resend later.
       return reply.code(201).send({
-        message: requiresVerification
-          ? 'Account created. Check your email to verify your address before logging in.'
-          : 'Account created. You can now log in.',
-        requiresVerification,
+        message: !result.requiresVerification
+          ? 'Account created. You can now log in.'
+          : result.verificationEmailSent
+            ? 'Account created. Check your email to verify your address before logging in.'
+            : ACCOUNT_MESSAGES.verificationMailFailed,
+        requiresVerification: result.requiresVerification,
+        verificationEmailSent: result.verificationEmailSent,
       });
     },
   );
@@ -34,10 +40,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/api/logout', { config: { access: 'public' }, schema: { body: z.unknown() } }, async (request, reply) => {
-    await endSession(request, reply);
-    return { ok: true };
-  });
+  app.post(
+    '/api/logout',
+    { config: { access: 'public' }, schema: { body: z.unknown() } },
+    async (request, reply) => {
+      await endSession(request, reply);
+      return { ok: true };
+    },
+  );
 
   app.get('/api/user', { config: { access: 'public' } }, async (request) => {
     if (!request.user) throw unauthorized('Not logged in');

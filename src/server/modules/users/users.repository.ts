@@ -8,18 +8,29 @@ export function findUserById(db: Kysely<Database>, id: number): Promise<UserRow 
 }
 
 export function findUserByUsername(db: Kysely<Database>, username: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('username_key', '=', username.toLowerCase()).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('username_key', '=', username.toLowerCase())
+    .executeTakeFirst();
 }
 
 export function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
 }
 
 export function findUserByApiKeyHash(db: Kysely<Database>, hash: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('api_key_hash', '=', hash).executeTakeFirst();
 }
 
-export async function insertUser(db: Kysely<Database>, user: Omit<Insertable<UsersTable>, 'id'>): Promise<UserRow> {
+export async function insertUser(
+  db: Kysely<Database>,
+  user: Omit<Insertable<UsersTable>, 'id'>,
+): Promise<UserRow> {
   return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
 }
 
@@ -32,6 +43,39 @@ export async function updateUser(
 }
 
 export async function countUsers(db: Kysely<Database>): Promise<number> {
-  const r = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const r = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(r.n);
+}
+
+/** Replaces the user's API key (hash and hint): the old key stops working with this statement. */
+export async function setApiKey(
+  db: Kysely<Database>,
+  userId: number,
+  hash: string,
+  hint: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ api_key_hash: hash, api_key_hint: hint })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Sets a first API key only if the user has none; false when one already exists. */
+export async function setApiKeyIfNone(
+  db: Kysely<Database>,
+  userId: number,
+  hash: string,
+  hint: string,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('users')
+    .set({ api_key_hash: hash, api_key_hint: hint })
+    .where('id', '=', userId)
+    .where('api_key_hash', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+
+/**
+ * Account, verification, password-reset, API-key and VIP calls (spec §5 Account, Reset/forgot;
+ * §8 Auth and Account). Raw lengths are capped generously here; the rules with the spec's
+ * messages are checked by the server so the message is exactly the spec's.
+ */
+export const ACCOUNT_MESSAGES = {
+  fillAllFields: 'Please fill in all fields',
+  emailRequired: 'Please enter your email address.',
+  emailInvalid: 'Please enter a valid email address.',
+  resetPasswordTooShort: 'Password must be at least 8 characters long',
+  resetFailed: 'Failed to reset password. The link may be expired or invalid.',
+  resetLinkMissing: 'Invalid reset link. Please request a new password reset.',
+  resetDone: 'Your password has been reset. You can now log in with your new password.',
+  forgotSent: 'If an account with that email exists, a password reset link has been sent.',
+  changePasswordTooShort: 'Password must be at least 6 characters long.',
+  passwordsDontMatch: "Passwords Don't Match",
+  currentPasswordWrong: 'Current password is incorrect',
+  passwordChanged: 'Password changed. You were signed out on your other devices.',
+  emailChangeNeedsVerification:
+    'Changing the email address is only possible when email verification is enabled',
+  emailInUse: 'This email address is already in use',
+  emailUnchanged: 'This is already your email address',
+  emailChangeSent: 'We sent a verification link to your new address. Your email changes when you follow it.',
+  invalidVerificationLink: 'Invalid verification link',
+  expiredVerificationLink: 'This verification link has expired. Please request a new one.',
+  usedVerificationLink:
+    'This verification link has already been used. If your email is verified, you can log in.',
+  verificationResent: 'If an account is waiting for verification, a new verification email has been sent.',
+  usernameOrEmailRequired: 'Please enter your username or email address.',
+  verificationMailFailed:
+    'Your account was created, but the verification email could not be sent. Please try again later with "Resend verification email".',
+  changeMailFailed: 'The verification email could not be sent. Please try again later.',
+  revealInvalid:
+    'This API key link has expired or was already used. You can generate a new key in your account settings.',
+  revealReplaced:
+    'This API key has since been replaced. You can generate a new key in your account settings.',
+  apiKeysDisabled: 'API keys are disabled on this site',
+  invalidApiKey: 'Invalid API key',
+  apiKeyRequired: 'This endpoint needs an API key in the X-API-Key header',
+} as const;
+
+export const VIP_MESSAGES = {
+  licenseRequired: 'Please enter a license key',
+  licenseUnknown: 'Invalid license key',
+  licenseUsed: 'License key has already been used',
+  alreadyVip: 'Your account already has VIP',
+  activated: 'VIP activated. Enjoy unlimited expiration and a custom banner!',
+  vipRequired: 'Only VIP members can manage a banner',
+  bannerUrlRequired: 'Please enter a banner image URL',
+  bannerUrlInvalid: 'The banner image URL is not a valid URL',
+  bannerUrlHttps: 'The banner image URL must start with https://',
+  bannerUrlCredentials: 'The banner image URL must not contain a username, password or port',
+  bannerUrlHost: 'The banner image must be hosted on a trusted image host',
+  bannerLinkInvalid: 'The banner link must be a valid http:// or https:// address',
+  bannerSaved: 'Banner updated',
+} as const;
+
+const text = (max: number) => z.string().max(max);
+
+export const forgotPasswordBodySchema = z.object({ email: text(320) });
+export const resetPasswordBodySchema = z.object({ token: text(200), newPassword: text(200) });
+export const resendVerificationBodySchema = z.object({
+  username: text(200).optional().default(''),
+  email: text(320).optional().default(''),
+});
+export const revealApiKeyBodySchema = z.object({ code: text(200) });
+export const changePasswordBodySchema = z.object({ currentPassword: text(200), newPassword: text(200) });
+export const changeEmailBodySchema = z.object({ email: text(320) });
+export const activateVipBodySchema = z.object({ licenseKey: text(200) });
+export const vipBannerBodySchema = z.object({
+  bannerImageUrl: text(2048),
+  bannerLink: text(2048).optional().default(''),
+});
+
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+export type VipBannerBody = z.infer<typeof vipBannerBodySchema>;
+
+/** GET /api/settings/user: what the account page needs to decide which cards to show. */
+export interface UserSettings {
+  requireEmailVerification: boolean;
+  enableApiKeys: boolean;
+  emailVerified: boolean;
+  email: string;
+  /** A new address waiting for its verification link, if any. */
+  pendingEmail: string | null;
+  hasApiKey: boolean;
+  apiKeyHint: string | null;
+  role: string;
+  isVip: boolean;
+  vipLicenseUrl: string;
+}
+
+export interface ApiKeyStatus {
+  hasApiKey: boolean;
+  /** e.g. 'pb_…x7Qa': enough to tell keys apart, useless to an attacker. */
+  hint: string | null;
+}
+
+export const EMAIL_TEMPLATE_KINDS = ['verification', 'forgot-password'] as const;
+export type EmailTemplateKind = (typeof EMAIL_TEMPLATE_KINDS)[number];
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}

@@ -1,0 +1,90 @@
+import type { Kysely } from 'kysely';
+import { RESET_LINK_TTL_MS, RESET_PASSWORD_MIN } from '../../../common/constants.js';
+import { ACCOUNT_MESSAGES, type ResetPasswordBody } from '../../../common/schemas/account.js';
+import { isEmailLike, placeholderEmail } from '../../../common/schemas/auth.js';
+import type { Clock } from '../../clock.js';
+import type { Database } from '../../db/schema.js';
+import { badRequest } from '../../errors.js';
+import { hashPassword } from '../../lib/passwords.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
+import { hashToken, randomToken } from '../../lib/tokens.js';
+import type { MailContext, MailService } from '../mail/mail.service.js';
+import { renderForgotPasswordEmail } from '../mail/mail.templates.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { findUserByEmail, findUserById, updateUser } from '../users/users.repository.js';
+import { FORGOT_PER_EMAIL, FORGOT_PER_IP, RESET_PER_IP } from './auth.limits.js';
+import { consumeEmailToken, deleteUnusedTokens, insertEmailToken } from './email-tokens.repository.js';
+import { deleteUserSessions } from './sessions.repository.js';
+
+interface Deps {
+  db: Kysely<Database>;
+  clock: Clock;
+  settings: SettingsService;
+  mail: MailService;
+  rateLimiter: RateLimiter;
+}
+
+export type PasswordResetService = ReturnType<typeof createPasswordResetService>;
+
+export function createPasswordResetService({ db, clock, settings, mail, rateLimiter }: Deps) {
+  return {
+    /**
+     * Mails a reset link valid 1 h. The answer never depends on whether the address is known: the
+     * caller always gets the same message, and the mail is sent in the background.
+     */
+    async forgot(rawEmail: string, ip: string, ctx: MailContext): Promise<{ message: string }> {
+      const email = rawEmail.trim().toLowerCase();
+      if (!email) throw badRequest(ACCOUNT_MESSAGES.emailRequired);
+      if (!isEmailLike(email)) throw badRequest(ACCOUNT_MESSAGES.emailInvalid);
+      await rateLimiter.consume([
+        [FORGOT_PER_IP, ip],
+        [FORGOT_PER_EMAIL, email],
+      ]);
+      const user = await findUserByEmail(db, email);
+      // Accounts made without verification have a placeholder address nobody can receive.
+      if (user && user.email !== placeholderEmail(user.username)) {
+        const token = randomToken(32);
+        await deleteUnusedTokens(db, user.id, 'reset-password');
+        await insertEmailToken(db, {
+          tokenHash: hashToken(token),
+          userId: user.id,
+          purpose: 'reset-password',
+          payload: JSON.stringify({ email: user.email }),
+          now: clock.now(),
+          ttlMs: RESET_LINK_TTL_MS,
+        });
+        const link = `${await mail.linkOrigin(ctx.requestOrigin)}/reset-password?token=${token}`;
+        const rendered = renderForgotPasswordEmail(await settings.get(), { username: user.username, link });
+        mail.sendInBackground({ to: user.email, ...rendered }, ctx.log, 'password reset');
+      }
+      return { message: ACCOUNT_MESSAGES.forgotSent };
+    },
+
+    /**
+     * Sets a new password with a reset token: the token is used up, every session of the user
+     * ends, and the address the link went to counts as verified (following it proves ownership).
+     */
+    async reset(body: ResetPasswordBody, ip: string): Promise<{ message: string }> {
+      await rateLimiter.consume([[RESET_PER_IP, ip]]);
+      const failed = () => badRequest(ACCOUNT_MESSAGES.resetFailed);
+      if (!body.token) throw failed();
+      if (body.newPassword.length < RESET_PASSWORD_MIN)
+        throw badRequest(ACCOUNT_MESSAGES.resetPasswordTooShort);
+      const passwordHash = await hashPassword(body.newPassword);
+      const now = clock.now();
+      await db.transaction().execute(async (trx) => {
+        const row = await consumeEmailToken(trx, hashToken(body.token), 'reset-password', now);
+        const user = row ? await findUserById(trx, row.user_id) : undefined;
+        if (!row || !user) throw failed();
+        const sentTo = row.payload ? (JSON.parse(row.payload) as { email: string }).email : null;
+        await updateUser(trx, user.id, {
+          password_hash: passwordHash,
+          ...(sentTo === user.email ? { email_verified: 1 } : {}),
+        });
+        await deleteUserSessions(trx, user.id);
+        await deleteUnusedTokens(trx, user.id, 'reset-password');
+      });
+      return { message: ACCOUNT_MESSAGES.resetDone };
+    },
+  };
+}

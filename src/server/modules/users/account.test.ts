@@ -1,0 +1,192 @@
+import { createHash } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { linkIn, SINK_TLS, useSmtpSink } from '../../../../test/helpers/factories.js';
+import { type SmtpSink, startSmtpSink } from '../../../../test/helpers/smtp-sink.js';
+import {
+  completeSetup,
+  createUser,
+  loginClient,
+  signedIn,
+  startTestApp,
+  type TestApp,
+} from '../../../../test/helpers/test-app.js';
+import { CAPTCHA_BYPASS_TOKEN } from '../../../common/constants.js';
+import { ACCOUNT_MESSAGES } from '../../../common/schemas/account.js';
+
+let t: TestApp;
+let sink: SmtpSink;
+beforeAll(async () => {
+  sink = await startSmtpSink();
+});
+afterAll(async () => {
+  await sink.close();
+});
+beforeEach(async () => {
+  t = await startTestApp({ mailerOptions: SINK_TLS });
+  await completeSetup(t);
+  await useSmtpSink(t, sink);
+  sink.messages.length = 0;
+});
+afterEach(async () => {
+  await t.close();
+});
+
+describe('change password', () => {
+  it('checks the fields with the spec messages', async () => {
+    const { client, user } = await signedIn(t);
+    const cases: [Record<string, string>, string][] = [
+      [{ currentPassword: '', newPassword: 'secret-2' }, ACCOUNT_MESSAGES.fillAllFields],
+      [
+        { currentPassword: user.plainPassword, newPassword: 'five5' },
+        'Password must be at least 6 characters long.',
+      ],
+      [{ currentPassword: 'wrong-password', newPassword: 'secret-2' }, ACCOUNT_MESSAGES.currentPasswordWrong],
+    ];
+    for (const [body, message] of cases) {
+      const res = await client.post('/api/user/change-password', body);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: 'VALIDATION', message });
+    }
+    const relogin = await t.client().post('/api/login', {
+      username: user.username,
+      password: user.plainPassword,
+      captchaToken: CAPTCHA_BYPASS_TOKEN,
+    });
+    expect(relogin.status).toBe(200);
+  });
+
+  it('ends the other sessions and keeps the current one', async () => {
+    const u = await createUser(t);
+    const here = await loginClient(t, u.username, u.plainPassword);
+    const elsewhere = await loginClient(t, u.username, u.plainPassword);
+    const res = await here.post('/api/user/change-password', {
+      currentPassword: u.plainPassword,
+      newPassword: 'secret-2',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(ACCOUNT_MESSAGES.passwordChanged);
+    expect((await here.get('/api/user')).status).toBe(200);
+    expect((await elsewhere.get('/api/user')).status).toBe(401);
+    await expect(loginClient(t, u.username, u.plainPassword)).rejects.toThrow(/401/);
+    await loginClient(t, u.username, 'secret-2');
+  });
+
+  it('is refused without a session and across sites', async () => {
+    expect(
+      (await t.client().post('/api/user/change-password', { currentPassword: 'a', newPassword: 'b' })).status,
+    ).toBe(401);
+    const { client } = await signedIn(t);
+    const csrf = await client.post(
+      '/api/user/change-password',
+      { currentPassword: 'password-123', newPassword: 'secret-2' },
+      { headers: { origin: 'https://evil.example' } },
+    );
+    expect(csrf.status).toBe(403);
+  });
+});
+
+describe('change email', () => {
+  it('is only available when email verification is required', async () => {
+    const { client } = await signedIn(t);
+    const res = await client.post('/api/user/change-email', { email: 'new@example.com' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(ACCOUNT_MESSAGES.emailChangeNeedsVerification);
+  });
+
+  it('refuses invalid, unchanged and taken addresses', async () => {
+    await t.app.services.settings.update({ requireEmailVerification: true });
+    const { client, user } = await signedIn(t);
+    await createUser(t, { email: 'taken@example.com' });
+    const invalid = await client.post('/api/user/change-email', { email: 'no-at-sign' });
+    expect(invalid.body).toEqual({ error: 'VALIDATION', message: 'Please enter a valid email address.' });
+    expect(
+      (await client.post('/api/user/change-email', { email: user.email.toUpperCase() })).body.message,
+    ).toBe(ACCOUNT_MESSAGES.emailUnchanged);
+    const taken = await client.post('/api/user/change-email', { email: 'Taken@example.com' });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe(ACCOUNT_MESSAGES.emailInUse);
+  });
+
+  it('keeps the old address until the link sent to the new one is followed', async () => {
+    await t.app.services.settings.update({ requireEmailVerification: true });
+    const { client, user } = await signedIn(t);
+    const res = await client.post('/api/user/change-email', { email: 'New.Address@example.com' });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(ACCOUNT_MESSAGES.emailChangeSent);
+
+    const pending = (await client.get('/api/settings/user')).body;
+    expect(pending).toMatchObject({ email: user.email, pendingEmail: 'new.address@example.com' });
+    expect((await client.get('/api/user')).body.email).toBe(user.email);
+
+    const mail = await sink.waitForMessage((m) => m.envelope.to.includes('new.address@example.com'));
+    const link = new URL(linkIn(mail.text, '/api/verify-email/'));
+    const follow = await t.client().get(link.pathname);
+    expect(follow.status).toBe(302);
+    expect(follow.headers.get('location')).toBe('/verify-email-success?status=email-changed');
+
+    expect((await client.get('/api/user')).body.email).toBe('new.address@example.com');
+    expect((await client.get('/api/settings/user')).body.pendingEmail).toBeNull();
+  });
+
+  it('reports a mail failure and keeps nothing pending', async () => {
+    await t.app.services.settings.update({ requireEmailVerification: true, emailProvider: 'none' });
+    const { client } = await signedIn(t);
+    const res = await client.post('/api/user/change-email', { email: 'new@example.com' });
+    expect(res.status).toBe(502);
+    expect(res.body).toEqual({ error: 'MAIL_FAILED', message: ACCOUNT_MESSAGES.changeMailFailed });
+    expect((await client.get('/api/settings/user')).body.pendingEmail).toBeNull();
+  });
+});
+
+describe('account settings and API key', () => {
+  it('tells the account page what it needs', async () => {
+    const { client, user } = await signedIn(t);
+    const res = await client.get('/api/settings/user');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      requireEmailVerification: false,
+      enableApiKeys: true,
+      emailVerified: true,
+      email: user.email,
+      pendingEmail: null,
+      hasApiKey: false,
+      apiKeyHint: null,
+      role: 'user',
+      isVip: false,
+      vipLicenseUrl: '',
+    });
+  });
+
+  it('shows the full key once on regenerate and afterwards only whether one exists', async () => {
+    const { client, user } = await signedIn(t);
+    expect((await client.get('/api/user/api-key')).body).toEqual({ hasApiKey: false, hint: null });
+
+    const first = await client.post('/api/user/regenerate-api-key');
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('no-store');
+    const key: string = first.body.apiKey;
+    expect(key).toMatch(/^pb_[A-Za-z0-9_-]{32}$/);
+
+    const status = await client.get('/api/user/api-key');
+    expect(status.body).toEqual({ hasApiKey: true, hint: `pb_…${key.slice(-4)}` });
+    expect(status.text).not.toContain(key);
+    expect((await client.get('/api/user')).body.hasApiKey).toBe(true);
+
+    const second = (await client.post('/api/user/regenerate-api-key')).body.apiKey;
+    expect(second).not.toBe(key);
+    const row = await t.db.kysely
+      .selectFrom('users')
+      .select('api_key_hash')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.api_key_hash).toBe(createHash('sha256').update(second).digest('hex'));
+  });
+
+  it('refuses to make keys while API keys are disabled', async () => {
+    await t.app.services.settings.update({ enableApiKeys: false });
+    const { client } = await signedIn(t);
+    const res = await client.post('/api/user/regenerate-api-key');
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe(ACCOUNT_MESSAGES.apiKeysDisabled);
+  });
+});

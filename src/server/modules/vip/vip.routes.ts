@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { activateVipBodySchema, VIP_MESSAGES, vipBannerBodySchema } from '../../../common/schemas/account.js';
+import { presentUser } from '../users/users.presenter.js';
+
+/** License activation for any account; banner management for VIP members (checked in the service). */
+export const vipRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { vip } = app.services;
+  const signedIn = { access: 'signed-in' } as const;
+
+  app.post(
+    '/api/vip/activate',
+    { config: signedIn, schema: { body: activateVipBodySchema } },
+    async (request) => {
+      const user = await vip.activate(request.user!, request.body.licenseKey);
+      return { message: VIP_MESSAGES.activated, user: presentUser(user) };
+    },
+  );
+
+  app.post(
+    '/api/vip/banner',
+    { config: signedIn, schema: { body: vipBannerBodySchema } },
+    async (request) => {
+      const user = await vip.setBanner(request.user!, request.body);
+      return { message: VIP_MESSAGES.bannerSaved, user: presentUser(user) };
+    },
+  );
+};

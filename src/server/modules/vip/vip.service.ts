@@ -1,0 +1,62 @@
+import type { Kysely } from 'kysely';
+import { VIP_MESSAGES, type VipBannerBody } from '../../../common/schemas/account.js';
+import type { Clock } from '../../clock.js';
+import type { Database } from '../../db/schema.js';
+import { AppError, badRequest, conflict, forbidden } from '../../errors.js';
+import type { LimitRule, RateLimiter } from '../../lib/rate-limiter.js';
+import { findUserById, type UserRow } from '../users/users.repository.js';
+import { checkBannerImageUrl, checkBannerLink } from './banner-url.js';
+import { claimLicense, grantVip, licenseExists, setBanner } from './vip.repository.js';
+
+/** License keys are guessable only by brute force; keep that slow per account. */
+export const VIP_ACTIVATE_PER_USER: LimitRule = {
+  name: 'vip-activate-user',
+  points: 10,
+  durationSec: 15 * 60,
+};
+
+interface Deps {
+  db: Kysely<Database>;
+  clock: Clock;
+  rateLimiter: RateLimiter;
+  bannerHosts: readonly string[];
+}
+
+export type VipService = ReturnType<typeof createVipService>;
+
+/** A VIP member: the vip role, or a manager or admin who activated a license. */
+export function hasVip(user: UserRow): boolean {
+  return user.role === 'vip' || user.vip_activated_at !== null;
+}
+
+export function createVipService({ db, clock, rateLimiter, bannerHosts }: Deps) {
+  return {
+    /** Uses a license key: the license and the user change together or not at all. */
+    async activate(user: UserRow, rawKey: string): Promise<UserRow> {
+      const key = rawKey.trim();
+      if (!key) throw badRequest(VIP_MESSAGES.licenseRequired);
+      await rateLimiter.consume([[VIP_ACTIVATE_PER_USER, String(user.id)]]);
+      if (hasVip(user)) throw conflict(VIP_MESSAGES.alreadyVip);
+      const now = clock.now();
+      await db.transaction().execute(async (trx) => {
+        if (!(await claimLicense(trx, key, user.id, now))) {
+          if (await licenseExists(trx, key)) throw conflict(VIP_MESSAGES.licenseUsed);
+          throw new AppError('NOT_FOUND', VIP_MESSAGES.licenseUnknown);
+        }
+        // Throwing rolls the claim back, so a second license is never spent on the same account.
+        if (!(await grantVip(trx, user.id, now))) throw conflict(VIP_MESSAGES.alreadyVip);
+      });
+      return (await findUserById(db, user.id))!;
+    },
+
+    async setBanner(user: UserRow, body: VipBannerBody): Promise<UserRow> {
+      if (!hasVip(user)) throw forbidden(VIP_MESSAGES.vipRequired);
+      const image = checkBannerImageUrl(body.bannerImageUrl, bannerHosts);
+      if (!image.ok) throw badRequest(image.message);
+      const link = checkBannerLink(body.bannerLink);
+      if (!link.ok) throw badRequest(link.message);
+      await setBanner(db, user.id, image.value, link.value);
+      return (await findUserById(db, user.id))!;
+    },
+  };
+}
