@@ -16,6 +16,7 @@ import { mailRoutes } from './modules/mail/mail.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { setupRoutes } from './modules/setup/setup.routes.js';
 import { accountRoutes } from './modules/users/account.routes.js';
+import { v1Routes } from './modules/v1/v1.routes.js';
 import { vipRoutes } from './modules/vip/vip.routes.js';
 import { accessPlugin, type RouteAccess } from './plugins/access.js';
 import { apiKeyPlugin } from './plugins/api-key.js';
@@ -92,6 +93,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(accountRoutes);
   await app.register(mailRoutes);
   await app.register(vipRoutes);
+  await app.register(v1Routes);
 
   await app.register(webAppPlugin, {
     root: opts.webRoot ?? path.resolve(import.meta.dirname, '../../dist/web'),

@@ -30,6 +30,9 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/vip/activate': 'signed-in',
   'POST /api/vip/banner': 'signed-in',
   'GET /api/openapi.json': 'public',
+  'POST /api/v1/pastes': 'signed-in',
+  'GET /api/v1/pastes': 'signed-in',
+  'GET /api/v1/pastes/:id': 'signed-in',
 };
 
 let t: TestApp;

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { completeSetup, startTestApp, type TestApp } from '../../../test/helpers/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+  await completeSetup(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET /api/openapi.json', () => {
+  it('serves an OpenAPI 3 document generated from the route schemas', async () => {
+    const res = await t.client().get('/api/openapi.json');
+    expect(res.status).toBe(200);
+    const doc = res.body;
+    expect(doc.openapi).toBe('3.0.3');
+    expect(doc.components.securitySchemes.apiKey).toEqual({
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-API-Key',
+    });
+
+    const paths = Object.keys(doc.paths);
+    expect(paths.every((p) => p.startsWith('/api/'))).toBe(true);
+    expect(paths).not.toContain('/api/openapi.json');
+    for (const p of [
+      '/api/v1/pastes',
+      '/api/v1/pastes/{id}',
+      '/api/user/change-password',
+      '/api/vip/banner',
+    ]) {
+      expect(paths).toContain(p);
+    }
+
+    const change = doc.paths['/api/user/change-password'].post;
+    const body = change.requestBody.content['application/json'].schema;
+    expect(Object.keys(body.properties).sort()).toEqual(['currentPassword', 'newPassword']);
+    expect(change.security).toEqual([{ session: [] }]);
+    expect(doc.paths['/api/v1/pastes'].post.security).toEqual([{ apiKey: [] }]);
+    expect(doc.paths['/api/v1/pastes'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['page', 'limit', 'search']),
+    );
+    expect(doc.paths['/api/auth/forgot-password'].post.security).toBeUndefined();
+  });
+});
