@@ -21,9 +21,14 @@ export const accountRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const noStore = { 'Cache-Control': 'no-store' };
 
   // The link from the mail. A browser follows it, so every outcome is a redirect to the page.
+  // No automatic HEAD route: link scanners probe with HEAD, which must not use the token up.
   app.get(
     '/api/verify-email/:token',
-    { config: { access: 'public' }, schema: { params: z.object({ token: z.string() }) } },
+    {
+      config: { access: 'public' },
+      exposeHeadRoute: false,
+      schema: { params: z.object({ token: z.string() }) },
+    },
     async (request, reply) => {
       reply.headers(noStore);
       try {

@@ -95,3 +95,12 @@ export function findLiveToken(
     .limit(1)
     .executeTakeFirst();
 }
+
+/**
+ * Removes expired tokens (for a periodic sweep). Used ones stay until they expire, so a link
+ * followed twice can say "already used" rather than "invalid".
+ */
+export async function deleteExpiredEmailTokens(db: Kysely<Database>, now: number): Promise<number> {
+  const r = await db.deleteFrom('email_tokens').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}

@@ -13,6 +13,7 @@ import {
 } from '../../../../test/helpers/test-app.js';
 import { CAPTCHA_BYPASS_TOKEN, VERIFICATION_LINK_TTL_MS } from '../../../common/constants.js';
 import { ACCOUNT_MESSAGES } from '../../../common/schemas/account.js';
+import { deleteExpiredEmailTokens } from './email-tokens.repository.js';
 
 let t: TestApp;
 let sink: SmtpSink;
@@ -138,6 +139,24 @@ describe('email verification through a real SMTP server', () => {
     const fresh = await registerAndGetLink('bob', 'bob@example.com');
     t.clock.advance(VERIFICATION_LINK_TTL_MS - 60_000);
     expect((await follow(fresh)).get('code')).toBeTruthy();
+  });
+
+  it('does not use the token up on a HEAD probe (link scanners)', async () => {
+    const path = await registerAndGetLink();
+    const head = await t.client().request('HEAD', path);
+    expect(head.status).not.toBe(302);
+    expect((await follow(path)).get('code')).toBeTruthy();
+  });
+
+  it('sweeps expired tokens but keeps used ones until they expire', async () => {
+    const path = await registerAndGetLink();
+    await follow(path);
+    const count = async () => (await t.db.kysely.selectFrom('email_tokens').selectAll().execute()).length;
+    expect(await count()).toBe(2);
+    expect(await deleteExpiredEmailTokens(t.db.kysely, t.clock.now())).toBe(0);
+    t.clock.advance(VERIFICATION_LINK_TTL_MS);
+    expect(await deleteExpiredEmailTokens(t.db.kysely, t.clock.now())).toBe(2);
+    expect(await count()).toBe(0);
   });
 
   it('redirects an unknown token to the page with "Invalid verification link"', async () => {
