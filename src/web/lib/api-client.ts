@@ -19,6 +19,8 @@ interface RequestOptions {
   /** Sent as JSON. Leave undefined for a request without a body. */
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. X-Creator-Token. */
+  headers?: Record<string, string>;
 }
 
 /** Server `message`, else the body text, else the status text (spec §8). */
@@ -39,7 +41,7 @@ export function errorFromResponse(status: number, statusText: string, text: stri
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = options.body === undefined ? 'GET' : 'POST', body, signal } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await fetch(path, {
     method,
@@ -54,7 +56,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 }
 
 export const api = {
-  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { method: 'GET', signal }),
+  get: <T>(path: string, signal?: AbortSignal, headers?: Record<string, string>) =>
+    apiRequest<T>(path, { method: 'GET', signal, headers }),
   post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body }),
   put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
   delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),

@@ -31,3 +31,31 @@ export function formatRelativeTime(date: string | Date, now: Date = new Date()):
 export function formatDate(date: string | Date): string {
   return new Date(date).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 }
+
+const relativeAlways = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+
+/** 'in 3 hours', 'in 1 day' (never 'tomorrow'): for labels such as 'Expires in 1 day'. */
+export function formatTimeUntil(date: string | Date, now: Date = new Date()): string {
+  const seconds = Math.max(0, Math.round((new Date(date).getTime() - now.getTime()) / 1000));
+  for (const [unit, size] of UNITS) {
+    if (seconds >= size || unit === 'second') return relativeAlways.format(Math.round(seconds / size), unit);
+  }
+  return relativeAlways.format(0, 'second');
+}
+
+/** '12 Oct 2025, 14:05:09': the exact time shown on hover next to a relative one. */
+export function formatDateTime(date: string | Date): string {
+  return new Date(date).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
+}
+
+/** 1234567 → '1,234,567'. */
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+/** 512 → '512 B', 2048 → '2.0 KB', 3 MB → '3.00 MB'. */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < MB) return `${(bytes / 1024).toFixed(1)} KB`;
+  return formatMegabytes(bytes);
+}

@@ -9,4 +9,13 @@ export const queryKeys = {
   user: ['/api/user'],
   myPastes: ['/api/my-pastes'],
   adminUsers: ['/api/admin/users'],
+  /** The list of all pastes (admin); one paste is `paste(id)`, a key of its own. */
+  pastes: ['/api/pastes'],
+  paste: (id: string) => [`/api/pastes/${id}`] as const,
+  adminPasteReports: ['/api/admin/paste-reports'],
+  topViews: ['/api/top-views'],
+  /** Prefix of the boards of every period. */
+  topViewsPeriods: ['/api/top-views-v2'],
+  topViewsByPeriod: (period: string) => ['/api/top-views-v2', period] as const,
+  topUsers: (limit: number) => ['/api/top-users', limit] as const,
 } as const;

@@ -1,6 +1,6 @@
 import { FilePlus } from 'lucide-react';
-import { ComingSoon } from '../../components/layouts/coming-soon';
 import { Page } from '../../components/layouts/page';
+import { CreatePasteForm } from '../../features/pastes/components/editor/create-paste-form';
 
 export function HomePage() {
   return (
@@ -8,13 +8,9 @@ export function HomePage() {
       icon={FilePlus}
       title="Create Paste"
       description="Paste text or code, choose who can see it and when it expires, then share the link."
+      width="wide"
     >
-      <ComingSoon feature="Creating pastes">
-        <p className="text-sm text-muted-foreground">
-          The editor with expiration, password protection, burn after reading and large file uploads is part
-          of the pastes release.
-        </p>
-      </ComingSoon>
+      <CreatePasteForm />
     </Page>
   );
 }

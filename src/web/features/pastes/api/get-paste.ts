@@ -1,0 +1,60 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import {
+  PASTE_POLL_MS,
+  PASTE_QUERY_RETRIES,
+  PASTE_QUERY_RETRY_DELAY_MS,
+  PROCESSING_CONTENT,
+} from '../../../../common/constants';
+import type { PasteView } from '../../../../common/schemas/paste';
+import { ApiError, api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { creatorToken } from '../lib/creator-tokens';
+
+export function getPaste(id: string, signal?: AbortSignal): Promise<PasteView> {
+  const token = creatorToken(id);
+  return api.get<PasteView>(`/api/pastes/${encodeURIComponent(id)}`, signal, {
+    ...(token ? { 'X-Creator-Token': token } : {}),
+  });
+}
+
+/**
+ * Spec §4: up to 10 retries 1 s apart — for failures that may pass (network, 5xx, 429). A 4xx is
+ * the server's answer: a 404 (unknown, expired or already burned) shows 'Paste Not Found' at once
+ * instead of a spinner for ten seconds that ends the same way.
+ */
+export function shouldRetryPaste(failureCount: number, error: unknown): boolean {
+  if (failureCount >= PASTE_QUERY_RETRIES) return false;
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429) {
+    return false;
+  }
+  return true;
+}
+
+export function pasteQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: queryKeys.paste(id),
+    queryFn: ({ signal }) => getPaste(id, signal),
+    retry: shouldRetryPaste,
+    retryDelay: PASTE_QUERY_RETRY_DELAY_MS,
+    // A paste still being assembled is polled until its content is real (spec §4).
+    refetchInterval: (query) => (query.state.data?.content === PROCESSING_CONTENT ? PASTE_POLL_MS : false),
+  });
+}
+
+export function isProcessing(paste: PasteView): boolean {
+  return paste.content === PROCESSING_CONTENT;
+}
+
+export function usePaste(id: string) {
+  const queryClient = useQueryClient();
+  const query = useQuery(pasteQueryOptions(id));
+  const delivered = query.data?.content !== undefined && !isProcessing(query.data);
+  useEffect(() => {
+    // Spec §7: the leaderboard is refreshed when a paste is viewed.
+    if (!delivered) return;
+    void queryClient.invalidateQueries({ queryKey: queryKeys.topViews });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.topViewsPeriods });
+  }, [delivered, queryClient]);
+  return query;
+}

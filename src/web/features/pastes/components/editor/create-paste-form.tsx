@@ -1,0 +1,147 @@
+import { useCallback, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { CLIPBOARD_LIMIT_BYTES, type Expiration, type Role } from '../../../../../common/constants';
+import { PASTE_MESSAGES } from '../../../../../common/schemas/paste';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card';
+import { ProgressBar } from '../../../../components/ui/progress';
+import { toast, toastError } from '../../../../components/ui/toast-store';
+import { paths } from '../../../../config/paths';
+import { useUser } from '../../../auth/api/get-user';
+import { usePublicSettings } from '../../../settings/api/get-public-settings';
+import { useCreatePaste } from '../../api/create-paste';
+import { defaultExpiration, enforceExpiration } from '../../lib/expiration';
+import { estimateBytes } from '../../lib/size-levels';
+import { EditorToolbar } from './editor-toolbar';
+import { PasteEditor } from './paste-editor';
+import { PasteOptions, type PasteOptionsValue } from './paste-options';
+import { blockedToast, useEditorContent } from './use-editor-content';
+import { titleFromFileName, useFileReader } from './use-file-reader';
+
+type OptionsState = Omit<PasteOptionsValue, 'expiration'> & { expiration: Expiration | null };
+
+function destructive(title: string, description: string) {
+  toast({ title, description, variant: 'destructive' });
+}
+
+/** The create-paste screen (spec §2, §5): editor, toolbar, options, progress, redirect on success. */
+export function CreatePasteForm() {
+  const navigate = useNavigate();
+  const { data: user } = useUser();
+  const { data: settings } = usePublicSettings();
+  const role: Role | null = user?.role ?? null;
+  const editor = useEditorContent();
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const [uploadProgress, setUploadProgress] = useState(0);
+  // expiration null = the role's default, which follows the user once they have loaded.
+  const [options, setOptions] = useState<OptionsState>({
+    title: '',
+    privacy: 'public',
+    password: '',
+    expiration: null,
+  });
+  const expiration = enforceExpiration(options.expiration ?? defaultExpiration(role), role);
+  const createMutation = useCreatePaste(setUploadProgress);
+  const creating = createMutation.isPending;
+
+  const onFileLoaded = useCallback(
+    (text: string, file: File) => {
+      editor.setFileContent(text);
+      setOptions((o) => (o.title.trim() ? o : { ...o, title: titleFromFileName(file.name).slice(0, 80) }));
+    },
+    [editor.setFileContent],
+  );
+  const maxMB = settings?.maxPasteSize;
+  const { readFile, readingProgress } = useFileReader({
+    maxPasteSizeMB: typeof maxMB === 'number' ? maxMB : null,
+    onLoaded: onFileLoaded,
+  });
+
+  async function copy() {
+    if (!editor.content) return destructive('Nothing to copy', 'The editor is empty');
+    try {
+      await navigator.clipboard.writeText(editor.content);
+      toast({ title: 'Copied', description: 'The editor content is on your clipboard.', variant: 'success' });
+    } catch {
+      destructive('Failed to copy', 'Could not copy to clipboard');
+    }
+  }
+
+  async function pasteFromClipboard() {
+    let text: string;
+    try {
+      text = await navigator.clipboard.readText();
+    } catch {
+      return destructive('Failed to paste', 'Could not read from clipboard');
+    }
+    if (estimateBytes(text) > CLIPBOARD_LIMIT_BYTES) return blockedToast(estimateBytes(text));
+    const area = textareaRef.current;
+    const current = editor.content;
+    const inEditor = area && !area.disabled;
+    const start = inEditor ? area.selectionStart : current.length;
+    const end = inEditor ? area.selectionEnd : current.length;
+    editor.setTypedContent(current.slice(0, start) + text + current.slice(end));
+  }
+
+  function create() {
+    if (!editor.content.trim()) return destructive('Cannot create paste', PASTE_MESSAGES.emptyContent);
+    if (options.privacy === 'password' && !options.password) {
+      return destructive('Password required', PASTE_MESSAGES.passwordRequired);
+    }
+    setUploadProgress(0);
+    createMutation.mutate(
+      {
+        title: options.title.trim(),
+        content: editor.content,
+        privacy: options.privacy,
+        expiration,
+        burnAfterReading: expiration === 'burn',
+        ...(options.privacy === 'password' ? { password: options.password } : {}),
+      },
+      {
+        onSuccess: ({ id }) => navigate(paths.paste(id)),
+        onError: (error) => toastError('Failed to create paste', error, 'An error occurred'),
+      },
+    );
+  }
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <Card>
+        <CardContent className="space-y-4 pt-6">
+          <EditorToolbar
+            onClear={editor.clear}
+            onCopy={copy}
+            onPaste={pasteFromClipboard}
+            onFile={readFile}
+            onCreate={create}
+            creating={creating}
+            reading={readingProgress !== null}
+          />
+          {readingProgress !== null ? <ProgressBar label="Reading file..." value={readingProgress} /> : null}
+          {creating ? <ProgressBar label="Creating paste..." value={uploadProgress * 100} /> : null}
+          <PasteEditor
+            textareaRef={textareaRef}
+            content={editor.content}
+            size={editor.size}
+            disabled={creating}
+            onChange={editor.setTypedContent}
+            onPaste={editor.onEditorPaste}
+          />
+        </CardContent>
+      </Card>
+      <Card className="h-fit">
+        <CardHeader>
+          <CardTitle>Options</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <PasteOptions
+            value={{ ...options, expiration }}
+            role={role}
+            disabled={creating}
+            onChange={(patch) => setOptions((o) => ({ ...o, ...patch }))}
+          />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import type { ClipboardEvent, RefObject } from 'react';
+import { Alert } from '../../../../components/ui/alert';
+import { Textarea } from '../../../../components/ui/input';
+import { formatCount } from '../../../../lib/format';
+import { type EditorSize, megabytes, sizeWarning } from '../../lib/size-levels';
+
+export const EXTREME_PLACEHOLDER = 'Content too large - please use Upload File button';
+
+interface PasteEditorProps {
+  textareaRef: RefObject<HTMLTextAreaElement | null>;
+  content: string;
+  size: EditorSize;
+  disabled: boolean;
+  onChange: (value: string) => void;
+  onPaste: (event: ClipboardEvent<HTMLTextAreaElement>) => void;
+}
+
+/**
+ * The text area with its status line and the size warning of spec §8. In the extreme level the
+ * content stays in memory but is not put into the text area, which is disabled (spec §2).
+ */
+export function PasteEditor({ textareaRef, content, size, disabled, onChange, onPaste }: PasteEditorProps) {
+  const extreme = size.level === 'extreme';
+  const warning = sizeWarning(size);
+  return (
+    <div className="space-y-2">
+      <Textarea
+        ref={textareaRef}
+        aria-label="Paste content"
+        placeholder="Paste or type your text or code here..."
+        spellCheck={false}
+        autoCapitalize="off"
+        autoCorrect="off"
+        className="min-h-[24rem] resize-y font-mono text-[13px] leading-relaxed"
+        value={extreme ? EXTREME_PLACEHOLDER : content}
+        disabled={extreme || disabled}
+        onChange={(event) => onChange(event.target.value)}
+        onPaste={onPaste}
+      />
+      <p className="flex flex-wrap gap-x-4 text-xs text-muted-foreground tabular-nums" aria-live="polite">
+        <span>{size.lines === null ? 'Lines: not counted' : `Lines: ${formatCount(size.lines)}`}</span>
+        <span>Size: {megabytes(size.bytes)} MB</span>
+      </p>
+      {warning ? (
+        <Alert
+          variant={size.level === 'large' ? 'info' : 'warning'}
+          title={warning}
+          data-testid="size-warning"
+          data-level={size.level}
+        >
+          {extreme
+            ? 'The text is too large to edit here. Click "Create Paste" to save it, or Clear to start over.'
+            : null}
+        </Alert>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { useId } from 'react';
+import { type Expiration, type Privacy, type Role, TITLE_MAX_LENGTH } from '../../../../../common/constants';
+import { Input } from '../../../../components/ui/input';
+import { Label } from '../../../../components/ui/label';
+import { NativeSelect } from '../../../../components/ui/select';
+import { EXPIRATION_CHOICES, EXPIRATION_LABELS, expirationRestriction } from '../../lib/expiration';
+
+export interface PasteOptionsValue {
+  title: string;
+  privacy: Privacy;
+  password: string;
+  expiration: Expiration;
+}
+
+const PRIVACY_OPTIONS: { value: Privacy; label: string; hint: string }[] = [
+  { value: 'public', label: 'Public', hint: 'Anyone with the link can view it; it may appear on Top Views.' },
+  { value: 'unlisted', label: 'Unlisted', hint: 'Anyone with the link can view it; never listed anywhere.' },
+  { value: 'password', label: 'Password', hint: 'Viewers must enter the password to read it.' },
+];
+
+function expirationHint(expiration: Expiration): string | null {
+  if (expiration === 'burn') {
+    return 'Deleted after it is read once. Your own view right after creating it does not count.';
+  }
+  if (expiration === 'unlimited') return 'Kept until it is deleted.';
+  return null;
+}
+
+interface PasteOptionsProps {
+  value: PasteOptionsValue;
+  role: Role | null;
+  disabled: boolean;
+  onChange: (patch: Partial<PasteOptionsValue>) => void;
+}
+
+/** Spec §2 options panel: title with its 'n/80' counter, privacy, password, expiration. */
+export function PasteOptions({ value, role, disabled, onChange }: PasteOptionsProps) {
+  const id = useId();
+  const privacyHint = PRIVACY_OPTIONS.find((o) => o.value === value.privacy)?.hint;
+  const expiryHint = expirationHint(value.expiration);
+  return (
+    <fieldset className="space-y-5" disabled={disabled}>
+      <legend className="sr-only">Paste options</legend>
+      <div className="space-y-2">
+        <div className="flex items-center justify-between">
+          <Label htmlFor={`${id}-title`}>Title</Label>
+          <span className="text-xs text-muted-foreground tabular-nums" data-testid="title-counter">
+            {value.title.length}/{TITLE_MAX_LENGTH}
+          </span>
+        </div>
+        <Input
+          id={`${id}-title`}
+          placeholder="Untitled"
+          maxLength={TITLE_MAX_LENGTH}
+          value={value.title}
+          onChange={(e) => onChange({ title: e.target.value })}
+        />
+      </div>
+
+      <div className="space-y-2">
+        <Label htmlFor={`${id}-privacy`}>Privacy</Label>
+        <NativeSelect
+          id={`${id}-privacy`}
+          value={value.privacy}
+          aria-describedby={`${id}-privacy-hint`}
+          onChange={(e) => onChange({ privacy: e.target.value as Privacy })}
+        >
+          {PRIVACY_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </NativeSelect>
+        <p id={`${id}-privacy-hint`} className="text-xs text-muted-foreground">
+          {privacyHint}
+        </p>
+      </div>
+
+      {value.privacy === 'password' ? (
+        <div className="space-y-2">
+          <Label htmlFor={`${id}-password`}>Password</Label>
+          <Input
+            id={`${id}-password`}
+            type="password"
+            autoComplete="new-password"
+            placeholder="Password for viewers"
+            value={value.password}
+            onChange={(e) => onChange({ password: e.target.value })}
+          />
+        </div>
+      ) : null}
+
+      <div className="space-y-2">
+        <Label htmlFor={`${id}-expiration`}>Expiration</Label>
+        <NativeSelect
+          id={`${id}-expiration`}
+          value={value.expiration}
+          onChange={(e) => onChange({ expiration: e.target.value as Expiration })}
+        >
+          {EXPIRATION_CHOICES.map((choice) => {
+            const restriction = expirationRestriction(choice, role);
+            return (
+              <option key={choice} value={choice} disabled={restriction !== null}>
+                {EXPIRATION_LABELS[choice]}
+                {restriction ? ` (${restriction} only)` : ''}
+              </option>
+            );
+          })}
+        </NativeSelect>
+        {expiryHint ? <p className="text-xs text-muted-foreground">{expiryHint}</p> : null}
+      </div>
+    </fieldset>
+  );
+}

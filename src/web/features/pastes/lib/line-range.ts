@@ -1,0 +1,31 @@
+/** A linked line range: `#L12` or `#L12-L20` in the URL. Lines count from 1. */
+export interface LineRange {
+  start: number;
+  end: number;
+}
+
+const HASH = /^#L(\d{1,9})(?:-L?(\d{1,9}))?$/;
+
+export function parseLineHash(hash: string): LineRange | null {
+  const match = HASH.exec(hash);
+  if (!match) return null;
+  const a = Number(match[1]);
+  const b = match[2] ? Number(match[2]) : a;
+  if (a < 1 || b < 1) return null;
+  return { start: Math.min(a, b), end: Math.max(a, b) };
+}
+
+export function formatLineHash(range: LineRange): string {
+  return range.start === range.end ? `#L${range.start}` : `#L${range.start}-L${range.end}`;
+}
+
+/** A click sets one line; a shift-click extends from the current range's first line. */
+export function selectLine(current: LineRange | null, line: number, extend: boolean): LineRange {
+  if (!extend || !current) return { start: line, end: line };
+  const anchor = current.start;
+  return { start: Math.min(anchor, line), end: Math.max(anchor, line) };
+}
+
+export function inRange(range: LineRange | null, line: number): boolean {
+  return range !== null && line >= range.start && line <= range.end;
+}

@@ -1,0 +1,36 @@
+import type { PasteView } from '../../../../common/schemas/paste';
+
+function accessQuery(paste: Pick<PasteView, 'accessToken'>): string {
+  return paste.accessToken ? `?access=${encodeURIComponent(paste.accessToken)}` : '';
+}
+
+/** The raw text of a paste; password pastes carry this viewer's short-lived access grant. */
+export function rawUrl(paste: Pick<PasteView, 'id' | 'accessToken'>): string {
+  return `/raw/${encodeURIComponent(paste.id)}${accessQuery(paste)}`;
+}
+
+export function downloadUrl(paste: Pick<PasteView, 'id' | 'accessToken' | 'downloadUrl'>): string {
+  return paste.downloadUrl ?? `/api/pastes/${encodeURIComponent(paste.id)}/download${accessQuery(paste)}`;
+}
+
+/** A file name from the title ('My notes!' → 'My-notes.txt'), else 'paste-<id>.txt'. */
+export function downloadFileName(paste: Pick<PasteView, 'id' | 'title'>): string {
+  const base = (paste.title ?? '')
+    .replace(/[^\p{L}\p{N}._ -]+/gu, '')
+    .trim()
+    .replace(/\s+/g, '-')
+    .slice(0, 80);
+  return `${base || `paste-${paste.id}`}.txt`;
+}
+
+/** Saves text as a file without another request (the content is already here). */
+export function saveTextFile(text: string, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
