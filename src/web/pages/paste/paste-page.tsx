@@ -1,13 +1,11 @@
-import { FileText } from 'lucide-react';
 import { useParams } from 'react-router';
-import { ComingSoon } from '../../components/layouts/coming-soon';
-import { Page } from '../../components/layouts/page';
+import { PasteScreen } from '../../features/pastes/components/view/paste-screen';
 
 export function PastePage() {
   const { id = '' } = useParams();
   return (
-    <Page icon={FileText} title={`Paste #${id}`} description="Shared paste">
-      <ComingSoon feature="Viewing pastes" />
-    </Page>
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+      <PasteScreen key={id} id={id} />
+    </div>
   );
 }

@@ -1,0 +1,72 @@
+import { Copy, Download, FileText, Flag, Share2 } from 'lucide-react';
+import { useState } from 'react';
+import type { PasteView } from '../../../../../common/schemas/paste';
+import { Button } from '../../../../components/ui/button';
+import { toast } from '../../../../components/ui/toast-store';
+import { paths } from '../../../../config/paths';
+import { downloadFileName, rawUrl, saveTextFile } from '../../lib/paste-links';
+import { pasteTitle } from './paste-header';
+import { ReportDialog } from './report-dialog';
+
+const copyFailed = () =>
+  toast({ title: 'Failed to copy', description: 'Could not copy to clipboard', variant: 'destructive' });
+
+async function copyText(text: string, what: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast({ title: 'Copied', description: `${what} copied to clipboard.`, variant: 'success' });
+  } catch {
+    copyFailed();
+  }
+}
+
+/** Copy, Download, Share (Web Share API when the browser has it, else copy the link), Raw, Report. */
+export function PasteActions({ paste, content }: { paste: PasteView; content: string }) {
+  const [reporting, setReporting] = useState(false);
+  const link = `${window.location.origin}${paths.paste(paste.id)}`;
+  // A reader of a burn paste has the only copy: the raw link would answer 'not found'.
+  const showRaw = !paste.burnAfterReading || paste.isOwner;
+
+  async function share() {
+    const data = { title: pasteTitle(paste), url: link };
+    if (typeof navigator.share === 'function' && navigator.canShare?.(data)) {
+      try {
+        await navigator.share(data);
+        return;
+      } catch (error) {
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+      }
+    }
+    await copyText(link, 'Link');
+  }
+
+  return (
+    <div className="flex flex-wrap gap-2" role="toolbar" aria-label="Paste actions">
+      <Button variant="outline" size="sm" onClick={() => copyText(content, 'Paste content')}>
+        <Copy aria-hidden />
+        Copy
+      </Button>
+      <Button variant="outline" size="sm" onClick={() => saveTextFile(content, downloadFileName(paste))}>
+        <Download aria-hidden />
+        Download
+      </Button>
+      <Button variant="outline" size="sm" onClick={share}>
+        <Share2 aria-hidden />
+        Share
+      </Button>
+      {showRaw ? (
+        <Button asChild variant="outline" size="sm">
+          <a href={rawUrl(paste)} target="_blank" rel="noopener noreferrer">
+            <FileText aria-hidden />
+            Raw
+          </a>
+        </Button>
+      ) : null}
+      <Button variant="outline" size="sm" onClick={() => setReporting(true)}>
+        <Flag aria-hidden />
+        Report
+      </Button>
+      <ReportDialog pasteId={paste.id} open={reporting} onOpenChange={setReporting} />
+    </div>
+  );
+}

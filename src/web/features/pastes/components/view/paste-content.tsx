@@ -1,0 +1,103 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { VERY_LARGE_PREVIEW_LINES } from '../../../../../common/constants';
+import type { PasteView } from '../../../../../common/schemas/paste';
+import { Alert } from '../../../../components/ui/alert';
+import { Button } from '../../../../components/ui/button';
+import { formatCount, formatSize } from '../../../../lib/format';
+import { canHighlight, useHighlight } from '../../hooks/use-highlight';
+import type { LanguageChoice } from '../../lib/languages';
+import { formatLineHash, parseLineHash, selectLine } from '../../lib/line-range';
+import { downloadFileName, saveTextFile } from '../../lib/paste-links';
+import { sizeLevel } from '../../lib/size-levels';
+import { CodeView } from './code-view';
+import { LanguagePicker } from './language-picker';
+
+/** Lines as shown: a final line break does not start an empty last line. */
+export function splitLines(content: string): string[] {
+  const lines = content.split('\n');
+  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
+/** Keeps #L12 / #L12-L20 in the URL and scrolls to it when it did not come from a click here. */
+function useLineLink() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const hash = location.hash;
+  const range = parseLineHash(hash);
+  const fromClick = useRef(false);
+
+  useEffect(() => {
+    const linked = parseLineHash(hash);
+    if (!linked) return;
+    if (fromClick.current) {
+      fromClick.current = false;
+      return;
+    }
+    document.getElementById(`L${linked.start}`)?.scrollIntoView({ block: 'center' });
+  }, [hash]);
+
+  function select(line: number, extend: boolean) {
+    const next = formatLineHash(selectLine(range, line, extend));
+    if (next === hash) return;
+    fromClick.current = true;
+    navigate({ hash: next }, { replace: true, preventScrollReset: true });
+  }
+  return { range, select };
+}
+
+/**
+ * The content of a paste: line numbers, highlighting below the size threshold, linkable lines,
+ * and the size rules of spec §4 (a very large paste previews its first 1,000 lines).
+ */
+export function PasteContent({ paste, content }: { paste: PasteView; content: string }) {
+  const lines = useMemo(() => splitLines(content), [content]);
+  const level = sizeLevel(lines.length, paste.sizeBytes);
+  const initialRange = parseLineHash(useLocation().hash);
+  const [showFull, setShowFull] = useState(
+    () => level !== 'very-large' || (initialRange?.start ?? 0) > VERY_LARGE_PREVIEW_LINES,
+  );
+  const shown = useMemo(
+    () => (showFull ? lines : lines.slice(0, VERY_LARGE_PREVIEW_LINES)),
+    [lines, showFull],
+  );
+  const shownText = useMemo(() => (showFull ? content : shown.join('\n')), [content, shown, showFull]);
+  const [choice, setChoice] = useState<LanguageChoice>('auto');
+  const highlighted = useHighlight(shownText, choice);
+  const { range, select } = useLineLink();
+  const sizeText = `${formatCount(lines.length)} lines, ${formatSize(paste.sizeBytes)}`;
+
+  return (
+    <div className="space-y-3">
+      {!showFull ? (
+        <Alert variant="info" title={`Very large paste (${sizeText})`}>
+          <p>Showing the first {formatCount(VERY_LARGE_PREVIEW_LINES)} lines.</p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Button size="sm" variant="outline" onClick={() => setShowFull(true)}>
+              Show Full Content (may be slow)
+            </Button>
+            <Button size="sm" onClick={() => saveTextFile(content, downloadFileName(paste))}>
+              Download Instead
+            </Button>
+          </div>
+        </Alert>
+      ) : null}
+      {showFull && level !== 'normal' ? (
+        <Alert variant="warning" title={`Large paste (${sizeText})`}>
+          Showing everything: scrolling and searching may be slow. Download it for the best performance.
+        </Alert>
+      ) : null}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <LanguagePicker
+          choice={choice}
+          detected={highlighted.language}
+          available={canHighlight(shownText)}
+          onChange={setChoice}
+        />
+        <span className="text-xs text-muted-foreground">{sizeText}</span>
+      </div>
+      <CodeView lines={shown} tokens={highlighted.lines} selected={range} onLineClick={select} />
+    </div>
+  );
+}

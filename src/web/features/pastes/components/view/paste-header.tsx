@@ -1,0 +1,61 @@
+import { CalendarClock, Clock, Eye, Flame, Infinity as InfinityIcon } from 'lucide-react';
+import type { PasteView } from '../../../../../common/schemas/paste';
+import { Badge } from '../../../../components/ui/badge';
+import { formatCount, formatDateTime, formatRelativeTime, formatSize } from '../../../../lib/format';
+import { expiryLabel } from '../../lib/expiration';
+import { AuthorBadge } from './author-badge';
+
+export function pasteTitle(paste: Pick<PasteView, 'id' | 'title'>): string {
+  return paste.title?.trim() || `Paste #${paste.id}`;
+}
+
+function ExpiryBadge({ paste }: { paste: PasteView }) {
+  const { state, text } = expiryLabel(paste);
+  const exact = paste.expiresAt ? formatDateTime(paste.expiresAt) : undefined;
+  if (state === 'burn') {
+    return (
+      <Badge variant="destructive">
+        <Flame aria-hidden className="size-3" />
+        {text}
+      </Badge>
+    );
+  }
+  if (state === 'never') {
+    return (
+      <Badge variant="outline">
+        <InfinityIcon aria-hidden className="size-3" />
+        {text}
+      </Badge>
+    );
+  }
+  return (
+    <Badge variant={state === 'expired' ? 'destructive' : 'outline'} title={exact}>
+      <CalendarClock aria-hidden className="size-3" />
+      {text}
+    </Badge>
+  );
+}
+
+/** Title, author badge, created time (exact on hover), expiry badge, views and size. */
+export function PasteHeader({ paste }: { paste: PasteView }) {
+  return (
+    <header className="space-y-3">
+      <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{pasteTitle(paste)}</h1>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-muted-foreground">
+        <AuthorBadge username={paste.username} role={paste.userRole} />
+        <span className="inline-flex items-center gap-1">
+          <Clock aria-hidden className="size-4" />
+          <time dateTime={paste.createdAt} title={formatDateTime(paste.createdAt)}>
+            {formatRelativeTime(paste.createdAt)}
+          </time>
+        </span>
+        <ExpiryBadge paste={paste} />
+        <span className="inline-flex items-center gap-1">
+          <Eye aria-hidden className="size-4" />
+          {formatCount(paste.viewCount)} {paste.viewCount === 1 ? 'view' : 'views'}
+        </span>
+        <span>{formatSize(paste.sizeBytes)}</span>
+      </div>
+    </header>
+  );
+}

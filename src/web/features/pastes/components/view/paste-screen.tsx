@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react';
+import { LoadingBlock } from '../../../../components/ui/spinner';
+import { ApiError, errorMessage } from '../../../../lib/api-client';
+import { isProcessing, usePaste } from '../../api/get-paste';
+import { useBurnConfirm } from '../../hooks/use-burn-confirm';
+import { PasswordDialog } from './password-dialog';
+import { PasteActions } from './paste-actions';
+import { PasteContent } from './paste-content';
+import { PasteHeader } from './paste-header';
+import { PasteNotices } from './paste-notices';
+import { ExtremePaste, PasteLoadFailed, PasteLocked, PasteNotFound, PasteProcessing } from './paste-status';
+import { VipBanner } from './vip-banner';
+
+/** The paste view (spec §2, §4): loading, not found, locked, processing, extreme, or the paste. */
+export function PasteScreen({ id }: { id: string }) {
+  const query = usePaste(id);
+  const paste = query.data;
+  const [passwordOpen, setPasswordOpen] = useState(true);
+  const [downloaded, setDownloaded] = useState(false);
+  const showsContent = paste?.content !== undefined && !isProcessing(paste);
+  useBurnConfirm(paste, showsContent || downloaded);
+
+  useEffect(() => {
+    if (paste?.requiresPassword) setPasswordOpen(true);
+  }, [paste?.requiresPassword]);
+
+  if (query.isPending) return <LoadingBlock label="Loading paste..." />;
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.status === 404) return <PasteNotFound />;
+    return (
+      <PasteLoadFailed
+        message={errorMessage(query.error, 'Something went wrong.')}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  if (!paste) return <PasteNotFound />;
+  if (isProcessing(paste)) return <PasteProcessing />;
+  if (paste.requiresPassword && paste.content === undefined) {
+    return (
+      <>
+        <PasteLocked onUnlock={() => setPasswordOpen(true)} />
+        <PasswordDialog pasteId={paste.id} open={passwordOpen} onOpenChange={setPasswordOpen} />
+      </>
+    );
+  }
+  if (paste.isExtreme || paste.content === undefined) {
+    return <ExtremePaste paste={paste} onDownload={() => setDownloaded(true)} />;
+  }
+
+  return (
+    <article className="space-y-5" aria-label="Paste">
+      {paste.vipBanner ? <VipBanner banner={paste.vipBanner} /> : null}
+      <PasteHeader paste={paste} />
+      <PasteNotices paste={paste} />
+      <PasteActions paste={paste} content={paste.content} />
+      <PasteContent paste={paste} content={paste.content} />
+    </article>
+  );
+}

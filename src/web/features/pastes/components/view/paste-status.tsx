@@ -1,0 +1,83 @@
+import { Download, FileQuestion, HardDrive, LoaderCircle, LockKeyhole } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { PasteView } from '../../../../../common/schemas/paste';
+import { Button } from '../../../../components/ui/button';
+import { Card, CardContent } from '../../../../components/ui/card';
+import { paths } from '../../../../config/paths';
+import { downloadUrl } from '../../lib/paste-links';
+
+function StatusCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <Card className="mx-auto max-w-xl">
+      <CardContent className="flex flex-col items-center gap-4 px-6 py-12 text-center">
+        <span className="grid size-12 place-items-center rounded-full bg-muted text-muted-foreground">
+          {icon}
+        </span>
+        <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function PasteNotFound() {
+  return (
+    <StatusCard icon={<FileQuestion aria-hidden className="size-6" />} title="Paste Not Found">
+      <p className="text-muted-foreground">This paste may have expired or been deleted.</p>
+      <Button asChild>
+        <Link to={paths.home}>Create a New Paste</Link>
+      </Button>
+    </StatusCard>
+  );
+}
+
+/** Any other failure after the retries: say so and offer another try. */
+export function PasteLoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <StatusCard icon={<FileQuestion aria-hidden className="size-6" />} title="Could not load this paste">
+      <p className="text-muted-foreground">{message}</p>
+      <Button onClick={onRetry}>Try Again</Button>
+    </StatusCard>
+  );
+}
+
+export function PasteProcessing() {
+  return (
+    <StatusCard icon={<LoaderCircle aria-hidden className="size-6 animate-spin" />} title="Processing Paste">
+      <p className="text-muted-foreground">
+        This large paste is still being assembled. The page updates by itself as soon as it is ready.
+      </p>
+    </StatusCard>
+  );
+}
+
+export function PasteLocked({ onUnlock }: { onUnlock: () => void }) {
+  return (
+    <StatusCard icon={<LockKeyhole aria-hidden className="size-6" />} title="Password Protected">
+      <p className="text-muted-foreground">This paste is protected. Enter its password to view it.</p>
+      <Button onClick={onUnlock}>Enter Password</Button>
+    </StatusCard>
+  );
+}
+
+/** Spec §2: a paste over 10 MB is offered as a download only. */
+export function ExtremePaste({ paste, onDownload }: { paste: PasteView; onDownload: () => void }) {
+  return (
+    <StatusCard icon={<HardDrive aria-hidden className="size-6" />} title="Extremely Large Paste">
+      <p className="text-muted-foreground">
+        This paste is {paste.contentSizeMB.toFixed(2)} MB, too large to display in the browser. Download it to
+        read it.
+      </p>
+      {paste.burnAfterReading && !paste.isOwner ? (
+        <p className="text-sm text-destructive">It burns after reading: it can be downloaded only once.</p>
+      ) : null}
+      <Button asChild>
+        <a href={downloadUrl(paste)} download onClick={onDownload}>
+          <Download aria-hidden />
+          Download Paste
+        </a>
+      </Button>
+    </StatusCard>
+  );
+}

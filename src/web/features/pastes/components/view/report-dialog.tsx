@@ -1,0 +1,82 @@
+import { Flag } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { PASTE_MESSAGES } from '../../../../../common/schemas/paste';
+import { Button } from '../../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../../components/ui/dialog';
+import { Textarea } from '../../../../components/ui/input';
+import { Label } from '../../../../components/ui/label';
+import { toast, toastError } from '../../../../components/ui/toast-store';
+import { useReportPaste } from '../../api/report-paste';
+
+/** Spec §5: a reason is required after trimming ('Reason Required'); failures say 'Report Failed'. */
+export function ReportDialog({
+  pasteId,
+  open,
+  onOpenChange,
+}: {
+  pasteId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const id = useId();
+  const [reason, setReason] = useState('');
+  const report = useReportPaste(pasteId);
+  const blank = !reason.trim();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (blank) {
+      toast({
+        title: 'Reason Required',
+        description: PASTE_MESSAGES.reportReasonRequired,
+        variant: 'destructive',
+      });
+      return;
+    }
+    report.mutate(reason.trim(), {
+      onSuccess: () => {
+        toast({
+          title: 'Report Submitted',
+          description: 'Thank you. An admin will review this paste.',
+          variant: 'success',
+        });
+        setReason('');
+        onOpenChange(false);
+      },
+      onError: (error) =>
+        toastError('Report Failed', error, 'Could not submit the report. Please try again.'),
+    });
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <form onSubmit={submit} className="space-y-4">
+          <div className="space-y-1.5 pr-6">
+            <DialogTitle>Report Paste</DialogTitle>
+            <DialogDescription>Tell the admins what is wrong with this paste.</DialogDescription>
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor={`${id}-reason`}>Reason</Label>
+            <Textarea
+              id={`${id}-reason`}
+              value={reason}
+              maxLength={2000}
+              placeholder="e.g. spam, malware, personal data"
+              onChange={(e) => setReason(e.target.value)}
+            />
+          </div>
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="destructive" disabled={blank || report.isPending}>
+              <Flag aria-hidden />
+              {report.isPending ? 'Submitting...' : 'Submit Report'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
