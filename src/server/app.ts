@@ -8,11 +8,15 @@ import type { Config } from './config.js';
 import { type Db, openDb } from './db/kysely.js';
 import { migrateToLatest } from './db/migrate.js';
 import { registerErrorHandling } from './errors.js';
+import { startBackgroundJobs } from './infra/jobs/background-jobs.js';
 import type { MailerOptions } from './infra/mailer/index.js';
 import { accountRecoveryRoutes } from './modules/auth/account-recovery.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
+import { moderationRoutes } from './modules/moderation/moderation.routes.js';
+import { myPastesRoutes, pastesRoutes } from './modules/pastes/pastes.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { setupRoutes } from './modules/setup/setup.routes.js';
 import { accountRoutes } from './modules/users/account.routes.js';
@@ -37,6 +41,8 @@ export interface BuildOptions {
   webRoot?: string;
   /** Tests only: mailer options such as trusting the loopback SMTP sink's certificate. */
   mailerOptions?: MailerOptions;
+  /** Periodic sweepers; tests that drive them by hand turn them off. */
+  backgroundJobs?: boolean;
 }
 
 export interface App extends FastifyInstance {
@@ -94,10 +100,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(mailRoutes);
   await app.register(vipRoutes);
   await app.register(v1Routes);
+  await app.register(pastesRoutes);
+  await app.register(myPastesRoutes);
+  await app.register(moderationRoutes);
+  await app.register(leaderboardRoutes);
 
   await app.register(webAppPlugin, {
     root: opts.webRoot ?? path.resolve(import.meta.dirname, '../../dist/web'),
   });
+
+  if (opts.backgroundJobs !== false) startBackgroundJobs(app, services, config.sweepIntervalMs);
 
   return Object.assign(app, { routeAccess }) as unknown as App;
 }

@@ -36,7 +36,10 @@ const envSchema = z.object({
     .positive()
     .default(2 * 1024 * 1024 * 1024),
   /** Namespace of our keys in Redis, so several sites (or test runs) can share one server. */
-  REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,50}$/).default('pasteshare'),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{1,50}$/)
+    .default('pasteshare'),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')

@@ -1,7 +1,9 @@
+import path from 'node:path';
 import { Redis } from 'ioredis';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db } from './db/kysely.js';
+import { createLocalDiskStore } from './infra/blob-store/index.js';
 import { createCaptcha } from './infra/captcha/captcha.js';
 import type { MailerOptions } from './infra/mailer/index.js';
 import { createRateLimiter } from './lib/rate-limiter.js';
@@ -9,6 +11,10 @@ import { createAuthService } from './modules/auth/auth.service.js';
 import { createEmailVerificationService } from './modules/auth/email-verification.service.js';
 import { createPasswordResetService } from './modules/auth/password-reset.service.js';
 import { createMailService } from './modules/mail/mail.service.js';
+import { createModerationService } from './modules/moderation/moderation.service.js';
+import { createPasteDelivery } from './modules/pastes/paste-delivery.js';
+import { createPastesService } from './modules/pastes/pastes.service.js';
+import { createViewCounter } from './modules/pastes/view-counter.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { createSetupService } from './modules/setup/setup.service.js';
 import { createAccountService } from './modules/users/account.service.js';
@@ -30,7 +36,7 @@ export function createServices({ config, db, clock, mailerOptions }: ServiceDeps
     : null;
   const settings = createSettingsService({ db: db.kysely, clock, maxPasteBytes: config.maxPasteBytes });
   const captcha = createCaptcha(config.turnstile);
-  const rateLimiter = createRateLimiter(redis);
+  const rateLimiter = createRateLimiter(redis, config.redisKeyPrefix);
   const mail = createMailService({ settings, config, mailerOptions });
   const apiKeys = createApiKeyService({ db: db.kysely, settings });
   const emailVerification = createEmailVerificationService({
@@ -60,6 +66,11 @@ export function createServices({ config, db, clock, mailerOptions }: ServiceDeps
   });
   const vip = createVipService({ db: db.kysely, clock, rateLimiter, bannerHosts: config.vipBannerHosts });
   const setup = createSetupService({ db, clock, settings, mailConfig: config.mail });
+  const blobs = createLocalDiskStore(path.join(config.dataDir, 'blobs'));
+  const views = createViewCounter(db.kysely);
+  const pastes = createPastesService({ db: db.kysely, clock, blobs, settings, rateLimiter, views });
+  const pasteDelivery = createPasteDelivery({ clock, blobs, settings, pastes, views });
+  const moderation = createModerationService({ db: db.kysely, clock, pastes, rateLimiter });
   return {
     config,
     db,
@@ -76,8 +87,14 @@ export function createServices({ config, db, clock, mailerOptions }: ServiceDeps
     passwordReset,
     account,
     vip,
+    blobs,
+    views,
+    pastes,
+    pasteDelivery,
+    moderation,
     async close(): Promise<void> {
       await mail.settled();
+      await views.close();
       await redis?.quit().catch(() => {});
       await db.close();
     },

@@ -33,6 +33,18 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/v1/pastes': 'signed-in',
   'GET /api/v1/pastes': 'signed-in',
   'GET /api/v1/pastes/:id': 'signed-in',
+  'POST /api/pastes': 'public',
+  'GET /api/pastes/:id': 'public',
+  'POST /api/pastes/:id/verify': 'public',
+  'POST /api/pastes/:id/confirm-view': 'public',
+  'GET /api/pastes/:id/download': 'public',
+  'GET /api/pastes/:id/raw': 'public',
+  'POST /api/pastes/:id/report': 'public',
+  'POST /api/pastes/:id/request-delete': 'signed-in',
+  'GET /api/my-pastes': 'signed-in',
+  'GET /api/top-views': 'public',
+  'GET /api/top-views-v2': 'public',
+  'GET /api/top-users': 'public',
 };
 
 let t: TestApp;

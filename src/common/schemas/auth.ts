@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  REGISTER_PASSWORD_MAX,
-  REGISTER_PASSWORD_MIN,
-  USERNAME_MAX,
-  USERNAME_MIN,
-} from '../constants.js';
+import { REGISTER_PASSWORD_MAX, REGISTER_PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../constants.js';
 import { LOGIN_MESSAGES, REGISTER_MESSAGES } from '../messages.js';
 
 /** Generous caps on raw field length so nobody can make us hash megabytes; the rules below are stricter. */

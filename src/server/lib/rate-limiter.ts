@@ -20,7 +20,11 @@ export function createRateLimiter(redis: Redis | null, keyPrefix = 'pasteshare')
   function limiter(rule: LimitRule) {
     let l = limiters.get(rule.name);
     if (!l) {
-      const opts = { keyPrefix: `${keyPrefix}:rl:${rule.name}`, points: rule.points, duration: rule.durationSec };
+      const opts = {
+        keyPrefix: `${keyPrefix}:rl:${rule.name}`,
+        points: rule.points,
+        duration: rule.durationSec,
+      };
       l = redis
         ? new RateLimiterRedis({ ...opts, storeClient: redis, useRedisPackage: false })
         : new RateLimiterMemory(opts);

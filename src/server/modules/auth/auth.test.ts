@@ -1,7 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  completeSetup,
+  createUser,
+  loginClient,
+  startTestApp,
+  type TestApp,
+} from '../../../../test/helpers/test-app.js';
 import { CAPTCHA_BYPASS_TOKEN } from '../../../common/constants.js';
 import { REGISTER_MESSAGES } from '../../../common/messages.js';
-import { completeSetup, createUser, loginClient, startTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -26,13 +32,21 @@ describe('registration', () => {
     const res = await c.post('/api/register', reg({ username: 'Alice_1' }));
     expect(res.status).toBe(201);
     expect(res.body.requiresVerification).toBe(false);
-    const row = await t.db.kysely.selectFrom('users').selectAll().where('username', '=', 'Alice_1').executeTakeFirstOrThrow();
+    const row = await t.db.kysely
+      .selectFrom('users')
+      .selectAll()
+      .where('username', '=', 'Alice_1')
+      .executeTakeFirstOrThrow();
     expect(row.email).toBe('alice_1@users.noreply.local');
     expect(row.role).toBe('user');
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(row.registration_ip).toBe('127.0.0.1');
 
-    const login = await c.post('/api/login', { username: 'alice_1', password: 'password-123', captchaToken: CAPTCHA_BYPASS_TOKEN });
+    const login = await c.post('/api/login', {
+      username: 'alice_1',
+      password: 'password-123',
+      captchaToken: CAPTCHA_BYPASS_TOKEN,
+    });
     expect(login.status).toBe(200);
     expect(login.body).toMatchObject({ username: 'Alice_1', role: 'user', hasApiKey: false });
     expect(login.body).not.toHaveProperty('password_hash');
@@ -71,9 +85,15 @@ describe('registration', () => {
   });
 
   it('never takes a role or other privileged field from the body', async () => {
-    const res = await t.client().post('/api/register', reg({ username: 'mallory', role: 'admin', email_verified: 1, id: 1 }));
+    const res = await t
+      .client()
+      .post('/api/register', reg({ username: 'mallory', role: 'admin', email_verified: 1, id: 1 }));
     expect(res.status).toBe(201);
-    const row = await t.db.kysely.selectFrom('users').selectAll().where('username', '=', 'mallory').executeTakeFirstOrThrow();
+    const row = await t.db.kysely
+      .selectFrom('users')
+      .selectAll()
+      .where('username', '=', 'mallory')
+      .executeTakeFirstOrThrow();
     expect(row.role).toBe('user');
     expect(row.id).not.toBe(1);
   });
@@ -94,7 +114,11 @@ describe('registration', () => {
     const ok = await t.client().post('/api/register', reg({ email: 'Alice@Example.com' }));
     expect(ok.status).toBe(201);
     expect(ok.body.requiresVerification).toBe(true);
-    const login = await t.client().post('/api/login', { username: 'alice', password: 'password-123', captchaToken: CAPTCHA_BYPASS_TOKEN });
+    const login = await t.client().post('/api/login', {
+      username: 'alice',
+      password: 'password-123',
+      captchaToken: CAPTCHA_BYPASS_TOKEN,
+    });
     expect(login.status).toBe(403);
     expect(login.body.error).toBe('EMAIL_NOT_VERIFIED');
   });
@@ -108,15 +132,23 @@ describe('registration', () => {
     const limited = await c.post('/api/register', reg({ username: 'another' }));
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await t.db.kysely.selectFrom('users').where('username', '=', 'another').selectAll().execute()).toHaveLength(0);
+    expect(
+      await t.db.kysely.selectFrom('users').where('username', '=', 'another').selectAll().execute(),
+    ).toHaveLength(0);
   });
 });
 
 describe('login, sessions and logout', () => {
   it('answers unknown users and wrong passwords alike', async () => {
     const u = await createUser(t);
-    const wrong = await t.client().post('/api/login', { username: u.username, password: 'nope-nope', captchaToken: CAPTCHA_BYPASS_TOKEN });
-    const unknown = await t.client().post('/api/login', { username: 'ghost', password: 'nope-nope', captchaToken: CAPTCHA_BYPASS_TOKEN });
+    const wrong = await t.client().post('/api/login', {
+      username: u.username,
+      password: 'nope-nope',
+      captchaToken: CAPTCHA_BYPASS_TOKEN,
+    });
+    const unknown = await t
+      .client()
+      .post('/api/login', { username: 'ghost', password: 'nope-nope', captchaToken: CAPTCHA_BYPASS_TOKEN });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual(unknown.body);
@@ -126,7 +158,11 @@ describe('login, sessions and logout', () => {
   it('sets an HttpOnly SameSite=Lax session cookie holding no user data, stored only as a hash', async () => {
     const u = await createUser(t);
     const c = t.client();
-    const res = await c.post('/api/login', { username: u.username, password: u.plainPassword, captchaToken: CAPTCHA_BYPASS_TOKEN });
+    const res = await c.post('/api/login', {
+      username: u.username,
+      password: u.plainPassword,
+      captchaToken: CAPTCHA_BYPASS_TOKEN,
+    });
     const cookie = res.headers.getSetCookie().find((h) => h.startsWith('pasteshare_session='));
     expect(cookie).toBeDefined();
     expect(cookie).toMatch(/HttpOnly/i);
@@ -143,7 +179,11 @@ describe('login, sessions and logout', () => {
     const u = await createUser(t);
     const c = await loginClient(t, u.username, u.plainPassword);
     const first = c.cookie('pasteshare_session')!;
-    await c.post('/api/login', { username: u.username, password: u.plainPassword, captchaToken: CAPTCHA_BYPASS_TOKEN });
+    await c.post('/api/login', {
+      username: u.username,
+      password: u.plainPassword,
+      captchaToken: CAPTCHA_BYPASS_TOKEN,
+    });
     const second = c.cookie('pasteshare_session')!;
     expect(second).not.toBe(first);
 
@@ -177,16 +217,30 @@ describe('login, sessions and logout', () => {
     const u = await createUser(t);
     const c = t.client();
     for (let i = 0; i < 10; i++) {
-      await c.post('/api/login', { username: u.username, password: 'wrong-pass', captchaToken: CAPTCHA_BYPASS_TOKEN });
+      await c.post('/api/login', {
+        username: u.username,
+        password: 'wrong-pass',
+        captchaToken: CAPTCHA_BYPASS_TOKEN,
+      });
     }
-    const limited = await c.post('/api/login', { username: u.username, password: u.plainPassword, captchaToken: CAPTCHA_BYPASS_TOKEN });
+    const limited = await c.post('/api/login', {
+      username: u.username,
+      password: u.plainPassword,
+      captchaToken: CAPTCHA_BYPASS_TOKEN,
+    });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
 
     // Other usernames from the same IP: the per-IP budget (30) runs out too.
     let status = 0;
     for (let i = 0; i < 25 && status !== 429; i++) {
-      status = (await c.post('/api/login', { username: `other${i}`, password: 'x-x-x-x-x', captchaToken: CAPTCHA_BYPASS_TOKEN })).status;
+      status = (
+        await c.post('/api/login', {
+          username: `other${i}`,
+          password: 'x-x-x-x-x',
+          captchaToken: CAPTCHA_BYPASS_TOKEN,
+        })
+      ).status;
     }
     expect(status).toBe(429);
   });

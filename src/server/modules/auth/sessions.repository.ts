@@ -32,7 +32,11 @@ export async function deleteSession(db: Kysely<Database>, idHash: string): Promi
 }
 
 /** Ends every session of a user, except optionally the one in use. */
-export async function deleteUserSessions(db: Kysely<Database>, userId: number, keepIdHash?: string): Promise<void> {
+export async function deleteUserSessions(
+  db: Kysely<Database>,
+  userId: number,
+  keepIdHash?: string,
+): Promise<void> {
   let q = db.deleteFrom('sessions').where('user_id', '=', userId);
   if (keepIdHash) q = q.where('id_hash', '!=', keepIdHash);
   await q.execute();

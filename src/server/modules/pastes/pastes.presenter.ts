@@ -20,7 +20,8 @@ export function presentPasteMeta(row: PasteWithAuthor, viewCount: number): Paste
     isExtreme: row.size_bytes > EXTREME_PASTE_BYTES,
     contentSizeMB: Math.round((row.size_bytes / MB) * 100) / 100,
     sizeBytes: row.size_bytes,
-    ...(role === 'vip'
+    // VIP members, and staff who activated a VIP licence, show their banner.
+    ...(role === 'vip' || row.author_vip_activated_at !== null
       ? { vipBanner: { bannerUrl: row.author_banner_url, bannerLink: row.author_banner_link } }
       : {}),
     requiresPassword: false,

@@ -10,6 +10,7 @@ export type PasteWithAuthor = PasteRow & {
   author_role: string | null;
   author_banner_url: string | null;
   author_banner_link: string | null;
+  author_vip_activated_at: number | null;
 };
 
 export async function insertPaste(db: Kysely<Database>, row: Insertable<PastesTable>): Promise<void> {
@@ -31,6 +32,7 @@ export function findLivePaste(
       'users.role as author_role',
       'users.vip_banner_url as author_banner_url',
       'users.vip_banner_link as author_banner_link',
+      'users.vip_activated_at as author_vip_activated_at',
     ])
     .where('pastes.id', '=', id)
     .where((eb) => eb.or([eb('pastes.expires_at', 'is', null), eb('pastes.expires_at', '>', now)]))

@@ -25,8 +25,16 @@ describe('public settings', () => {
   });
 
   it('gives the size limit in MB and never a secret', async () => {
-    await completeSetup(t, { emailProvider: 'smtp', emailFrom: 'a@b.c', smtpHost: 'mail.local', smtpPassword: 'hunter2-secret' });
-    await t.app.services.settings.update({ maxPasteSize: String(5 * 1048576), turnstileSecretKey: 'ts-secret' });
+    await completeSetup(t, {
+      emailProvider: 'smtp',
+      emailFrom: 'a@b.c',
+      smtpHost: 'mail.local',
+      smtpPassword: 'hunter2-secret',
+    });
+    await t.app.services.settings.update({
+      maxPasteSize: String(5 * 1048576),
+      turnstileSecretKey: 'ts-secret',
+    });
     const res = await t.client().get('/api/settings/public');
     expect(res.body.maxPasteSize).toBe(5);
     expect(res.text).not.toContain('hunter2-secret');
