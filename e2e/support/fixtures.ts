@@ -91,6 +91,6 @@ export function toasts(page: Page) {
 }
 
 /** Saves a screenshot of the current screen under test-results/screenshots/ (kept as an artifact). */
-export async function snap(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+export async function snap(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
+  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage });
 }

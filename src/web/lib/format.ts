@@ -59,3 +59,8 @@ export function formatSize(bytes: number): string {
   if (bytes < MB) return `${(bytes / 1024).toFixed(1)} KB`;
   return formatMegabytes(bytes);
 }
+
+/** (1, 'view') → '1 view'; (1234, 'view') → '1,234 views'. */
+export function formatCountOf(n: number, noun: string): string {
+  return `${formatCount(n)} ${n === 1 ? noun : `${noun}s`}`;
+}

@@ -4,7 +4,7 @@ import type { TopPeriod } from '../../../../common/schemas/paste';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
-import { formatCount, formatDateTime, formatRelativeTime } from '../../../lib/format';
+import { formatCount, formatCountOf, formatDateTime, formatRelativeTime } from '../../../lib/format';
 import { AuthorBadge } from '../../pastes/components/view/author-badge';
 import { pasteTitle } from '../../pastes/components/view/paste-header';
 import { useTopPastes } from '../api/get-top-pastes';
@@ -44,8 +44,8 @@ export function TopPastesList({ period }: { period: TopPeriod }) {
           </div>
           <span className="inline-flex items-center gap-1 text-sm font-semibold tabular-nums">
             <Eye aria-hidden className="size-4 text-muted-foreground" />
-            {formatCount(paste.viewCount)}
-            <span className="sr-only">views</span>
+            <span aria-hidden>{formatCount(paste.viewCount)}</span>
+            <span className="sr-only">{formatCountOf(paste.viewCount, 'view')}</span>
           </span>
         </li>
       ))}

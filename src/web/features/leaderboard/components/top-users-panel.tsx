@@ -3,7 +3,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import { formatCount } from '../../../lib/format';
+import { formatCountOf } from '../../../lib/format';
 import { roleTextColour } from '../../pastes/components/view/author-badge';
 import { useTopUsers } from '../api/get-top-users';
 import { Rank } from './rank';
@@ -36,7 +36,7 @@ export function TopUsersPanel() {
                   {user.username}
                 </span>
                 <span className="text-muted-foreground tabular-nums">
-                  {formatCount(user.totalViews)} views
+                  {formatCountOf(user.totalViews, 'view')}
                 </span>
               </li>
             ))}

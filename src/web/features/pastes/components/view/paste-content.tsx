@@ -4,7 +4,7 @@ import { VERY_LARGE_PREVIEW_LINES } from '../../../../../common/constants';
 import type { PasteView } from '../../../../../common/schemas/paste';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
-import { formatCount, formatSize } from '../../../../lib/format';
+import { formatCount, formatCountOf, formatSize } from '../../../../lib/format';
 import { canHighlight, useHighlight } from '../../hooks/use-highlight';
 import type { LanguageChoice } from '../../lib/languages';
 import { formatLineHash, parseLineHash, selectLine } from '../../lib/line-range';
@@ -66,7 +66,7 @@ export function PasteContent({ paste, content }: { paste: PasteView; content: st
   const [choice, setChoice] = useState<LanguageChoice>('auto');
   const highlighted = useHighlight(shownText, choice);
   const { range, select } = useLineLink();
-  const sizeText = `${formatCount(lines.length)} lines, ${formatSize(paste.sizeBytes)}`;
+  const sizeText = `${formatCountOf(lines.length, 'line')}, ${formatSize(paste.sizeBytes)}`;
 
   return (
     <div className="space-y-3">

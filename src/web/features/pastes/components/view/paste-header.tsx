@@ -1,7 +1,7 @@
 import { CalendarClock, Clock, Eye, Flame, Infinity as InfinityIcon } from 'lucide-react';
 import type { PasteView } from '../../../../../common/schemas/paste';
 import { Badge } from '../../../../components/ui/badge';
-import { formatCount, formatDateTime, formatRelativeTime, formatSize } from '../../../../lib/format';
+import { formatCountOf, formatDateTime, formatRelativeTime, formatSize } from '../../../../lib/format';
 import { expiryLabel } from '../../lib/expiration';
 import { AuthorBadge } from './author-badge';
 
@@ -52,7 +52,7 @@ export function PasteHeader({ paste }: { paste: PasteView }) {
         <ExpiryBadge paste={paste} />
         <span className="inline-flex items-center gap-1">
           <Eye aria-hidden className="size-4" />
-          {formatCount(paste.viewCount)} {paste.viewCount === 1 ? 'view' : 'views'}
+          {formatCountOf(paste.viewCount, 'view')}
         </span>
         <span>{formatSize(paste.sizeBytes)}</span>
       </div>

@@ -1,0 +1,179 @@
+import { expect, snap, test } from './support/fixtures';
+import { createPasteApi, createPasteInUi, lines, newVisitor } from './support/pastes';
+
+test.use({ setupCompleted: true });
+
+test('a password paste: the dialog refuses a wrong password, then unlocks', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const id = await createPasteInUi(page, {
+    title: 'Protected notes',
+    content: 'the launch code is 0000',
+    privacy: 'Password',
+    password: 'open-sesame',
+  });
+  // The creator reads their own protected paste without the dialog.
+  await expect(page.getByTestId('paste-content')).toContainText('the launch code is 0000');
+
+  const visitor = await newVisitor(browser, baseURL!);
+  await visitor.goto(`/paste/${id}`);
+  const dialog = visitor.getByRole('dialog', { name: 'Password Protected' });
+  await expect(dialog).toBeVisible();
+  const unlock = dialog.getByRole('button', { name: 'Unlock Paste' });
+  await expect(unlock).toBeDisabled();
+  await dialog.getByLabel('Password').fill('wrong-guess');
+  await unlock.click();
+  await expect(dialog.getByRole('alert')).toHaveText('Invalid password');
+  await snap(visitor, 'paste-password-wrong');
+
+  await dialog.getByLabel('Password').fill('open-sesame');
+  await unlock.click();
+  await expect(dialog).toBeHidden();
+  await expect(visitor.getByTestId('paste-content')).toContainText('the launch code is 0000');
+  await expect(visitor.getByRole('link', { name: 'Raw' })).toHaveAttribute(
+    'href',
+    new RegExp(`^/raw/${id}\\?access=`),
+  );
+  await snap(visitor, 'paste-password-unlocked');
+  await visitor.context().close();
+});
+
+test('a burn paste shows once to someone else, never to the creator’s redirect', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const id = await createPasteInUi(page, {
+    title: 'Read once',
+    content: 'self-destructing message',
+    expiration: 'Burn After Reading',
+  });
+  await expect(page.getByText('Burn after reading — this is your own view')).toBeVisible();
+  await expect(page.getByText('Burn after reading', { exact: true })).toBeVisible();
+  await snap(page, 'paste-burn-creator');
+  // Reloading as the creator still does not burn it.
+  await page.reload();
+  await expect(page.getByTestId('paste-content')).toContainText('self-destructing message');
+
+  const reader = await newVisitor(browser, baseURL!);
+  const confirmed = reader.waitForResponse((r) => r.url().endsWith(`/api/pastes/${id}/confirm-view`));
+  await reader.goto(`/paste/${id}`);
+  await expect(reader.getByTestId('paste-content')).toContainText('self-destructing message');
+  await expect(reader.getByText('This paste has been burned')).toBeVisible();
+  await expect(reader.getByRole('link', { name: 'Raw' })).toHaveCount(0);
+  expect(await (await confirmed).json()).toEqual({ deleted: true });
+  await snap(reader, 'paste-burn-reader');
+
+  const late = await newVisitor(browser, baseURL!);
+  await late.goto(`/paste/${id}`);
+  await expect(late.getByRole('heading', { name: 'Paste Not Found' })).toBeVisible();
+  await expect(late.getByText('This paste may have expired or been deleted.')).toBeVisible();
+  await snap(late, 'paste-burn-gone');
+  await reader.context().close();
+  await late.context().close();
+});
+
+test('markup in a paste is shown as characters and runs nothing', async ({ page, browser, baseURL }) => {
+  const hostile = [
+    '<script>window.__pwned = 1; alert("script ran")</script>',
+    '<img src="x" onerror="window.__pwned = 2; alert(\'img ran\')">',
+    '<svg onload="window.__pwned = 3"></svg>',
+  ].join('\n');
+  const id = await createPasteInUi(page, { title: '<b>bold?</b>', content: hostile });
+  const visitor = await newVisitor(browser, baseURL!);
+  const dialogs: string[] = [];
+  visitor.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await visitor.goto(`/paste/${id}`);
+  const content = visitor.getByTestId('paste-content');
+  await expect(content).toContainText('<script>window.__pwned = 1; alert("script ran")</script>');
+  await expect(content).toContainText('<img src="x" onerror=');
+  await expect(visitor.getByRole('heading', { level: 1, name: '<b>bold?</b>' })).toBeVisible();
+  // Highlighted as HTML, still only text.
+  await expect(visitor.getByLabel('Language')).toContainText('Auto-detect (HTML / XML)');
+  await expect(content.locator('script, img, svg')).toHaveCount(0);
+  await visitor.waitForTimeout(500);
+  expect(await visitor.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+  expect(dialogs).toEqual([]);
+  await snap(visitor, 'paste-markup-as-text');
+  await visitor.context().close();
+});
+
+const SNIPPET = `import { readFile } from 'node:fs/promises';
+
+export async function loadConfig(path) {
+  const text = await readFile(path, 'utf8');
+  const config = JSON.parse(text);
+  if (!config.name) {
+    throw new Error('config needs a name');
+  }
+  return config;
+}
+`;
+
+test('line links: #L3 highlights line 3; clicks and shift-clicks set a range', async ({ page, server }) => {
+  const { id } = await createPasteApi(server.url, { title: 'config.js', content: SNIPPET });
+  await page.goto(`/paste/${id}#L3`);
+  await expect(page.locator('#L3')).toHaveAttribute('aria-current', 'true');
+  await expect(page.locator('#L2')).not.toHaveAttribute('aria-current', 'true');
+  await expect(page.getByLabel('Language')).toContainText('Auto-detect (JavaScript)');
+  await expect(page.getByTestId('paste-content').locator('.hljs-keyword').first()).toBeVisible();
+  await snap(page, 'paste-line-link');
+
+  await page.getByRole('link', { name: 'Line 5', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/paste/${id}#L5$`));
+  await page.getByRole('link', { name: 'Line 8', exact: true }).click({ modifiers: ['Shift'] });
+  await expect(page).toHaveURL(new RegExp(`/paste/${id}#L5-L8$`));
+  for (const line of [5, 6, 7, 8])
+    await expect(page.locator(`#L${line}`)).toHaveAttribute('aria-current', 'true');
+  await expect(page.locator('#L4')).not.toHaveAttribute('aria-current', 'true');
+  await expect(page.locator('#L9')).not.toHaveAttribute('aria-current', 'true');
+
+  await page.getByLabel('Language').selectOption({ label: 'Plain text' });
+  await expect(page.getByTestId('paste-content').locator('.hljs-keyword')).toHaveCount(0);
+  await expect(page.getByTestId('paste-content')).toContainText("throw new Error('config needs a name');");
+});
+
+test('a very large paste previews 1,000 lines until asked for all', async ({ page, server }) => {
+  const { id } = await createPasteApi(server.url, { content: lines(12_000) });
+  await page.goto(`/paste/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Paste #${id}` })).toBeVisible();
+  await expect(page.getByText('Showing the first 1,000 lines.')).toBeVisible();
+  await expect(page.locator('#L1000')).toBeAttached();
+  await expect(page.locator('#L1001')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Download Instead' })).toBeVisible();
+  await snap(page, 'paste-very-large-preview', { fullPage: false });
+  await page.getByRole('button', { name: 'Show Full Content (may be slow)' }).click();
+  await expect(page.locator('#L12000')).toBeAttached();
+  await expect(page.getByText(/^Large paste \(12,000 lines/)).toBeVisible();
+  await snap(page, 'paste-very-large-full', { fullPage: false });
+});
+
+test('report: submit is disabled while the reason is blank', async ({ page, server }) => {
+  const { id } = await createPasteApi(server.url, { content: 'spam spam spam' });
+  await page.goto(`/paste/${id}`);
+  await page.getByRole('button', { name: 'Report' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Report Paste' });
+  const submit = dialog.getByRole('button', { name: 'Submit Report' });
+  await expect(submit).toBeDisabled();
+  await dialog.getByLabel('Reason').fill('   ');
+  await expect(submit).toBeDisabled();
+  await snap(page, 'paste-report-blank');
+  await dialog.getByLabel('Reason').fill('It is spam');
+  await submit.click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    page.getByRole('region', { name: /Notifications/ }).getByText('Report Submitted'),
+  ).toBeVisible();
+});
+
+test('an unknown paste id shows Paste Not Found', async ({ page }) => {
+  await page.goto('/paste/doesNotExist1');
+  await expect(page.getByRole('heading', { name: 'Paste Not Found' })).toBeVisible();
+  await expect(page.getByText('This paste may have expired or been deleted.')).toBeVisible();
+  await snap(page, 'paste-not-found');
+});
