@@ -15,7 +15,8 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
         frameSrc: [TURNSTILE],
         connectSrc: ["'self'", TURNSTILE],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // Images from us, or VIP banners from the exact hosts the banner rule accepts.
+        imgSrc: ["'self'", 'data:', 'blob:', ...app.services.config.vipBannerHosts.map((h) => `https://${h}`)],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
