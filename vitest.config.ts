@@ -4,7 +4,13 @@ import { defineConfig } from 'vitest/config';
  * Two projects: every test on SQLite, and the suites that touch the database again on PostgreSQL
  * when TEST_DATABASE_URL is set (CI always sets it).
  */
-const dbSuites = ['src/server/modules/**/*.test.ts', 'src/server/db/**/*.test.ts', 'src/server/plugins/**/*.test.ts', 'test/**/*.test.ts'];
+const dbSuites = [
+  'test/postgres/**/*.test.ts',
+  'src/server/modules/**/*.test.ts',
+  'src/server/db/**/*.test.ts',
+  'src/server/plugins/**/*.test.ts',
+  'test/**/*.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -16,7 +22,8 @@ export default defineConfig({
         test: {
           name: 'sqlite',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          exclude: ['src/web/**'],
+          // test/postgres needs a PostgreSQL server to cut off; it runs in the postgres project.
+          exclude: ['src/web/**', 'test/postgres/**'],
           env: { TEST_DIALECT: 'sqlite' },
         },
       },

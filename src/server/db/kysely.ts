@@ -36,8 +36,10 @@ export function openDb(opts: DbOptions): Db {
       connectionTimeoutMillis: 5000,
       ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
     });
-    // An idle client losing its server must not crash the process; the next query reconnects.
+    // A client losing its server (idle or checked out) must not crash the process with an
+    // unhandled 'error' event: the failing query reports it, and the pool reconnects next time.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', schema: opts.pgSchema, close: () => kysely.destroy() };
   }
