@@ -19,6 +19,7 @@ export default defineConfig({
     pool: 'forks',
     projects: [
       {
+        extends: true,
         test: {
           name: 'sqlite',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
@@ -28,7 +29,7 @@ export default defineConfig({
         },
       },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ test: { name: 'postgres', include: dbSuites, env: { TEST_DIALECT: 'postgres' } } }]
+        ? [{ extends: true, test: { name: 'postgres', include: dbSuites, env: { TEST_DIALECT: 'postgres' } } }]
         : []),
     ],
   },

@@ -1,0 +1,110 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setupBody } from '../../test/helpers/test-app.js';
+import { tempDir } from '../../test/helpers/test-db.js';
+
+const root = path.resolve(import.meta.dirname, '../..');
+let child: ChildProcess | null = null;
+let dataDir = '';
+
+async function freePort(): Promise<number> {
+  const s = net.createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const { port } = s.address() as net.AddressInfo;
+  await new Promise((r) => s.close(r));
+  return port;
+}
+
+async function startServer(
+  env: Record<string, string>,
+): Promise<{ base: string; exited: Promise<number | null> }> {
+  dataDir = tempDir();
+  const port = await freePort();
+  child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const exited = new Promise<number | null>((r) => child!.once('exit', (code) => r(code)));
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    if (
+      await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { base, exited };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not start');
+}
+
+afterEach(() => {
+  child?.kill('SIGKILL');
+  child = null;
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('main', () => {
+  it('refuses to start on a bad variable, naming it', async () => {
+    const p = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: root,
+      env: { ...process.env, PORT: 'not-a-port', DATABASE_URL: 'mysql://nope' },
+    });
+    let stderr = '';
+    p.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    const code = await new Promise((r) => p.once('exit', r));
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/PORT:/);
+    expect(stderr).toMatch(/DATABASE_URL:/);
+  });
+
+  it('finishes an in-flight download on SIGTERM, then exits cleanly', async () => {
+    const { base, exited } = await startServer({});
+    const origin = { origin: base, 'content-type': 'application/json' };
+    expect(
+      (
+        await fetch(`${base}/api/setup`, {
+          method: 'POST',
+          headers: origin,
+          body: JSON.stringify(setupBody()),
+        })
+      ).ok,
+    ).toBe(true);
+    const content = 'z'.repeat(8 * 1024 * 1024);
+    const created = await fetch(`${base}/api/pastes`, {
+      method: 'POST',
+      headers: origin,
+      body: JSON.stringify({ content }),
+    });
+    const { id } = (await created.json()) as { id: string };
+
+    const res = await fetch(`${base}/api/pastes/${id}/download`);
+    const reader = res.body!.getReader();
+    let received = (await reader.read()).value?.length ?? 0;
+    child!.kill('SIGTERM');
+    // New connections are refused while the in-flight body still arrives in full.
+    await new Promise((r) => setTimeout(r, 200));
+    await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      received += value.length;
+    }
+    expect(received).toBe(content.length);
+    expect(await exited).toBe(0);
+  });
+});
