@@ -32,4 +32,12 @@ describe('config', () => {
       'https://b.example',
     ]);
   });
+
+  it('trusts self-signed SMTP certificates only when told to, and never in production', () => {
+    expect(loadConfig({}).smtpTlsRejectUnauthorized).toBe(true);
+    expect(
+      loadConfig({ NODE_ENV: 'test', SMTP_TLS_REJECT_UNAUTHORIZED: 'false' }).smtpTlsRejectUnauthorized,
+    ).toBe(false);
+    expect(() => loadConfig({ SMTP_TLS_REJECT_UNAUTHORIZED: 'false' })).toThrow(ConfigError);
+  });
 });

@@ -50,6 +50,11 @@ const envSchema = z.object({
   SENDGRID_API_URL: z.url().default('https://api.sendgrid.com'),
   MAILGUN_API_URL: z.url().default('https://api.mailgun.net'),
   MAIL_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
+  /**
+   * Tests only — never in production: 'false' lets SMTP accept a self-signed certificate (the
+   * browser tests' loopback sink). TLS itself stays required; refused when NODE_ENV=production.
+   */
+  SMTP_TLS_REJECT_UNAUTHORIZED: bool.default(true),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(120000),
   /** How often expired pastes, unconfirmed burn pastes and old sessions are deleted. */
   SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).default(60000),
@@ -73,6 +78,8 @@ export interface Config {
   redisKeyPrefix: string;
   turnstile: { verifyUrl: string; timeoutMs: number };
   mail: { resendUrl: string; sendgridUrl: string; mailgunUrl: string; timeoutMs: number };
+  /** False only in tests: SMTP trusts self-signed certificates (SMTP_TLS_REJECT_UNAUTHORIZED). */
+  smtpTlsRejectUnauthorized: boolean;
   requestTimeoutMs: number;
   sweepIntervalMs: number;
   webAutobuild: boolean;
@@ -101,6 +108,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.SMTP_TLS_REJECT_UNAUTHORIZED) {
+    throw new ConfigError([
+      'SMTP_TLS_REJECT_UNAUTHORIZED: may be false only in tests, never with NODE_ENV=production',
+    ]);
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -130,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       mailgunUrl: e.MAILGUN_API_URL.replace(/\/$/, ''),
       timeoutMs: e.MAIL_TIMEOUT_MS,
     },
+    smtpTlsRejectUnauthorized: e.SMTP_TLS_REJECT_UNAUTHORIZED,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     sweepIntervalMs: e.SWEEP_INTERVAL_MS,
     webAutobuild: e.WEB_AUTOBUILD,

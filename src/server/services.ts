@@ -30,7 +30,10 @@ export interface ServiceDeps {
 }
 
 /** Builds every service once, wiring their dependencies; routes reach them through app.services. */
-export function createServices({ config, db, clock, mailerOptions }: ServiceDeps) {
+export function createServices({ config, db, clock, mailerOptions: given }: ServiceDeps) {
+  // SMTP_TLS_REJECT_UNAUTHORIZED=false (tests only) trusts the browser tests' self-signed SMTP sink.
+  const mailerOptions: MailerOptions | undefined =
+    given ?? (config.smtpTlsRejectUnauthorized ? undefined : { smtpTls: { rejectUnauthorized: false } });
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;
@@ -65,7 +68,7 @@ export function createServices({ config, db, clock, mailerOptions }: ServiceDeps
     apiKeys,
   });
   const vip = createVipService({ db: db.kysely, clock, rateLimiter, bannerHosts: config.vipBannerHosts });
-  const setup = createSetupService({ db, clock, settings, mailConfig: config.mail });
+  const setup = createSetupService({ db, clock, settings, mailConfig: config.mail, mailerOptions });
   const blobs = createLocalDiskStore(path.join(config.dataDir, 'blobs'));
   const views = createViewCounter(db.kysely);
   const pastes = createPastesService({ db: db.kysely, clock, blobs, settings, rateLimiter, views });

@@ -8,7 +8,7 @@ import type { Config } from '../../config.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { Db } from '../../db/kysely.js';
 import { AppError, badRequest } from '../../errors.js';
-import { createMailer } from '../../infra/mailer/index.js';
+import { createMailer, type MailerOptions } from '../../infra/mailer/index.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { DEFAULT_SETTINGS, SETUP_COMPLETED_KEY } from '../settings/settings.defaults.js';
 import { insertSetting } from '../settings/settings.repository.js';
@@ -20,6 +20,8 @@ interface Deps {
   clock: Clock;
   settings: SettingsService;
   mailConfig: Config['mail'];
+  /** Tests only: e.g. trust the loopback SMTP sink's certificate. */
+  mailerOptions?: MailerOptions;
 }
 
 const EMAIL_FIELDS = Object.keys(DEFAULT_SETTINGS).filter(
@@ -32,7 +34,7 @@ function emailSettingsFrom(body: Partial<EmailSettings>): Partial<EmailSettings>
 
 export type SetupService = ReturnType<typeof createSetupService>;
 
-export function createSetupService({ db, clock, settings, mailConfig }: Deps) {
+export function createSetupService({ db, clock, settings, mailConfig, mailerOptions }: Deps) {
   return {
     async testDatabase(): Promise<DatabaseTestResult> {
       try {
@@ -47,7 +49,7 @@ export function createSetupService({ db, clock, settings, mailConfig }: Deps) {
     /** Checks the provider's credentials, and sends a test message when a recipient is given. */
     async testEmail(body: TestEmailBody): Promise<{ ok: true; message: string }> {
       const merged = { ...DEFAULT_SETTINGS, ...emailSettingsFrom(body) } as EmailSettings;
-      const mailer = createMailer(merged, mailConfig);
+      const mailer = createMailer(merged, mailConfig, mailerOptions);
       await mailer.testConnection();
       if (body.testRecipient) {
         await mailer.send({
