@@ -133,6 +133,9 @@ test('line links: #L3 highlights line 3; clicks and shift-clicks set a range', a
   await expect(page.locator('#L4')).not.toHaveAttribute('aria-current', 'true');
   await expect(page.locator('#L9')).not.toHaveAttribute('aria-current', 'true');
 
+  await page.getByRole('button', { name: 'Switch to light theme' }).click();
+  await snap(page, 'paste-line-range-light');
+
   await page.getByLabel('Language').selectOption({ label: 'Plain text' });
   await expect(page.getByTestId('paste-content').locator('.hljs-keyword')).toHaveCount(0);
   await expect(page.getByTestId('paste-content')).toContainText("throw new Error('config needs a name');");

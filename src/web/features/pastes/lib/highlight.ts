@@ -27,7 +27,7 @@ import swift from 'highlight.js/lib/languages/swift';
 import typescript from 'highlight.js/lib/languages/typescript';
 import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
-import { LANGUAGES, type LanguageId } from './languages';
+import type { LanguageId } from './languages';
 
 const definitions: Record<LanguageId, Parameters<typeof hljs.registerLanguage>[1]> = {
   bash,
@@ -57,7 +57,53 @@ const definitions: Record<LanguageId, Parameters<typeof hljs.registerLanguage>[1
 for (const [id, language] of Object.entries(definitions)) hljs.registerLanguage(id, language);
 
 const DETECTION_SAMPLE_CHARS = 20_000;
-const IDS = LANGUAGES.map((l) => l.id);
+/**
+ * highlight.js scores any text; plain prose and logs get small scores spread over many lines.
+ * A guess counts only with at least this score, and this much per line of the sample.
+ */
+const MIN_RELEVANCE = 5;
+const MIN_RELEVANCE_PER_LINE = 0.3;
+/** CSS and YAML grammars match ordinary words, so they compete only when the text looks like them. */
+const CSS_HINT = /[^{}\n]+\{[^{}]*[\w-]+\s*:[^;{}]+;[^{}]*\}/;
+const YAML_LINE = /^\s*(?:- )?[\w"'.-]+:(?:\s|$)|^\s*- |^---\s*$/;
+
+function looksLikeYaml(sample: string): boolean {
+  const lines = sample.split('\n').filter((l) => l.trim() && !l.trim().startsWith('#'));
+  const matching = lines.filter((l) => YAML_LINE.test(l)).length;
+  return lines.length >= 2 && matching / lines.length >= 0.6;
+}
+
+/** On equal scores highlight.js keeps the earlier language: the more common ones come first. */
+const DETECTION_ORDER: LanguageId[] = [
+  'python',
+  'javascript',
+  'typescript',
+  'java',
+  'go',
+  'rust',
+  'bash',
+  'sql',
+  'xml',
+  'json',
+  'markdown',
+  'php',
+  'ruby',
+  'csharp',
+  'cpp',
+  'c',
+  'kotlin',
+  'swift',
+  'diff',
+  'dockerfile',
+  'ini',
+];
+
+function candidates(sample: string): LanguageId[] {
+  const ids = [...DETECTION_ORDER];
+  if (CSS_HINT.test(sample)) ids.push('css');
+  if (looksLikeYaml(sample)) ids.push('yaml');
+  return ids;
+}
 
 export interface Token {
   text: string;
@@ -68,8 +114,10 @@ export type TokenLine = Token[];
 
 /** The most likely language of a text, or null when nothing fits well enough. */
 export function detectLanguage(code: string): LanguageId | null {
-  const result = hljs.highlightAuto(code.slice(0, DETECTION_SAMPLE_CHARS), IDS);
-  return result.relevance >= 5 && result.language ? (result.language as LanguageId) : null;
+  const sample = code.slice(0, DETECTION_SAMPLE_CHARS);
+  const result = hljs.highlightAuto(sample, candidates(sample));
+  const needed = Math.max(MIN_RELEVANCE, sample.split('\n').length * MIN_RELEVANCE_PER_LINE);
+  return result.language && result.relevance >= needed ? (result.language as LanguageId) : null;
 }
 
 /** One token list per line of `code`, highlighted as `language`. */

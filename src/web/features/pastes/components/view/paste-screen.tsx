@@ -25,16 +25,19 @@ export function PasteScreen({ id }: { id: string }) {
   }, [paste?.requiresPassword]);
 
   if (query.isPending) return <LoadingBlock label="Loading paste..." />;
-  if (query.isError) {
-    if (query.error instanceof ApiError && query.error.status === 404) return <PasteNotFound />;
-    return (
-      <PasteLoadFailed
-        message={errorMessage(query.error, 'Something went wrong.')}
-        onRetry={() => void query.refetch()}
-      />
-    );
+  // Content already shown stays shown, even if a later refetch fails (a burned paste answers 404).
+  if (!paste) {
+    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    if (query.error && !notFound) {
+      return (
+        <PasteLoadFailed
+          message={errorMessage(query.error, 'Something went wrong.')}
+          onRetry={() => void query.refetch()}
+        />
+      );
+    }
+    return <PasteNotFound />;
   }
-  if (!paste) return <PasteNotFound />;
   if (isProcessing(paste)) return <PasteProcessing />;
   if (paste.requiresPassword && paste.content === undefined) {
     return (
