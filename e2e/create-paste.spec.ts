@@ -133,3 +133,55 @@ test('Upload File reads a file into the editor and enforces the size limit', asy
   await expect(toasts(page).getByText('File is 2.00 MB. Maximum size is 1 MB.')).toBeVisible();
   await snap(page, 'create-paste-file-too-large');
 });
+
+test('while saving: Creating... and the progress bar; a refused paste shows the server message', async ({
+  page,
+}) => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/pastes', async (route) => {
+    await held;
+    await route.fulfill({
+      status: 403,
+      json: {
+        error: 'FORBIDDEN',
+        message: '6 months expiration is only available for registered users. Please login or register.',
+      },
+    });
+  });
+  await page.goto('/');
+  await setEditorText(page, 'some content');
+  await page.getByRole('button', { name: 'Create Paste' }).click();
+  await expect(page.getByRole('button', { name: 'Creating...' })).toBeDisabled();
+  await expect(page.getByRole('progressbar', { name: 'Creating paste...' })).toBeVisible();
+  await snap(page, 'create-paste-saving');
+  release();
+  await expect(toasts(page).getByText('Failed to create paste', { exact: true })).toBeVisible();
+  await expect(toasts(page).getByText(/^6 months expiration is only available/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create Paste' })).toBeEnabled();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('clipboard limits: a paste over 20 MB is blocked, content over 20 MB is flagged once', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const editor = page.getByLabel('Paste content');
+  const blocked = await editor.evaluate((element) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', 'x'.repeat(10_500_000));
+    const event = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
+    element.dispatchEvent(event);
+    return event.defaultPrevented;
+  });
+  expect(blocked).toBe(true);
+  await expect(toasts(page).getByText('Large content blocked', { exact: true })).toBeVisible();
+  await expect(editor).toHaveValue('');
+
+  await setEditorText(page, 'y'.repeat(10_500_000));
+  await expect(toasts(page).getByText('Large content detected', { exact: true })).toBeVisible();
+  await expect(toasts(page).getByText(/holds 20\.03 MB/)).toBeVisible();
+  await snap(page, 'create-paste-large-content-detected');
+});

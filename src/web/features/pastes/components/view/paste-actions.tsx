@@ -24,8 +24,10 @@ async function copyText(text: string, what: string) {
 export function PasteActions({ paste, content }: { paste: PasteView; content: string }) {
   const [reporting, setReporting] = useState(false);
   const link = `${window.location.origin}${paths.paste(paste.id)}`;
-  // A reader of a burn paste has the only copy: the raw link would answer 'not found'.
-  const showRaw = !paste.burnAfterReading || paste.isOwner;
+  // No raw link for a burn paste: its reader has the only copy (the link would answer 'not found'),
+  // and an anonymous creator's browser cannot send its creator token with a plain link, so opening
+  // it would burn the paste.
+  const showRaw = !paste.burnAfterReading;
 
   async function share() {
     const data = { title: pasteTitle(paste), url: link };

@@ -1,8 +1,11 @@
 import { useEffect, useState } from 'react';
 import { LoadingBlock } from '../../../../components/ui/spinner';
+import { toastError } from '../../../../components/ui/toast-store';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
 import { isProcessing, usePaste } from '../../api/get-paste';
 import { useBurnConfirm } from '../../hooks/use-burn-confirm';
+import { downloadAsCreator } from '../../lib/owner-download';
+import { downloadUrl } from '../../lib/paste-links';
 import { PasswordDialog } from './password-dialog';
 import { PasteActions } from './paste-actions';
 import { PasteContent } from './paste-content';
@@ -48,7 +51,23 @@ export function PasteScreen({ id }: { id: string }) {
     );
   }
   if (paste.isExtreme || paste.content === undefined) {
-    return <ExtremePaste paste={paste} onDownload={() => setDownloaded(true)} />;
+    return (
+      <ExtremePaste
+        paste={paste}
+        onDownload={(event) => {
+          if (!(paste.burnAfterReading && paste.isOwner)) {
+            setDownloaded(true);
+            return;
+          }
+          event.preventDefault();
+          downloadAsCreator(paste)
+            .then((done) => {
+              if (!done) window.location.assign(downloadUrl(paste));
+            })
+            .catch((error) => toastError('Download failed', error));
+        }}
+      />
+    );
   }
 
   return (

@@ -1,5 +1,5 @@
 import { Download, FileQuestion, HardDrive, LoaderCircle, LockKeyhole } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PasteView } from '../../../../../common/schemas/paste';
 import { Button } from '../../../../components/ui/button';
@@ -62,7 +62,13 @@ export function PasteLocked({ onUnlock }: { onUnlock: () => void }) {
 }
 
 /** Spec §2: a paste over 10 MB is offered as a download only. */
-export function ExtremePaste({ paste, onDownload }: { paste: PasteView; onDownload: () => void }) {
+export function ExtremePaste({
+  paste,
+  onDownload,
+}: {
+  paste: PasteView;
+  onDownload: (event: MouseEvent<HTMLAnchorElement>) => void;
+}) {
   return (
     <StatusCard icon={<HardDrive aria-hidden className="size-6" />} title="Extremely Large Paste">
       <p className="text-muted-foreground">
@@ -73,7 +79,7 @@ export function ExtremePaste({ paste, onDownload }: { paste: PasteView; onDownlo
         <p className="text-sm text-destructive">It burns after reading: it can be downloaded only once.</p>
       ) : null}
       <Button asChild>
-        <a href={downloadUrl(paste)} download onClick={onDownload}>
+        <a href={downloadUrl(paste)} download onClick={(event) => onDownload(event)}>
           <Download aria-hidden />
           Download Paste
         </a>
