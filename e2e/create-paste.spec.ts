@@ -57,6 +57,8 @@ test('the create screen refuses empty content and a protected paste without a pa
   await expect(toasts(page).getByText('Password required', { exact: true })).toBeVisible();
   await expect(toasts(page).getByText('Please enter a password for protected paste')).toBeVisible();
   await snap(page, 'create-paste-password-required');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snap(page, 'create-paste-mobile');
 });
 
 test('size levels: large, very large and (from a file) extreme', async ({ page }) => {

@@ -139,6 +139,8 @@ test('line links: #L3 highlights line 3; clicks and shift-clicks set a range', a
   await page.getByLabel('Language').selectOption({ label: 'Plain text' });
   await expect(page.getByTestId('paste-content').locator('.hljs-keyword')).toHaveCount(0);
   await expect(page.getByTestId('paste-content')).toContainText("throw new Error('config needs a name');");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snap(page, 'paste-view-mobile');
 });
 
 test('a very large paste previews 1,000 lines until asked for all', async ({ page, server }) => {
