@@ -19,4 +19,6 @@ export const paths = {
   account: '/account',
   accountSettings: '/account-settings',
   verifyEmailSuccess: '/verify-email-success',
+  emailVerificationPreview: '/email-verification-preview',
+  forgotPasswordEmailPreview: '/forgot-password-email-preview',
 } as const;

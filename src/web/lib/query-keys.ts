@@ -7,7 +7,12 @@ export const queryKeys = {
   databaseTest: ['/api/setup/test-database'],
   publicSettings: ['/api/settings/public'],
   user: ['/api/user'],
+  /** Prefix of every page and search of the signed-in user's pastes. */
   myPastes: ['/api/my-pastes'],
+  myPastesPage: (page: number, search: string) => ['/api/my-pastes', page, search] as const,
+  userSettings: ['/api/settings/user'],
+  apiKeyStatus: ['/api/user/api-key'],
+  emailPreview: (template: string) => ['/api/email-templates/preview', template] as const,
   adminUsers: ['/api/admin/users'],
   /** The list of all pastes (admin); one paste is `paste(id)`, a key of its own. */
   pastes: ['/api/pastes'],

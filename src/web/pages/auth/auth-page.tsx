@@ -7,8 +7,10 @@ import { LoadingBlock } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { paths } from '../../config/paths';
 import { useUser } from '../../features/auth/api/get-user';
+import type { RegisterResult } from '../../features/auth/api/register';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { RegisterForm } from '../../features/auth/components/register-form';
+import { RegistrationNotice } from '../../features/auth/components/registration-notice';
 import { usePublicSettings, useSiteTitle } from '../../features/settings/api/get-public-settings';
 import { errorMessage } from '../../lib/api-client';
 
@@ -20,7 +22,8 @@ export function AuthPage() {
   const settings = usePublicSettings();
   const siteTitle = useSiteTitle();
   const { data: user } = useUser();
-  const [registeredUsername, setRegisteredUsername] = useState('');
+  const [registered, setRegistered] = useState<{ username: string; result: RegisterResult } | null>(null);
+  const registeredUsername = registered?.username ?? '';
 
   const selectTab = (next: string) => setSearchParams({ tab: next }, { replace: true });
 
@@ -61,13 +64,18 @@ export function AuthPage() {
                   key={registeredUsername}
                   settings={settings.data}
                   initialUsername={registeredUsername}
+                  notice={
+                    registered?.result.requiresVerification ? (
+                      <RegistrationNotice username={registered.username} result={registered.result} />
+                    ) : null
+                  }
                 />
               </TabsContent>
               <TabsContent value="register">
                 <RegisterForm
                   settings={settings.data}
-                  onRegistered={(username) => {
-                    setRegisteredUsername(username);
+                  onRegistered={(username, result) => {
+                    setRegistered({ username, result });
                     selectTab('login');
                   }}
                 />

@@ -1,16 +1,136 @@
-import { LockKeyhole } from 'lucide-react';
-import { ComingSoon } from '../../components/layouts/coming-soon';
+import { KeyRound, LockKeyhole } from 'lucide-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { RESET_PASSWORD_MIN, RESET_REDIRECT_MS } from '../../../common/constants';
+import { ACCOUNT_MESSAGES } from '../../../common/schemas/account';
 import { Page } from '../../components/layouts/page';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { Field } from '../../components/ui/field';
+import { toast } from '../../components/ui/toast-store';
+import { paths } from '../../config/paths';
+import { useResetPassword } from '../../features/auth/api/reset-password';
+
+const MISMATCH = 'Passwords do not match';
+
+/** Spec §5 Reset: both fields, matching, at least 8 characters. */
+function resetProblem(password: string, confirm: string): string | null {
+  if (!password || !confirm) return ACCOUNT_MESSAGES.fillAllFields;
+  if (password !== confirm) return MISMATCH;
+  if (password.length < RESET_PASSWORD_MIN) return ACCOUNT_MESSAGES.resetPasswordTooShort;
+  return null;
+}
+
+function MissingToken() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const timer = setTimeout(() => navigate(paths.forgotPassword, { replace: true }), RESET_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [navigate]);
+  return (
+    <div className="space-y-4">
+      <Alert variant="destructive" title={ACCOUNT_MESSAGES.resetLinkMissing}>
+        Taking you to the password reset request page...
+      </Alert>
+      <Button asChild variant="outline">
+        <Link to={paths.forgotPassword}>
+          <KeyRound aria-hidden />
+          Request a new link
+        </Link>
+      </Button>
+    </div>
+  );
+}
+
+function ResetForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const reset = useResetPassword();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  function fail(message: string) {
+    setProblem(message);
+    toast({ title: 'Password Reset Failed', description: message, variant: 'destructive' });
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const invalid = resetProblem(password, confirm);
+    if (invalid) {
+      fail(invalid);
+      return;
+    }
+    setProblem(null);
+    reset.mutate(
+      { token, newPassword: password },
+      {
+        onSuccess: (result) => {
+          toast({
+            title: 'Password reset',
+            description: result.message || ACCOUNT_MESSAGES.resetDone,
+            variant: 'success',
+          });
+          navigate(paths.login, { replace: true });
+        },
+        // The server's words: the length rule, or that the link is expired or invalid.
+        onError: (error) => fail(error.message || ACCOUNT_MESSAGES.resetFailed),
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Reset password">
+      {problem ? (
+        <Alert variant="destructive" title={problem}>
+          {problem === ACCOUNT_MESSAGES.resetFailed ? (
+            <Link to={paths.forgotPassword} className="font-medium text-primary hover:underline">
+              Request a new password reset
+            </Link>
+          ) : null}
+        </Alert>
+      ) : null}
+      <Field
+        label="New Password"
+        name="newPassword"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        hint={`At least ${RESET_PASSWORD_MIN} characters.`}
+        aria-required
+      />
+      <Field
+        label="Confirm New Password"
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={(e) => setConfirm(e.target.value)}
+        aria-required
+      />
+      <Button type="submit" className="w-full" disabled={reset.isPending}>
+        <LockKeyhole aria-hidden />
+        {reset.isPending ? 'Resetting...' : 'Reset Password'}
+      </Button>
+    </form>
+  );
+}
 
 export function ResetPasswordPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token')?.trim() ?? '';
   return (
     <Page
       icon={LockKeyhole}
       title="Reset Password"
-      description="Choose a new password for your account."
+      description="Choose a new password for your account. You will be signed out on every device."
       width="narrow"
     >
-      <ComingSoon feature="Password reset by email" />
+      <Card>
+        <CardContent className="pt-6">{token ? <ResetForm token={token} /> : <MissingToken />}</CardContent>
+      </Card>
     </Page>
   );
 }

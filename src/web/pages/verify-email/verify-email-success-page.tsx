@@ -1,76 +1,105 @@
-import { CircleCheck, CircleX, LogIn, Settings, UserPlus } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
-import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
-} from '../../components/ui/card';
-import { paths } from '../../config/paths';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ACCOUNT_MESSAGES } from '../../../common/schemas/account';
+import { LoadingBlock } from '../../components/ui/spinner';
+import { OneTimeKey } from '../../features/account/components/one-time-key';
+import { type RevealedApiKey, revealApiKey } from '../../features/auth/api/reveal-api-key';
+import { VerificationFailedCard, VerifiedCard } from '../../features/auth/components/verification-result';
+import { errorMessage } from '../../lib/api-client';
 
-/** Query parameters that carry the one-time reveal of the API key after verification. */
-const REVEAL_PARAMS = ['apiKey', 'code'];
+/**
+ * The reveal code works once, so a code is redeemed by one request however often the effect runs
+ * (React StrictMode mounts twice in development): a second run shares the first one's promise.
+ */
+const redemptions = new Map<string, Promise<RevealedApiKey>>();
+
+function redeemOnce(code: string): Promise<RevealedApiKey> {
+  let pending = redemptions.get(code);
+  if (!pending) {
+    pending = revealApiKey(code);
+    redemptions.set(code, pending);
+    // Forget it once settled, so the key does not linger in memory.
+    const forget = () => redemptions.delete(code);
+    pending.then(forget, forget);
+  }
+  return pending;
+}
+
+type Reveal =
+  | { state: 'loading' }
+  | { state: 'shown'; apiKey: string }
+  | { state: 'failed'; message: string };
 
 export function VerifyEmailSuccessPage() {
   const [searchParams] = useSearchParams();
-  const error = searchParams.get('error');
-  const hasReveal = REVEAL_PARAMS.some((name) => searchParams.get(name));
+  const navigate = useNavigate();
+  // Read once: the code leaves the address bar right away, and the page must not lose it.
+  const [query] = useState(() => ({
+    code: searchParams.get('code')?.trim() || null,
+    status: searchParams.get('status'),
+    error: searchParams.get('error'),
+  }));
+  const [reveal, setReveal] = useState<Reveal>({ state: 'loading' });
 
-  if (error !== null || !hasReveal) {
-    return (
-      <div className="flex justify-center px-4 py-16">
-        <Card className="w-full max-w-md border-destructive/40">
-          <CardHeader className="items-center text-center">
-            <CircleX aria-hidden className="mb-2 size-12 text-destructive" />
-            <CardTitle className="text-2xl">Verification Failed</CardTitle>
-            <CardDescription>{error?.trim() || 'Invalid verification link'}</CardDescription>
-          </CardHeader>
-          <CardFooter className="justify-center">
-            <Button asChild>
-              <Link to={paths.register}>
-                <UserPlus aria-hidden />
-                Back to Register
-              </Link>
-            </Button>
-          </CardFooter>
-        </Card>
-      </div>
+  const { code } = query;
+  useEffect(() => {
+    if (!code) return;
+    // A reload or a shared address must not carry the code; a reload shows the plain success card.
+    navigate({ search: '?status=verified' }, { replace: true });
+    let active = true;
+    redeemOnce(code).then(
+      (result) => active && setReveal({ state: 'shown', apiKey: result.apiKey }),
+      (error) =>
+        active &&
+        setReveal({ state: 'failed', message: errorMessage(error, ACCOUNT_MESSAGES.revealInvalid) }),
     );
-  }
+    return () => {
+      active = false;
+    };
+  }, [code, navigate]);
 
-  return (
-    <div className="flex justify-center px-4 py-16">
-      <Card className="w-full max-w-md border-success/40">
-        <CardHeader className="items-center text-center">
-          <CircleCheck aria-hidden className="mb-2 size-12 text-success" />
-          <CardTitle className="text-2xl">Email Verified</CardTitle>
-          <CardDescription>Your email address is confirmed and your account is active.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Alert variant="info" title="Your API key">
-            Showing your new API key on this page arrives with the accounts release. Until then you can log in
-            normally; the key will be available from Account Settings.
-          </Alert>
-        </CardContent>
-        <CardFooter className="justify-center">
-          <Button asChild>
-            <Link to={paths.login}>
-              <LogIn aria-hidden />
-              Go to Login
-            </Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link to={paths.accountSettings}>
-              <Settings aria-hidden />
-              View Account Settings
-            </Link>
-          </Button>
-        </CardFooter>
-      </Card>
-    </div>
-  );
+  return <div className="flex justify-center px-4 py-12 sm:py-16">{content()}</div>;
+
+  function content() {
+    if (query.error !== null) {
+      return (
+        <VerificationFailedCard message={query.error.trim() || ACCOUNT_MESSAGES.invalidVerificationLink} />
+      );
+    }
+    if (query.code) {
+      if (reveal.state === 'loading') return <LoadingBlock label="Loading your API key..." />;
+      if (reveal.state === 'failed') {
+        return (
+          <VerificationFailedCard message={reveal.message}>
+            If you followed the link from your email, your address may already be verified: try logging in.
+          </VerificationFailedCard>
+        );
+      }
+      return (
+        <VerifiedCard
+          title="Email Verified"
+          description="Your email address is confirmed and your account is active. Here is your API key."
+        >
+          <OneTimeKey apiKey={reveal.apiKey} />
+        </VerifiedCard>
+      );
+    }
+    if (query.status === 'verified') {
+      return (
+        <VerifiedCard
+          title="Email Verified"
+          description="Your email address is confirmed and your account is active. You can now log in."
+        />
+      );
+    }
+    if (query.status === 'email-changed') {
+      return (
+        <VerifiedCard
+          title="Email Changed"
+          description="Your new email address is confirmed. Your account now uses it for sign-in mails and password resets."
+        />
+      );
+    }
+    return <VerificationFailedCard message={ACCOUNT_MESSAGES.invalidVerificationLink} />;
+  }
 }

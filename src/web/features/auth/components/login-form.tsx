@@ -1,15 +1,18 @@
 import { LogIn } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CAPTCHA_MESSAGES } from '../../../../common/messages';
 import { loginError } from '../../../../common/schemas/auth';
 import type { PublicSettings } from '../../../../common/schemas/settings';
+import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { toast, toastError } from '../../../components/ui/toast-store';
 import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
 import { useLogin } from '../api/login';
 import { CaptchaField } from './captcha-field';
+import { ResendVerificationButton } from './resend-verification';
 import { useCaptcha } from './use-captcha';
 
 const FAILED = 'Failed to login';
@@ -17,15 +20,20 @@ const FAILED = 'Failed to login';
 export function LoginForm({
   settings,
   initialUsername = '',
+  notice,
 }: {
   settings: PublicSettings;
   initialUsername?: string;
+  /** Shown above the form, e.g. what to do after registering. */
+  notice?: ReactNode;
 }) {
   const navigate = useNavigate();
   const loginMutation = useLogin();
   const captcha = useCaptcha(settings.enableTurnstile);
   const [username, setUsername] = useState(initialUsername);
   const [password, setPassword] = useState('');
+  /** The account refused because its email is not verified yet, with the server's words. */
+  const [unverified, setUnverified] = useState<{ username: string; message: string } | null>(null);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -36,11 +44,15 @@ export function LoginForm({
       toast({ title: FAILED, description: problem, variant: 'destructive' });
       return;
     }
+    setUnverified(null);
     loginMutation.mutate(
       { username: username.trim(), password, captchaToken: captcha.token },
       {
         onSuccess: () => navigate(paths.home),
         onError: (error) => {
+          if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') {
+            setUnverified({ username: username.trim(), message: error.message });
+          }
           toastError(FAILED, error, 'Invalid username or password');
           captcha.reset();
         },
@@ -50,6 +62,17 @@ export function LoginForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Login">
+      {unverified ? (
+        <Alert variant="warning" title="Email not verified" data-testid="unverified-notice">
+          {unverified.message.replace(/\.?$/, '.')} Follow the link in the email we sent you, or ask for a new
+          one.
+          <div className="mt-3">
+            <ResendVerificationButton who={{ username: unverified.username }} />
+          </div>
+        </Alert>
+      ) : (
+        notice
+      )}
       <Field
         label="Username"
         name="username"

@@ -7,16 +7,17 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { toast, toastError } from '../../../components/ui/toast-store';
-import { useRegister } from '../api/register';
+import { type RegisterResult, useRegister } from '../api/register';
 import { CaptchaField } from './captcha-field';
+import { RegistrationNotice } from './registration-notice';
 import { useCaptcha } from './use-captcha';
 
 const FAILED = 'Failed to create account';
 
 interface RegisterFormProps {
   settings: PublicSettings;
-  /** Called 1.5 s after a successful registration with the new username. */
-  onRegistered: (username: string) => void;
+  /** Called 1.5 s after a successful registration with the new username and the server's answer. */
+  onRegistered: (username: string, result: RegisterResult) => void;
 }
 
 export function RegisterForm({ settings, onRegistered }: RegisterFormProps) {
@@ -25,7 +26,7 @@ export function RegisterForm({ settings, onRegistered }: RegisterFormProps) {
   const requireEmail = settings.requireEmailVerification;
   const [form, setForm] = useState({ username: '', email: '', password: '', confirmPassword: '' });
   const [problem, setProblem] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState<{ username: string; result: RegisterResult } | null>(null);
   const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
@@ -61,10 +62,14 @@ export function RegisterForm({ settings, onRegistered }: RegisterFormProps) {
       {
         onSuccess: (result) => {
           const message = result?.message || 'Your account was created. You can now log in.';
-          setDone(message);
-          toast({ title: 'Account created', description: message, variant: 'success' });
+          setDone({ username, result });
+          toast({
+            title: 'Account created',
+            description: message,
+            variant: result.requiresVerification && !result.verificationEmailSent ? 'default' : 'success',
+          });
           setForm({ username: '', email: '', password: '', confirmPassword: '' });
-          redirectTimer.current = setTimeout(() => onRegistered(username), POST_REGISTER_REDIRECT_MS);
+          redirectTimer.current = setTimeout(() => onRegistered(username, result), POST_REGISTER_REDIRECT_MS);
         },
         onError: (err) => {
           setProblem(err.message || FAILED);
@@ -78,11 +83,7 @@ export function RegisterForm({ settings, onRegistered }: RegisterFormProps) {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Register">
       {problem ? <Alert variant="destructive" title={problem} /> : null}
-      {done ? (
-        <Alert variant="success" title="Account created">
-          {done}
-        </Alert>
-      ) : null}
+      {done ? <RegistrationNotice username={done.username} result={done.result} /> : null}
       <Field
         label="Username"
         name="username"

@@ -1,0 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** The same answer whether or not the address belongs to an account. */
+export function forgotPassword(email: string): Promise<{ message: string }> {
+  return api.post<{ message: string }>('/api/auth/forgot-password', { email });
+}
+
+export function useForgotPassword() {
+  return useMutation({ mutationFn: forgotPassword });
+}

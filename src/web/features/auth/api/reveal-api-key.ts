@@ -1,0 +1,11 @@
+import { api } from '../../../lib/api-client';
+
+export interface RevealedApiKey {
+  apiKey: string;
+  username: string;
+}
+
+/** Redeems the one-time code from the verification redirect; it works once and for 10 minutes. */
+export function revealApiKey(code: string): Promise<RevealedApiKey> {
+  return api.post<RevealedApiKey>('/api/auth/reveal-api-key', { code });
+}
