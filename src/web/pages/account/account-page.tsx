@@ -1,52 +1,95 @@
 import { LogIn, UserRound } from 'lucide-react';
-import { Link } from 'react-router';
-import { ComingSoon } from '../../components/layouts/coming-soon';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
 import { Page } from '../../components/layouts/page';
+import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { RoleBadge } from '../../components/ui/role-badge';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
+import { useUserSettings } from '../../features/account/api/get-user-settings';
+import { ApiKeyCard } from '../../features/account/components/api-key-card';
+import { ChangeEmailCard } from '../../features/account/components/change-email-card';
+import { ChangePasswordCard } from '../../features/account/components/change-password-card';
+import { EmailVerificationAlert } from '../../features/account/components/email-verification-alert';
+import { MyPastesCard } from '../../features/account/components/my-pastes-card';
 import { useUser } from '../../features/auth/api/get-user';
+import { VipCard } from '../../features/vip/components/vip-card';
+import { errorMessage } from '../../lib/api-client';
 
+function LoginRequired() {
+  return (
+    <Page icon={UserRound} title="Account Settings" width="narrow">
+      <Card>
+        <CardContent className="flex flex-col items-center gap-4 p-8 text-center">
+          <h2 className="text-lg font-semibold">Login Required</h2>
+          <p className="text-sm text-muted-foreground">
+            Please log in to view and manage your account settings.
+          </p>
+          <Button asChild>
+            <Link to={paths.login}>
+              <LogIn aria-hidden />
+              Go to Login
+            </Link>
+          </Button>
+        </CardContent>
+      </Card>
+    </Page>
+  );
+}
+
+/** /account and /account-settings (spec §2 Account settings). */
 export function AccountPage() {
   const { data: user, isPending } = useUser();
+  const settings = useUserSettings({ enabled: Boolean(user) });
+  const { hash } = useLocation();
+  const ready = Boolean(settings.data);
+
+  // Links such as the VIP page's 'Activate VIP Now' point at a card (#vip): scroll once it exists.
+  useEffect(() => {
+    if (ready && hash) document.getElementById(hash.slice(1))?.scrollIntoView({ block: 'start' });
+  }, [ready, hash]);
 
   if (isPending) return <LoadingBlock />;
-
-  if (!user) {
-    return (
-      <Page icon={UserRound} title="Account Settings" width="narrow">
-        <Card>
-          <CardContent className="flex flex-col items-center gap-4 p-8 text-center">
-            <h2 className="text-lg font-semibold">Login Required</h2>
-            <p className="text-sm text-muted-foreground">
-              Please log in to view and manage your account settings.
-            </p>
-            <Button asChild>
-              <Link to={paths.login}>
-                <LogIn aria-hidden />
-                Go to Login
-              </Link>
-            </Button>
-          </CardContent>
-        </Card>
-      </Page>
-    );
-  }
+  if (!user) return <LoginRequired />;
 
   return (
     <Page
       icon={UserRound}
       title="Account Settings"
+      width="wide"
       description={
-        <span className="inline-flex items-center gap-2">
+        <span className="inline-flex flex-wrap items-center gap-2">
           Signed in as <span className="font-medium text-foreground">{user.username}</span>
           <RoleBadge role={user.role} />
         </span>
       }
     >
-      <ComingSoon feature="Password and email changes, your API key, VIP activation and My Pastes" />
+      {settings.isPending ? (
+        <LoadingBlock label="Loading your settings..." />
+      ) : settings.isError ? (
+        <Alert variant="destructive" title="Could not load your settings">
+          {errorMessage(settings.error, 'Please reload the page.')}
+        </Alert>
+      ) : (
+        <div className="space-y-6">
+          {settings.data.requireEmailVerification && !settings.data.emailVerified ? (
+            <EmailVerificationAlert username={user.username} email={settings.data.email} />
+          ) : null}
+          <div className="grid items-start gap-6 lg:grid-cols-2">
+            <div className="space-y-6">
+              <ChangePasswordCard />
+              {settings.data.requireEmailVerification ? <ChangeEmailCard settings={settings.data} /> : null}
+            </div>
+            <div className="space-y-6">
+              <ApiKeyCard enabled={settings.data.enableApiKeys} />
+              <VipCard user={user} settings={settings.data} />
+            </div>
+          </div>
+          <MyPastesCard />
+        </div>
+      )}
     </Page>
   );
 }

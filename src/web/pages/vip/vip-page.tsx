@@ -16,6 +16,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { paths } from '../../config/paths';
 import { useUser } from '../../features/auth/api/get-user';
 import { usePublicSettings } from '../../features/settings/api/get-public-settings';
+import { isVipMember } from '../../features/vip/lib/is-vip';
 import { VipExample } from './vip-example';
 
 const steps = [
@@ -24,6 +25,9 @@ const steps = [
   { title: 'Activate it', text: 'Open Account Settings and enter your key in the VIP card.' },
   { title: 'Add your banner', text: 'Set a banner image and link; it appears on every paste you create.' },
 ];
+
+/** The VIP card of the account page: license activation, or banner management for members. */
+const VIP_CARD = `${paths.accountSettings}#vip`;
 
 /** Only http(s) purchase links are rendered as links. */
 function safeExternalUrl(url: string | undefined): string | null {
@@ -41,11 +45,11 @@ function VipActions() {
   const { data: settings } = usePublicSettings();
   const licenseUrl = safeExternalUrl(settings?.vipLicenseUrl);
 
-  if (user?.role === 'vip') {
+  if (isVipMember(user)) {
     return (
       <div className="flex flex-wrap gap-3">
         <Button asChild variant="vip">
-          <Link to={paths.accountSettings}>
+          <Link to={VIP_CARD}>
             <ImagePlus aria-hidden />
             Manage Banner
           </Link>
@@ -70,7 +74,7 @@ function VipActions() {
         </Button>
       ) : null}
       <Button asChild variant={licenseUrl ? 'outline' : 'vip'}>
-        <Link to={paths.accountSettings}>
+        <Link to={VIP_CARD}>
           <KeyRound aria-hidden />
           Activate VIP Now
         </Link>
@@ -92,7 +96,7 @@ export function VipPage() {
       icon={Crown}
       title="VIP Membership"
       description="Keep your pastes as long as you like and put your own banner on them."
-      actions={user?.role === 'vip' ? <Badge variant="vip">You are a VIP member</Badge> : null}
+      actions={isVipMember(user) ? <Badge variant="vip">You are a VIP member</Badge> : null}
     >
       <div className="space-y-10">
         <div className="grid gap-4 md:grid-cols-2">

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** Sends a link to the new address; the email changes only when it is followed. */
+export function changeEmail(email: string): Promise<{ message: string }> {
+  return api.post<{ message: string }>('/api/user/change-email', { email });
+}
+
+/** Refreshes the settings afterwards: they show the address waiting for its link. */
+export function useChangeEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changeEmail,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.userSettings }),
+  });
+}

@@ -1,0 +1,43 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** One of the user's pastes as listed (no content). */
+export interface MyPaste {
+  id: string;
+  title: string | null;
+  privacy: 'public' | 'unlisted' | 'password';
+  expiration: string;
+  expiresAt: string | null;
+  burnAfterReading: boolean;
+  viewCount: number;
+  createdAt: string;
+  contentSizeMB: number;
+  isProcessing: boolean;
+  userId: number | null;
+}
+
+export interface MyPastesPage {
+  pastes: MyPaste[];
+  page: number;
+  totalPages: number;
+  total: number;
+}
+
+export function getMyPastes(page: number, search: string, signal?: AbortSignal): Promise<MyPastesPage> {
+  const query = new URLSearchParams({ page: String(page) });
+  if (search) query.set('search', search);
+  return api.get<MyPastesPage>(`/api/my-pastes?${query}`, signal);
+}
+
+export function myPastesQueryOptions(page: number, search: string) {
+  return queryOptions({
+    queryKey: queryKeys.myPastesPage(page, search),
+    queryFn: ({ signal }) => getMyPastes(page, search, signal),
+  });
+}
+
+/** Keeps the previous page on screen while the next one loads, so paging does not flash. */
+export function useMyPastes(page: number, search: string) {
+  return useQuery({ ...myPastesQueryOptions(page, search), placeholderData: keepPreviousData });
+}

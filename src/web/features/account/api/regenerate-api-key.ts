@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** A new key, returned once; the previous key stops working at once. */
+export function regenerateApiKey(): Promise<{ apiKey: string }> {
+  return api.post<{ apiKey: string }>('/api/user/regenerate-api-key');
+}
+
+/** Afterwards the key status, the settings and the user (hasApiKey) are refreshed. */
+export function useRegenerateApiKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: regenerateApiKey,
+    onSuccess: () =>
+      Promise.all(
+        [queryKeys.apiKeyStatus, queryKeys.userSettings, queryKeys.user].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
+  });
+}

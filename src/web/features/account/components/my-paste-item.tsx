@@ -1,0 +1,98 @@
+import { Clock, Eye, Flame, Loader, Lock, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
+import { formatCountOf, formatDateTime, formatRelativeTime } from '../../../lib/format';
+import { expiryLabel } from '../../pastes/lib/expiration';
+import type { MyPaste } from '../api/get-my-pastes';
+import { RequestDeleteDialog } from './request-delete-dialog';
+
+const PRIVACY_LABELS: Record<MyPaste['privacy'], string> = {
+  public: 'Public',
+  unlisted: 'Unlisted',
+  password: 'Protected',
+};
+
+/** One of the user's pastes: title link, badges, views, times and the deletion request. */
+export function MyPasteItem({
+  paste,
+  requested,
+  onRequested,
+}: {
+  paste: MyPaste;
+  requested: boolean;
+  onRequested: () => void;
+}) {
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const label = paste.title?.trim() || `Paste #${paste.id}`;
+  const expiry = expiryLabel(paste);
+
+  return (
+    <li
+      className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between"
+      data-testid="my-paste"
+    >
+      <div className="min-w-0 space-y-1.5">
+        <div className="flex flex-wrap items-center gap-2">
+          <Link
+            to={paths.paste(paste.id)}
+            className="truncate font-medium text-foreground hover:text-primary hover:underline"
+          >
+            {label}
+          </Link>
+          <Badge variant={paste.privacy === 'password' ? 'default' : 'outline'}>
+            {paste.privacy === 'password' ? <Lock aria-hidden className="size-3" /> : null}
+            {PRIVACY_LABELS[paste.privacy]}
+          </Badge>
+          {paste.burnAfterReading ? (
+            <Badge variant="destructive">
+              <Flame aria-hidden className="size-3" />
+              Burn
+            </Badge>
+          ) : null}
+          {paste.isProcessing ? (
+            <Badge variant="outline">
+              <Loader aria-hidden className="size-3" />
+              Processing
+            </Badge>
+          ) : null}
+          {requested ? <Badge variant="outline">Deletion requested</Badge> : null}
+        </div>
+        <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
+          <span className="inline-flex items-center gap-1">
+            <Eye aria-hidden className="size-3.5" />
+            {formatCountOf(paste.viewCount, 'view')}
+          </span>
+          <time dateTime={paste.createdAt} title={formatDateTime(paste.createdAt)}>
+            Created {formatRelativeTime(paste.createdAt)}
+          </time>
+          <span className="inline-flex items-center gap-1">
+            <Clock aria-hidden className="size-3.5" />
+            {expiry.text}
+          </span>
+          <span className="font-mono">#{paste.id}</span>
+        </p>
+      </div>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        className="self-start sm:self-center"
+        disabled={requested}
+        onClick={() => setDialogOpen(true)}
+      >
+        <Trash2 aria-hidden />
+        Request Deletion
+      </Button>
+      <RequestDeleteDialog
+        pasteId={paste.id}
+        pasteLabel={label}
+        open={dialogOpen}
+        onOpenChange={setDialogOpen}
+        onRequested={onRequested}
+      />
+    </li>
+  );
+}

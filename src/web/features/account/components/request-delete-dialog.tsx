@@ -1,0 +1,123 @@
+import { Trash2 } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { PASTE_MESSAGES } from '../../../../common/schemas/paste';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { Textarea } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { toast, toastError } from '../../../components/ui/toast-store';
+import { ApiError } from '../../../lib/api-client';
+import { useRequestDelete } from '../api/request-delete';
+
+const FAILED = 'Delete Request Failed';
+
+interface RequestDeleteDialogProps {
+  pasteId: string;
+  pasteLabel: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The request is stored (or one was already pending): the row can say so. */
+  onRequested: () => void;
+}
+
+/** Spec §5: deletion needs a non-blank reason; staff approve or reject the request. */
+export function RequestDeleteDialog({
+  pasteId,
+  pasteLabel,
+  open,
+  onOpenChange,
+  onRequested,
+}: RequestDeleteDialogProps) {
+  const id = useId();
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const request = useRequestDelete(pasteId);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!reason.trim()) {
+      setProblem(PASTE_MESSAGES.deleteReasonRequired);
+      toast({
+        title: 'Reason Required',
+        description: PASTE_MESSAGES.deleteReasonRequired,
+        variant: 'destructive',
+      });
+      return;
+    }
+    setProblem(null);
+    request.mutate(reason.trim(), {
+      onSuccess: () => {
+        toast({
+          title: 'Delete Request Submitted',
+          description: 'An admin will review your request and delete the paste if approved.',
+          variant: 'success',
+        });
+        setReason('');
+        onRequested();
+        onOpenChange(false);
+      },
+      onError: (error) => {
+        // 409: a request for this paste is already waiting; the server says so.
+        if (error instanceof ApiError && error.status === 409) {
+          onRequested();
+          onOpenChange(false);
+        } else {
+          setProblem(error.message || FAILED);
+        }
+        toastError(FAILED, error, FAILED);
+      },
+    });
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) setProblem(null);
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent>
+        <form onSubmit={submit} noValidate className="space-y-4">
+          <div className="space-y-2 pr-6">
+            <DialogTitle>Request Deletion</DialogTitle>
+            <DialogDescription>
+              Ask the moderators to delete <span className="font-medium text-foreground">{pasteLabel}</span>.
+              The paste stays online until an admin approves the request.
+            </DialogDescription>
+          </div>
+          {problem ? <Alert variant="destructive" title={problem} /> : null}
+          <div className="space-y-2">
+            <Label htmlFor={id}>Reason</Label>
+            <Textarea
+              id={id}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              placeholder="Why should this paste be deleted?"
+              maxLength={2000}
+              aria-required
+            />
+          </div>
+          <div className="flex flex-wrap justify-end gap-2">
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" variant="destructive" disabled={request.isPending}>
+              <Trash2 aria-hidden />
+              {request.isPending ? 'Sending...' : 'Send Request'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PublicUser } from '../../../../common/schemas/user';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+export interface VipResult {
+  message: string;
+  user: PublicUser;
+}
+
+export function activateVip(licenseKey: string): Promise<VipResult> {
+  return api.post<VipResult>('/api/vip/activate', { licenseKey });
+}
+
+/** A 'user' becomes 'vip': the user is set from the answer and the account settings refreshed. */
+export function useActivateVip() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: activateVip,
+    onSuccess: (result) => {
+      queryClient.setQueryData(queryKeys.user, result.user);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.userSettings });
+    },
+  });
+}

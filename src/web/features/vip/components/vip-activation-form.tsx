@@ -1,0 +1,86 @@
+import { ExternalLink, KeyRound } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { VIP_MESSAGES } from '../../../../common/schemas/account';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { toast, toastError } from '../../../components/ui/toast-store';
+import { useActivateVip } from '../api/activate-vip';
+
+const FAILED = 'VIP Activation Failed';
+
+/** Only http(s) purchase links are rendered as links. */
+function safeExternalUrl(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** License activation for an account without VIP; success makes a 'user' a 'vip'. */
+export function VipActivationForm({ licenseUrl }: { licenseUrl?: string }) {
+  const activate = useActivateVip();
+  const [licenseKey, setLicenseKey] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const buyUrl = safeExternalUrl(licenseUrl);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const key = licenseKey.trim();
+    if (!key) {
+      setProblem(VIP_MESSAGES.licenseRequired);
+      toast({ title: FAILED, description: VIP_MESSAGES.licenseRequired, variant: 'destructive' });
+      return;
+    }
+    setProblem(null);
+    activate.mutate(key, {
+      onSuccess: (result) => {
+        setLicenseKey('');
+        toast({
+          title: 'VIP Activated',
+          description: result.message || VIP_MESSAGES.activated,
+          variant: 'success',
+        });
+      },
+      onError: (error) => {
+        setProblem(error.message || FAILED);
+        toastError(FAILED, error, FAILED);
+      },
+    });
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Activate VIP">
+      {problem ? <Alert variant="destructive" title={problem} /> : null}
+      <Field
+        label="License Key"
+        name="licenseKey"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        placeholder="VIP-XXXXXXXXXXXXXXXX"
+        value={licenseKey}
+        onChange={(e) => setLicenseKey(e.target.value)}
+        className="font-mono"
+        aria-required
+      />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" variant="vip" disabled={activate.isPending}>
+          <KeyRound aria-hidden />
+          {activate.isPending ? 'Activating...' : 'Activate VIP'}
+        </Button>
+        {buyUrl ? (
+          <Button asChild variant="outline">
+            <a href={buyUrl} target="_blank" rel="noopener noreferrer">
+              <ExternalLink aria-hidden />
+              Buy VIP License
+            </a>
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
