@@ -41,6 +41,22 @@ export const router = createBrowserRouter([
               import('../pages/email-preview/email-preview-page').then((m) => m.EmailPreviewPage),
             ),
           },
+          {
+            path: 'email-verification-preview',
+            lazy: screen(() =>
+              import('../pages/email-preview/template-preview-page').then(
+                (m) => m.VerificationEmailPreviewPage,
+              ),
+            ),
+          },
+          {
+            path: 'forgot-password-email-preview',
+            lazy: screen(() =>
+              import('../pages/email-preview/template-preview-page').then(
+                (m) => m.ForgotPasswordEmailPreviewPage,
+              ),
+            ),
+          },
           { path: 'terms', lazy: screen(() => import('../pages/legal/terms-page').then((m) => m.TermsPage)) },
           {
             path: 'privacy',

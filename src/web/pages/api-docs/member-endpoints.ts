@@ -1,39 +1,14 @@
 import { API_KEY_PREFIX } from '../../../common/constants';
 import type { EndpointSection } from './endpoint';
+import { apiKeySection } from './v1-endpoints';
 
-const key = `${API_KEY_PREFIX}…`;
+const key = `${API_KEY_PREFIX}YOUR_API_KEY`;
 const fetchJson = (path: string, body: string) =>
   `await fetch('${path}', {\n  method: 'POST',\n  credentials: 'include',\n  headers: { 'Content-Type': 'application/json' },\n  body: JSON.stringify(${body}),\n});`;
 
 /** Shown only to a signed-in user while API keys are enabled (spec §2). */
 export const memberSections: EndpointSection[] = [
-  {
-    id: 'api-key',
-    title: 'API Key Endpoints',
-    description: `Authenticate with your API key (starts with ${API_KEY_PREFIX}) in the X-API-Key header. Find or regenerate it in Account Settings.`,
-    endpoints: [
-      {
-        method: 'POST',
-        path: '/api/v1/pastes',
-        summary: 'Create a paste from the raw request body — ideal for uploading a file from the terminal.',
-        fields: [
-          'X-API-Key header (required)',
-          'title (query, optional)',
-          'expiration, privacy (query, optional)',
-        ],
-        returns: '{ "id": "..." }',
-        example: (base) =>
-          `curl --data-binary @file.txt \\\n  -H 'X-API-Key: ${key}' \\\n  '${base}/v1/pastes?title=My%20file'`,
-      },
-      {
-        method: 'GET',
-        path: '/api/v1/pastes',
-        summary: 'List the pastes of the key owner.',
-        fields: ['X-API-Key header (required)'],
-        example: (base) => `curl -H 'X-API-Key: ${key}' ${base}/v1/pastes`,
-      },
-    ],
-  },
+  apiKeySection,
   {
     id: 'chunked',
     title: 'Chunked Upload',
@@ -98,26 +73,29 @@ export const memberSections: EndpointSection[] = [
       {
         method: 'GET',
         path: '/api/user/api-key',
-        summary: 'Whether you have an API key.',
+        summary: 'Whether you have an API key, with a short non-secret hint. Never the key itself.',
+        returns: '{ "hasApiKey": true, "hint": "pb_…x7Qa" }',
         example: () => `await fetch('/api/user/api-key', { credentials: 'include' });`,
       },
       {
         method: 'POST',
         path: '/api/user/regenerate-api-key',
-        summary: 'Create a new API key; the old one stops working. The new key is shown once.',
+        summary: 'Create a new API key; the old one stops working at once. The new key is shown once.',
+        returns: '{ "apiKey": "pb_..." }',
         example: () => fetchJson('/api/user/regenerate-api-key', '{}'),
       },
       {
         method: 'POST',
         path: '/api/user/change-password',
-        summary: 'Change your password.',
+        summary: 'Change your password; your other sessions end.',
         fields: ['currentPassword', 'newPassword (at least 6 characters)'],
         example: () => fetchJson('/api/user/change-password', "{ currentPassword: '…', newPassword: '…' }"),
       },
       {
         method: 'POST',
         path: '/api/user/change-email',
-        summary: 'Change your email address.',
+        summary:
+          'Change your email address (only while email verification is on): a link goes to the new address, and the email changes when it is followed.',
         fields: ['email'],
         example: () => fetchJson('/api/user/change-email', "{ email: 'me@example.com' }"),
       },
