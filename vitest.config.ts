@@ -22,14 +22,20 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'sqlite',
+          // Web tests here are pure functions (no DOM); screens are covered by the browser tests.
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           // test/postgres needs a PostgreSQL server to cut off; it runs in the postgres project.
-          exclude: ['src/web/**', 'test/postgres/**'],
+          exclude: ['test/postgres/**'],
           env: { TEST_DIALECT: 'sqlite' },
         },
       },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ extends: true, test: { name: 'postgres', include: dbSuites, env: { TEST_DIALECT: 'postgres' } } }]
+        ? [
+            {
+              extends: true as const,
+              test: { name: 'postgres', include: dbSuites, env: { TEST_DIALECT: 'postgres' } },
+            },
+          ]
         : []),
     ],
   },
