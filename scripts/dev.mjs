@@ -4,7 +4,12 @@ import { spawn } from 'node:child_process';
 const children = [
   spawn(process.execPath, ['--import', 'tsx', '--watch', 'src/server/main.ts'], {
     stdio: 'inherit',
-    env: { NODE_ENV: 'development', LOG_LEVEL: 'info', PUBLIC_ORIGIN: 'http://localhost:5173', ...process.env },
+    env: {
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'info',
+      PUBLIC_ORIGIN: 'http://localhost:5173',
+      ...process.env,
+    },
   }),
   spawn(process.execPath, ['node_modules/vite/bin/vite.js'], { stdio: 'inherit' }),
 ];

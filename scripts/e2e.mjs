@@ -7,9 +7,13 @@ import { buildWeb } from './web-build.mjs';
 const root = path.resolve(import.meta.dirname, '..');
 const chromium = ensureChromium();
 buildWeb();
-const r = spawnSync(process.execPath, [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, CHROMIUM_PATH: chromium },
-});
+const r = spawnSync(
+  process.execPath,
+  [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, CHROMIUM_PATH: chromium },
+  },
+);
 process.exit(r.status ?? 1);

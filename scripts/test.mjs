@@ -15,7 +15,9 @@ if (!process.env.TEST_DATABASE_URL) {
     console.error('CI=true but TEST_DATABASE_URL is not set: the PostgreSQL suites must run in CI.');
     process.exit(1);
   }
-  console.log('PostgreSQL suites did not run: TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test).');
+  console.log(
+    'PostgreSQL suites did not run: TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test).',
+  );
 }
 
 const steps = [
@@ -23,7 +25,13 @@ const steps = [
   ['lint', [bin('@biomejs/biome/bin/biome'), 'check', '.']],
   [
     'unit + integration',
-    [bin('vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/vitest.json`],
+    [
+      bin('vitest/vitest.mjs'),
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${reports}/vitest.json`,
+    ],
   ],
   ['browser', [path.join(root, 'scripts/e2e.mjs'), '--reporter=list,json']],
 ];
@@ -37,7 +45,9 @@ for (const [name, args] of steps) {
     stdio: 'inherit',
     env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json` },
   });
-  console.log(`--- ${name}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `--- ${name}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  );
   if (r.status !== 0) {
     summary();
     process.exit(r.status ?? 1);

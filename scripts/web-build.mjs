@@ -26,10 +26,14 @@ export function webBuildIsStale() {
 export function buildWeb({ force = false } = {}) {
   if (!force && !webBuildIsStale()) return;
   console.log('Building the web app (vite build)…');
-  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const r = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (r.status !== 0) {
     console.error('The web app build failed.');
     process.exit(r.status ?? 1);

@@ -49,7 +49,7 @@ function fieldMessage(error: FastifyError): string {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0];
     const field =
-      first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || first?.params?.['issue']?.toString();
+      first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || first?.params?.issue?.toString();
     const msg = first?.message ?? 'Invalid value';
     return field ? `${field}: ${msg}` : msg;
   }

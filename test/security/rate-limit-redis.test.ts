@@ -8,7 +8,8 @@ import { completeSetup, createUser, startTestApp, type TestApp } from '../helper
  * budget by spreading attempts over instances. CI always sets TEST_REDIS_URL.
  */
 const redisUrl = process.env.TEST_REDIS_URL;
-if (!redisUrl) console.log('Redis rate-limit suite did not run: TEST_REDIS_URL is not set (e.g. redis://127.0.0.1:6379).');
+if (!redisUrl)
+  console.log('Redis rate-limit suite did not run: TEST_REDIS_URL is not set (e.g. redis://127.0.0.1:6379).');
 
 describe.runIf(redisUrl)('rate limits shared through Redis', () => {
   let a: TestApp;
@@ -27,7 +28,11 @@ describe.runIf(redisUrl)('rate limits shared through Redis', () => {
   it('counts attempts on either instance against one budget per username', async () => {
     const u = await createUser(a);
     const attempt = (t: TestApp) =>
-      t.client().post('/api/login', { username: u.username, password: 'wrong-pass', captchaToken: CAPTCHA_BYPASS_TOKEN });
+      t.client().post('/api/login', {
+        username: u.username,
+        password: 'wrong-pass',
+        captchaToken: CAPTCHA_BYPASS_TOKEN,
+      });
     for (let i = 0; i < 5; i++) expect((await attempt(a)).status).toBe(401);
     // b has its own database: the account is unknown there, but the username budget is shared.
     await completeSetup(b);

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { GENERIC_MESSAGES } from '../../common/messages.js';
 import { AppError } from '../errors.js';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });

@@ -16,7 +16,12 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
         connectSrc: ["'self'", TURNSTILE],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Images from us, or VIP banners from the exact hosts the banner rule accepts.
-        imgSrc: ["'self'", 'data:', 'blob:', ...app.services.config.vipBannerHosts.map((h) => `https://${h}`)],
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          ...app.services.config.vipBannerHosts.map((h) => `https://${h}`),
+        ],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],

@@ -30,6 +30,19 @@ export function createSettingsService(deps: { db: Kysely<Database>; clock: Clock
   let cached: { at: number; value: SettingsSnapshot } | null = null;
   let secret: string | null = null;
 
+  async function readOrCreateSecret(): Promise<string> {
+    const stored = (await readAllSettings(deps.db)).get(SERVER_SECRET_KEY);
+    if (stored) return JSON.parse(stored) as string;
+    try {
+      const fresh = JSON.stringify(randomBytes(32).toString('base64url'));
+      await insertSetting(deps.db, SERVER_SECRET_KEY, fresh, deps.clock.now());
+    } catch (e) {
+      // Another instance created it first: use theirs.
+      if (!isUniqueViolation(e)) throw e;
+    }
+    return JSON.parse((await readAllSettings(deps.db)).get(SERVER_SECRET_KEY)!) as string;
+  }
+
   async function snapshot(): Promise<SettingsSnapshot> {
     const now = deps.clock.now();
     if (cached && now - cached.at < CACHE_TTL_MS) return cached.value;
@@ -52,20 +65,8 @@ export function createSettingsService(deps: { db: Kysely<Database>; clock: Clock
     isSetupCompleted: async (): Promise<boolean> => (await snapshot()).setupCompleted,
     /** The server's signing secret, created on first use; every instance reads the same row. */
     async secret(): Promise<string> {
-      if (secret) return secret;
-      const stored = (await readAllSettings(deps.db)).get(SERVER_SECRET_KEY);
-      if (stored) return (secret = JSON.parse(stored) as string);
-      try {
-        await insertSetting(
-          deps.db,
-          SERVER_SECRET_KEY,
-          JSON.stringify(randomBytes(32).toString('base64url')),
-          deps.clock.now(),
-        );
-      } catch (e) {
-        if (!isUniqueViolation(e)) throw e;
-      }
-      return (secret = JSON.parse((await readAllSettings(deps.db)).get(SERVER_SECRET_KEY)!) as string);
+      if (!secret) secret = await readOrCreateSecret();
+      return secret;
     },
     invalidate(): void {
       cached = null;
