@@ -173,6 +173,17 @@ test('account page: regenerate the API key, shown once; the old key stops workin
     const body = (await response.json()) as { id: string; url: string };
     expect(body.url).toBe(`${env.server.url}/paste/${body.id}`);
   }
+
+  // The /api page documents exactly this usage, with the site's own origin in the examples.
+  await page.goto('/api');
+  const v1 = page.locator('#api-key');
+  await expect(v1).toContainText(
+    `curl --data-binary @notes.txt -H 'X-API-Key: pb_YOUR_API_KEY' '${env.server.url}/api/v1/pastes?title=notes&expiration=1w'`,
+  );
+  await expect(v1).toContainText('X-Paste-Password header');
+  await expect(v1).toContainText('201 { "id": "...", "url": "https://host/paste/<id>" }');
+  await expect(v1).toContainText('limit (query, optional): 1 to 100, default 20');
+  await v1.screenshot({ path: 'test-results/screenshots/accounts-api-docs-v1.png' });
 });
 
 test('account page: my pastes, search, paging and a deletion request', async ({ page }) => {

@@ -29,18 +29,24 @@ export function OneTimeKey({ apiKey, label = 'Your API key' }: { apiKey: string;
   return (
     <div className="space-y-3" data-testid="one-time-key">
       <p className="text-sm font-medium">{label}</p>
-      <div className="flex items-stretch gap-2">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-stretch">
         <Input
           readOnly
           value={apiKey}
           aria-label={label}
           spellCheck={false}
           onFocus={(event) => event.currentTarget.select()}
-          className="h-auto min-w-0 flex-1 bg-muted/60 py-2 font-mono"
+          className="h-auto min-w-0 flex-1 bg-muted/60 py-2 font-mono text-xs sm:text-sm"
         />
-        <Button type="button" variant="outline" onClick={copy} aria-label="Copy API key" className="h-auto">
+        <Button
+          type="button"
+          variant="outline"
+          onClick={copy}
+          aria-label="Copy API key"
+          className="sm:h-auto"
+        >
           {copied ? <Check aria-hidden className="text-success" /> : <Copy aria-hidden />}
-          <span className="hidden sm:inline">{copied ? 'Copied' : 'Copy'}</span>
+          <span>{copied ? 'Copied' : 'Copy'}</span>
         </Button>
       </div>
       <div

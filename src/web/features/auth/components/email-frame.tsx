@@ -48,7 +48,7 @@ export function EmailFrame({ template, recipient }: { template: EmailTemplateKin
         sandbox=""
         srcDoc={html}
         referrerPolicy="no-referrer"
-        className="block h-[32rem] w-full bg-white"
+        className="block h-96 w-full bg-white"
       />
       <details className="border-t border-border px-4 py-3 text-sm sm:px-6">
         <summary className="cursor-pointer font-medium text-muted-foreground hover:text-foreground">

@@ -36,20 +36,20 @@ export function VipActivationForm({ licenseUrl }: { licenseUrl?: string }) {
       return;
     }
     setProblem(null);
-    activate.mutate(key, {
-      onSuccess: (result) => {
-        setLicenseKey('');
+    // On success this form gives way to the banner form (the user becomes VIP), so the toast must
+    // not depend on per-call callbacks, which do not fire once the component has unmounted.
+    activate.mutateAsync(key).then(
+      (result) =>
         toast({
           title: 'VIP Activated',
           description: result.message || VIP_MESSAGES.activated,
           variant: 'success',
-        });
-      },
-      onError: (error) => {
+        }),
+      (error: Error) => {
         setProblem(error.message || FAILED);
         toastError(FAILED, error, FAILED);
       },
-    });
+    );
   }
 
   return (
