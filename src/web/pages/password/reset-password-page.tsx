@@ -11,16 +11,7 @@ import { Field } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
 import { paths } from '../../config/paths';
 import { useResetPassword } from '../../features/auth/api/reset-password';
-
-const MISMATCH = 'Passwords do not match';
-
-/** Spec §5 Reset: both fields, matching, at least 8 characters. */
-function resetProblem(password: string, confirm: string): string | null {
-  if (!password || !confirm) return ACCOUNT_MESSAGES.fillAllFields;
-  if (password !== confirm) return MISMATCH;
-  if (password.length < RESET_PASSWORD_MIN) return ACCOUNT_MESSAGES.resetPasswordTooShort;
-  return null;
-}
+import { resetPasswordProblem } from '../../features/auth/lib/password-rules';
 
 function MissingToken() {
   const navigate = useNavigate();
@@ -57,7 +48,7 @@ function ResetForm({ token }: { token: string }) {
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const invalid = resetProblem(password, confirm);
+    const invalid = resetPasswordProblem(password, confirm);
     if (invalid) {
       fail(invalid);
       return;

@@ -3,27 +3,13 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ACCOUNT_MESSAGES } from '../../../common/schemas/account';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { OneTimeKey } from '../../features/account/components/one-time-key';
-import { type RevealedApiKey, revealApiKey } from '../../features/auth/api/reveal-api-key';
+import { revealApiKey } from '../../features/auth/api/reveal-api-key';
 import { VerificationFailedCard, VerifiedCard } from '../../features/auth/components/verification-result';
+import { oncePerKey } from '../../features/auth/lib/once-per-key';
 import { errorMessage } from '../../lib/api-client';
 
-/**
- * The reveal code works once, so a code is redeemed by one request however often the effect runs
- * (React StrictMode mounts twice in development): a second run shares the first one's promise.
- */
-const redemptions = new Map<string, Promise<RevealedApiKey>>();
-
-function redeemOnce(code: string): Promise<RevealedApiKey> {
-  let pending = redemptions.get(code);
-  if (!pending) {
-    pending = revealApiKey(code);
-    redemptions.set(code, pending);
-    // Forget it once settled, so the key does not linger in memory.
-    const forget = () => redemptions.delete(code);
-    pending.then(forget, forget);
-  }
-  return pending;
-}
+/** The reveal code works once: however often the effect runs, one request redeems it. */
+const redeemOnce = oncePerKey(revealApiKey);
 
 type Reveal =
   | { state: 'loading' }

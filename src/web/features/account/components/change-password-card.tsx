@@ -7,12 +7,13 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { toast, toastError } from '../../../components/ui/toast-store';
+import { changePasswordProblem } from '../../auth/lib/password-rules';
 import { useChangePassword } from '../api/change-password';
 
 const FAILED = 'Password Change Failed';
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** Spec §5 Account: the new password equals its confirmation and has at least 6 characters. */
+/** Spec §5 Account (rules in password-rules.ts): this session stays, the others end. */
 export function ChangePasswordCard() {
   const change = useChangePassword();
   const [form, setForm] = useState(EMPTY);
@@ -28,19 +29,12 @@ export function ChangePasswordCard() {
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const { currentPassword, newPassword, confirmPassword } = form;
-    if (!currentPassword || !newPassword || !confirmPassword) {
-      fail(FAILED, ACCOUNT_MESSAGES.fillAllFields);
+    const invalid = changePasswordProblem(form);
+    if (invalid) {
+      fail(invalid.title, invalid.message);
       return;
     }
-    if (newPassword !== confirmPassword) {
-      fail(ACCOUNT_MESSAGES.passwordsDontMatch, 'The new password and its confirmation must be the same.');
-      return;
-    }
-    if (newPassword.length < CHANGE_PASSWORD_MIN) {
-      fail(FAILED, ACCOUNT_MESSAGES.changePasswordTooShort);
-      return;
-    }
+    const { currentPassword, newPassword } = form;
     setProblem(null);
     change.mutate(
       { currentPassword, newPassword },
