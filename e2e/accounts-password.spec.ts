@@ -241,6 +241,23 @@ test('registration while the mail server is down: the account exists, resend is 
   await mailTo(env, 'carol@example.com');
 });
 
+test('a signed-in account whose email is not verified sees the verification alert', async ({ page, env }) => {
+  // carol (above) never verified; she can sign in only while verification is off.
+  await writeSetting(env, 'requireEmailVerification', false);
+  await waitForPublicSetting(env, 'requireEmailVerification', false);
+  await logInWithForm(page, 'carol', 'carol-pass-1');
+  await writeSetting(env, 'requireEmailVerification', true);
+  await waitForPublicSetting(env, 'requireEmailVerification', true);
+
+  await page.goto('/account');
+  const alert = page.getByTestId('email-verification-alert');
+  await expect(alert).toContainText('carol@example.com');
+  await snap(page, 'accounts-unverified-alert', { fullPage: false });
+  await alert.getByRole('button', { name: 'Resend verification email' }).click();
+  await expectToast(page, 'Verification email sent');
+  await mailTo(env, 'carol@example.com', 2);
+});
+
 test('a failed key reveal, small screens and the light theme', async ({ page }) => {
   // A reveal code that does not exist: the 'Verification Failed' card with the server's reason.
   await page.goto('/verify-email-success?code=not-a-real-code');
