@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { CpuUse } from './cpu.js';
+import type { LoadResult } from './load.js';
+
+export type Scenario = 'GET' | 'POST';
+export type Target = 'bare' | 'sqlite' | 'postgres';
+
+/** One measured run of a scenario (several when the machine was busy). */
+export interface Attempt {
+  rps: number;
+  p50: number;
+  p99: number;
+  cpu: CpuUse | null;
+}
+
+export interface Measured extends LoadResult {
+  scenario: Scenario;
+  target: Target;
+  /** CPU used during the measured window, in cores; `other` high means a noisy machine. */
+  cpu: CpuUse | null;
+  /** Runs made (more than one when other processes were busy, see BENCH_MAX_OTHER_CPU)… */
+  attempts: number;
+  /** …each of them; the fields above are from the fastest. */
+  tries: Attempt[];
+}
+
+export interface Measurement extends Measured {
+  /** req/s of this target over req/s of the bare server for the same scenario. */
+  ratioToBare: number | null;
+  /**
+   * 2xx responses per second per core the server process used (rps / server CPU). On a shared
+   * machine this moves much less than req/s: it is what one quiet core would serve, if CPU-bound.
+   */
+  rpsPerServerCore: number | null;
+  /** rpsPerServerCore over the bare server's. */
+  perCoreRatioToBare: number | null;
+}
+
+export const SCENARIO_LABEL: Record<Scenario, string> = {
+  GET: 'GET /api/pastes/:id (2 KB)',
+  POST: 'POST /api/pastes (2 KB)',
+};
+
+const ratio = (a: number | null, b: number | null | undefined) =>
+  a !== null && b ? Math.round((a / b) * 1000) / 1000 : null;
+
+export function withRatios(list: Measured[]): Measurement[] {
+  const perCore = (m: Measured) => (m.cpu && m.cpu.server > 0 ? Math.round(m.rps / m.cpu.server) : null);
+  return list.map((m) => {
+    const bare = list.find((b) => b.target === 'bare' && b.scenario === m.scenario);
+    return {
+      ...m,
+      ratioToBare: ratio(m.rps, bare?.rps),
+      rpsPerServerCore: perCore(m),
+      perCoreRatioToBare: ratio(perCore(m), bare && perCore(bare)),
+    };
+  });
+}
+
+const pct = (r: number | null) => (r === null ? '-' : `${(r * 100).toFixed(1)} %`);
+
+export function formatTable(list: Measurement[]): string {
+  const head = [
+    'scenario',
+    'target',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'vs bare',
+    'req/s per srv core',
+    'vs bare',
+    'CPU srv/pg/other',
+    'non-2xx/err',
+    'runs',
+  ];
+  const body = list.map((m) => [
+    SCENARIO_LABEL[m.scenario],
+    m.target,
+    m.rps.toFixed(0),
+    m.latencyMs.p50.toFixed(2),
+    m.latencyMs.p99.toFixed(2),
+    pct(m.ratioToBare),
+    m.rpsPerServerCore === null ? '-' : String(m.rpsPerServerCore),
+    pct(m.perCoreRatioToBare),
+    m.cpu ? `${m.cpu.server.toFixed(2)}/${m.cpu.postgres.toFixed(2)}/${m.cpu.other.toFixed(2)}` : '-',
+    `${m.non2xx}/${m.errors + m.timeouts}`,
+    String(m.attempts),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
+}
+
+/** bench/results/<ISO time>.json (colons replaced: the name must be valid everywhere). */
+export function writeResults(dir: string, data: unknown, at = new Date()): string {
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(
+    dir,
+    `${at
+      .toISOString()
+      .replace(/:/g, '-')
+      .replace(/\.\d+Z$/, 'Z')}.json`,
+  );
+  fs.writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
+  return file;
+}
