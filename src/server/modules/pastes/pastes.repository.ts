@@ -1,5 +1,6 @@
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import { likePattern } from '../../db/dialect.js';
+import { preparedQuery } from '../../db/prepared.js';
 import type { Database, PastesTable } from '../../db/schema.js';
 
 export type PasteRow = Selectable<PastesTable>;
@@ -17,13 +18,8 @@ export async function insertPaste(db: Kysely<Database>, row: Insertable<PastesTa
   await db.insertInto('pastes').values(row).execute();
 }
 
-/** The paste if it exists and has not expired at `now`. */
-export function findLivePaste(
-  db: Kysely<Database>,
-  id: string,
-  now: number,
-): Promise<PasteWithAuthor | undefined> {
-  return db
+const livePasteQuery = preparedQuery(2, (db: Kysely<Database>, id: string, now: number) =>
+  db
     .selectFrom('pastes')
     .leftJoin('users', 'users.id', 'pastes.user_id')
     .selectAll('pastes')
@@ -35,8 +31,16 @@ export function findLivePaste(
       'users.vip_activated_at as author_vip_activated_at',
     ])
     .where('pastes.id', '=', id)
-    .where((eb) => eb.or([eb('pastes.expires_at', 'is', null), eb('pastes.expires_at', '>', now)]))
-    .executeTakeFirst();
+    .where((eb) => eb.or([eb('pastes.expires_at', 'is', null), eb('pastes.expires_at', '>', now)])),
+);
+
+/** The paste if it exists and has not expired at `now` (the hottest read: compiled once). */
+export async function findLivePaste(
+  db: Kysely<Database>,
+  id: string,
+  now: number,
+): Promise<PasteWithAuthor | undefined> {
+  return (await livePasteQuery(db, id, now)).rows[0];
 }
 
 /**

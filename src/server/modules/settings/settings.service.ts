@@ -29,6 +29,7 @@ export type SettingsService = ReturnType<typeof createSettingsService>;
 export function createSettingsService(deps: { db: Kysely<Database>; clock: Clock; maxPasteBytes: number }) {
   let cached: { at: number; value: SettingsSnapshot } | null = null;
   let secret: string | null = null;
+  let setupDone = false;
 
   async function readOrCreateSecret(): Promise<string> {
     const stored = (await readAllSettings(deps.db)).get(SERVER_SECRET_KEY);
@@ -62,7 +63,11 @@ export function createSettingsService(deps: { db: Kysely<Database>; clock: Clock
 
   return {
     get: async (): Promise<Settings> => (await snapshot()).settings,
-    isSetupCompleted: async (): Promise<boolean> => (await snapshot()).setupCompleted,
+    /** Once setup is done it stays done, so every request after that skips the lookup. */
+    async isSetupCompleted(): Promise<boolean> {
+      if (!setupDone) setupDone = (await snapshot()).setupCompleted;
+      return setupDone;
+    },
     /** The server's signing secret, created on first use; every instance reads the same row. */
     async secret(): Promise<string> {
       if (!secret) secret = await readOrCreateSecret();
