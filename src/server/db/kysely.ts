@@ -42,7 +42,12 @@ export function openDb(opts: DbOptions): Db {
     pool.on('error', () => {});
     pool.on('connect', (client) => client.on('error', () => {}));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', schema: opts.pgSchema, close: () => kysely.destroy() };
+    return {
+      kysely,
+      dialect: 'postgres',
+      schema: opts.pgSchema ?? searchPathOf(opts.databaseUrl),
+      close: () => kysely.destroy(),
+    };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const file = path.join(opts.dataDir, opts.sqliteFile ?? 'pasteshare.sqlite');
@@ -55,4 +60,10 @@ export function openDb(opts: DbOptions): Db {
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}
+
+/** The schema a `?options=-c search_path=…` URL selects, so migrations look only there. */
+function searchPathOf(databaseUrl: string): string | undefined {
+  const options = new URL(databaseUrl).searchParams.get('options') ?? '';
+  return /search_path=([A-Za-z_][A-Za-z0-9_]*)/.exec(options)?.[1];
 }

@@ -1,0 +1,29 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { expect, it } from 'vitest';
+import { openDb } from '../../src/server/db/kysely.js';
+import { migrateToLatest } from '../../src/server/db/migrate.js';
+
+const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+it('migrates the schema a DATABASE_URL selects with search_path, even beside other migrated schemas', async () => {
+  const schema = `sp_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  try {
+    const withPath = `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+    const db = openDb({ databaseUrl: withPath, dataDir: '/tmp' });
+    expect(db.schema).toBe(schema);
+    expect(await migrateToLatest(db.kysely, db.dialect, db.schema)).toEqual(['001-initial']);
+    await db.close();
+    const tables = await admin.query(
+      'select count(*)::int as n from information_schema.tables where table_schema = $1',
+      [schema],
+    );
+    expect(tables.rows[0].n).toBeGreaterThanOrEqual(11);
+  } finally {
+    await admin.query(`drop schema ${schema} cascade`);
+    await admin.end();
+  }
+});
