@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { CAPTCHA_BYPASS_TOKEN, type Role } from '../../src/common/constants.js';
 import { type App, buildApp } from '../../src/server/app.js';
 import { type Config, loadConfig } from '../../src/server/config.js';
@@ -59,6 +60,42 @@ export async function startTestApp(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * An object that forwards every property to whatever `current()` returns when it is read, so a
+ * suite can hold one `const` while its hooks start and close the real thing.
+ */
+export function liveView<T extends object>(current: () => T | undefined, what: string): T {
+  return new Proxy({} as T, {
+    get(_target, prop) {
+      const value = current();
+      if (!value) throw new Error(`${what} is not running: use it inside a test or hook`);
+      return Reflect.get(value, prop);
+    },
+  });
+}
+
+/**
+ * Registers the hooks that start a test app (and complete setup unless `setup: false`) before
+ * each test and close it after — or once for the whole file with `each: false`. Returns a
+ * stand-in for the current TestApp: `const t = withTestApp();` then `t.client()` in tests.
+ */
+export function withTestApp(
+  opts: Parameters<typeof startTestApp>[0] & { setup?: boolean; each?: boolean } = {},
+): TestApp {
+  const { setup = true, each = true, ...startOpts } = opts;
+  let current: TestApp | undefined;
+  (each ? beforeEach : beforeAll)(async () => {
+    current = await startTestApp(startOpts);
+    if (setup) await completeSetup(current);
+  });
+  (each ? afterEach : afterAll)(async () => {
+    const closing = current;
+    current = undefined;
+    await closing?.close();
+  });
+  return liveView(() => current, 'the test app');
 }
 
 export const ADMIN = { username: 'admin', password: 'admin-pass-123', email: 'admin@example.com' };

@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
-import { completeSetup, signedIn, startTestApp, type TestApp } from '../helpers/test-app.js';
+import { signedIn, withTestApp } from '../helpers/test-app.js';
 import { openTestDb, tempDir } from '../helpers/test-db.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-  await completeSetup(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = withTestApp({ each: false });
 
 describe('CSRF', () => {
   it('refuses cookie-authenticated changes from another origin', async () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Access } from '../../src/server/plugins/types.js';
-import { completeSetup, signedIn, startTestApp, type TestApp } from '../helpers/test-app.js';
+import { signedIn, withTestApp } from '../helpers/test-app.js';
 
 /**
  * Who may call each API route. A route that exists but is missing here (or differs) fails the
@@ -47,14 +47,7 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/top-users': 'public',
 };
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-  await completeSetup(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = withTestApp({ each: false });
 
 function sample(url: string): string {
   return url.replace(/:[A-Za-z]+/g, 'nonexistent-id');

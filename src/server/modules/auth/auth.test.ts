@@ -1,22 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  completeSetup,
-  createUser,
-  loginClient,
-  startTestApp,
-  type TestApp,
-} from '../../../../test/helpers/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { createUser, loginClient, withTestApp } from '../../../../test/helpers/test-app.js';
 import { CAPTCHA_BYPASS_TOKEN } from '../../../common/constants.js';
 import { REGISTER_MESSAGES } from '../../../common/messages.js';
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await startTestApp();
-  await completeSetup(t);
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = withTestApp();
 
 const reg = (over: Record<string, unknown> = {}) => ({
   username: 'alice',

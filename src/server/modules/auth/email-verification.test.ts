@@ -1,37 +1,16 @@
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:net';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { linkIn, SINK_TLS, useSmtpSink } from '../../../../test/helpers/factories.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { linkIn, useSmtpSink, withSmtpSinkApp } from '../../../../test/helpers/factories.js';
 import type { HttpClient } from '../../../../test/helpers/http-client.js';
-import { type SmtpSink, startSmtpSink } from '../../../../test/helpers/smtp-sink.js';
-import {
-  completeSetup,
-  createUser,
-  loginClient,
-  startTestApp,
-  type TestApp,
-} from '../../../../test/helpers/test-app.js';
+import { createUser, loginClient } from '../../../../test/helpers/test-app.js';
 import { CAPTCHA_BYPASS_TOKEN, VERIFICATION_LINK_TTL_MS } from '../../../common/constants.js';
 import { ACCOUNT_MESSAGES } from '../../../common/schemas/account.js';
 import { deleteExpiredEmailTokens } from './email-tokens.repository.js';
 
-let t: TestApp;
-let sink: SmtpSink;
-beforeAll(async () => {
-  sink = await startSmtpSink();
-});
-afterAll(async () => {
-  await sink.close();
-});
+const { t, sink } = withSmtpSinkApp();
 beforeEach(async () => {
-  t = await startTestApp({ mailerOptions: SINK_TLS });
-  await completeSetup(t);
-  await useSmtpSink(t, sink);
   await t.app.services.settings.update({ requireEmailVerification: true });
-  sink.messages.length = 0;
-});
-afterEach(async () => {
-  await t.close();
 });
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');

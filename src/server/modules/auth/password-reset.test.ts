@@ -1,33 +1,10 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { linkIn, SINK_TLS, useSmtpSink } from '../../../../test/helpers/factories.js';
-import { type SmtpSink, startSmtpSink } from '../../../../test/helpers/smtp-sink.js';
-import {
-  completeSetup,
-  createUser,
-  loginClient,
-  startTestApp,
-  type TestApp,
-} from '../../../../test/helpers/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { linkIn, withSmtpSinkApp } from '../../../../test/helpers/factories.js';
+import { createUser, loginClient } from '../../../../test/helpers/test-app.js';
 import { CAPTCHA_BYPASS_TOKEN, RESET_LINK_TTL_MS } from '../../../common/constants.js';
 import { ACCOUNT_MESSAGES } from '../../../common/schemas/account.js';
 
-let t: TestApp;
-let sink: SmtpSink;
-beforeAll(async () => {
-  sink = await startSmtpSink();
-});
-afterAll(async () => {
-  await sink.close();
-});
-beforeEach(async () => {
-  t = await startTestApp({ mailerOptions: SINK_TLS });
-  await completeSetup(t);
-  await useSmtpSink(t, sink);
-  sink.messages.length = 0;
-});
-afterEach(async () => {
-  await t.close();
-});
+const { t, sink } = withSmtpSinkApp();
 
 const forgot = (email: string) => t.client().post('/api/auth/forgot-password', { email });
 const login = (username: string, password: string) =>

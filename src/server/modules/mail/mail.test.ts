@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completeSetup, startTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { withTestApp } from '../../../../test/helpers/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-  await completeSetup(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = withTestApp({ each: false });
 
 describe('GET /api/email-templates/preview', () => {
   it('renders the verification mail with sample values', async () => {

@@ -1,17 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPaste } from '../../../../test/helpers/pastes.js';
-import { completeSetup, signedIn, startTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
+import { signedIn, withTestApp } from '../../../../test/helpers/test-app.js';
 import { BURN_GRACE_MS } from './pastes.limits.js';
 import { sweepDeadPastes } from './pastes.sweeper.js';
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await startTestApp();
-  await completeSetup(t);
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = withTestApp();
 
 describe('burn after reading', () => {
   it('gives the content to exactly one of 50 concurrent readers', async () => {

@@ -1,15 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPaste } from '../../../../test/helpers/pastes.js';
-import { completeSetup, startTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
+import { withTestApp } from '../../../../test/helpers/test-app.js';
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await startTestApp();
-  await completeSetup(t);
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = withTestApp();
 
 describe('raw and download', () => {
   it('serves raw content as sandboxed plain text', async () => {

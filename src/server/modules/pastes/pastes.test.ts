@@ -1,18 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPaste } from '../../../../test/helpers/pastes.js';
-import { completeSetup, signedIn, startTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
+import { completeSetup, signedIn, startTestApp, withTestApp } from '../../../../test/helpers/test-app.js';
 import { PROCESSING_CONTENT } from '../../../common/constants.js';
 import { PASTE_MESSAGES } from '../../../common/schemas/paste.js';
 import { sweepDeadPastes } from './pastes.sweeper.js';
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await startTestApp();
-  await completeSetup(t);
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = withTestApp();
 
 describe('creating pastes', () => {
   it('stores a public paste and shows every field of the spec', async () => {

@@ -1,15 +1,8 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { completeSetup, startTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
+import { expect, it } from 'vitest';
+import { withTestApp } from '../../../../test/helpers/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ env: { MAX_PASTE_BYTES: String(4 * 1024 * 1024) } });
-  await completeSetup(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = withTestApp({ env: { MAX_PASTE_BYTES: String(4 * 1024 * 1024) }, each: false });
 
 const content = fc
   .oneof(

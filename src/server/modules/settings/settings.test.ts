@@ -1,13 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { completeSetup, startTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { completeSetup, withTestApp } from '../../../../test/helpers/test-app.js';
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await startTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = withTestApp({ setup: false });
 
 describe('public settings', () => {
   it('has exactly the public fields of the spec, with the defaults', async () => {

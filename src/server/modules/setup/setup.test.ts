@@ -1,20 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ADMIN,
   completeSetup,
   loginClient,
   setupBody,
-  startTestApp,
-  type TestApp,
+  withTestApp,
 } from '../../../../test/helpers/test-app.js';
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await startTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = withTestApp({ setup: false });
 
 describe('first-run setup', () => {
   it('reports setup as not completed and gates the API until it is', async () => {

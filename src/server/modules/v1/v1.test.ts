@@ -2,25 +2,20 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { HttpClient } from '../../../../test/helpers/http-client.js';
-import { completeSetup, signedIn, startTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
+import { signedIn, withTestApp } from '../../../../test/helpers/test-app.js';
 import { ACCOUNT_MESSAGES } from '../../../common/schemas/account.js';
 import { PASTE_MESSAGES } from '../../../common/schemas/paste.js';
 
 const run = promisify(execFile);
 
-let t: TestApp;
+const t = withTestApp();
 let owner: { client: HttpClient; key: string; username: string };
 beforeEach(async () => {
-  t = await startTestApp();
-  await completeSetup(t);
   const { client, user } = await signedIn(t);
   const key = (await client.post('/api/user/regenerate-api-key')).body.apiKey;
   owner = { client, key, username: user.username };
-});
-afterEach(async () => {
-  await t.close();
 });
 
 /** Like an API client: no cookies, no Origin, just the key. */

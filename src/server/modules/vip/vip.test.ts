@@ -1,16 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLicense } from '../../../../test/helpers/factories.js';
-import { completeSetup, signedIn, startTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
+import { completeSetup, signedIn, startTestApp, withTestApp } from '../../../../test/helpers/test-app.js';
 import { VIP_MESSAGES } from '../../../common/schemas/account.js';
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await startTestApp();
-  await completeSetup(t);
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = withTestApp();
 
 const license = (key: string) =>
   t.db.kysely.selectFrom('vip_licenses').selectAll().where('license_key', '=', key).executeTakeFirstOrThrow();
@@ -144,16 +137,19 @@ describe('VIP banner', () => {
   });
 
   it('uses the host list from VIP_BANNER_HOSTS', async () => {
-    await t.close();
-    t = await startTestApp({ env: { VIP_BANNER_HOSTS: 'cdn.example.net' } });
-    await completeSetup(t);
-    const { client } = await signedIn(t, 'vip');
-    expect(
-      (await client.post('/api/vip/banner', { bannerImageUrl: 'https://cdn.example.net/b.png' })).status,
-    ).toBe(200);
-    expect(
-      (await client.post('/api/vip/banner', { bannerImageUrl: 'https://i.imgur.com/b.png' })).status,
-    ).toBe(400);
+    const hosts = await startTestApp({ env: { VIP_BANNER_HOSTS: 'cdn.example.net' } });
+    try {
+      await completeSetup(hosts);
+      const { client } = await signedIn(hosts, 'vip');
+      expect(
+        (await client.post('/api/vip/banner', { bannerImageUrl: 'https://cdn.example.net/b.png' })).status,
+      ).toBe(200);
+      expect(
+        (await client.post('/api/vip/banner', { bannerImageUrl: 'https://i.imgur.com/b.png' })).status,
+      ).toBe(400);
+    } finally {
+      await hosts.close();
+    }
   });
 
   it('refuses a javascript: link', async () => {
