@@ -33,7 +33,12 @@ export default defineConfig({
         ? [
             {
               extends: true as const,
-              test: { name: 'postgres', include: dbSuites, env: { TEST_DIALECT: 'postgres' } },
+              test: {
+                name: 'postgres',
+                include: dbSuites,
+                env: { TEST_DIALECT: 'postgres' },
+                globalSetup: ['test/helpers/pg-global-setup.ts'],
+              },
             },
           ]
         : []),

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { type Db, openDb } from '../../src/server/db/kysely.js';
+import { testSchemaName } from './pg-global-setup.js';
 
 export type TestDialect = 'sqlite' | 'postgres';
 
@@ -17,26 +17,17 @@ export function tempDir(prefix = 'pasteshare-test-'): string {
 
 /**
  * A fresh, empty database for one test app: a SQLite file in a temp folder, or a PostgreSQL schema
- * of its own (so suites run in parallel without seeing each other). Closing drops it.
+ * of its own (so suites run in parallel without seeing each other; the run's global teardown drops
+ * the schemas, see pg-global-setup.ts).
  */
 export async function openTestDb(dataDir: string): Promise<Db> {
   if (testDialect() === 'sqlite') return openDb({ dataDir });
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DIALECT=postgres needs TEST_DATABASE_URL');
-  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const schema = testSchemaName();
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   await admin.end();
-  const db = openDb({ databaseUrl: url, dataDir, pgSchema: schema, poolSize: 10 });
-  return {
-    ...db,
-    async close() {
-      await db.close();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
-      await c.end();
-    },
-  };
+  return openDb({ databaseUrl: url, dataDir, pgSchema: schema, poolSize: 10 });
 }

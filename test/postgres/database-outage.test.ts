@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
@@ -7,13 +6,14 @@ import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { openDb } from '../../src/server/db/kysely.js';
 import { HttpClient } from '../helpers/http-client.js';
+import { testSchemaName } from '../helpers/pg-global-setup.js';
 import { startTcpProxy } from '../helpers/tcp-proxy.js';
 import { setupBody } from '../helpers/test-app.js';
 import { tempDir } from '../helpers/test-db.js';
 
 /** PostgreSQL only: the server reaches the database through a proxy the test cuts and restores. */
 const url = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
-const schema = `t_${randomBytes(6).toString('hex')}`;
+const schema = testSchemaName();
 let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
 let app: Awaited<ReturnType<typeof buildApp>>;
 let client: HttpClient;
@@ -43,10 +43,6 @@ afterAll(async () => {
   app.server.closeAllConnections();
   await closing;
   await proxy.close();
-  const admin = new pg.Client({ connectionString: url.toString() });
-  await admin.connect();
-  await admin.query(`drop schema ${schema} cascade`);
-  await admin.end();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -1,13 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { expect, it } from 'vitest';
 import { openDb } from '../../src/server/db/kysely.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
+import { testSchemaName } from '../helpers/pg-global-setup.js';
 
 const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 it('migrates the schema a DATABASE_URL selects with search_path, even beside other migrated schemas', async () => {
-  const schema = `sp_${randomBytes(5).toString('hex')}`;
+  const schema = testSchemaName();
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`create schema ${schema}`);
@@ -23,7 +23,6 @@ it('migrates the schema a DATABASE_URL selects with search_path, even beside oth
     );
     expect(tables.rows[0].n).toBeGreaterThanOrEqual(11);
   } finally {
-    await admin.query(`drop schema ${schema} cascade`);
     await admin.end();
   }
 });
