@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '../../common/constants.js';
 import { SETUP_MESSAGES } from '../../common/messages.js';
@@ -30,23 +30,34 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { table: Route
     }
   });
 
-  app.addHook('onRequest', async (request) => {
-    const config = request.routeOptions.config;
-    if (!request.url.startsWith('/api') || config?.allowBeforeSetup) return;
-    if (!(await app.services.settings.isSetupCompleted())) {
-      throw new AppError('SETUP_REQUIRED', SETUP_MESSAGES.required);
-    }
+  const setupRequired = () => new AppError('SETUP_REQUIRED', SETUP_MESSAGES.required);
+  // Callback hooks with synchronous fast paths: they run on every request.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const { settings } = app.services;
+    if (!request.url.startsWith('/api') || request.routeOptions.config?.allowBeforeSetup) return done();
+    if (settings.isSetupKnownCompleted()) return done();
+    settings.isSetupCompleted().then((completed) => done(completed ? undefined : setupRequired()), done);
   });
 
   // Before body validation: a caller without the right gets 401/403, not a hint about the body.
-  app.addHook('preValidation', async (request) => {
-    if (!request.routeOptions.url?.startsWith('/api')) return;
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (!request.routeOptions.url?.startsWith('/api')) return done();
     const access = request.routeOptions.config?.access;
-    if (access === undefined) throw new Error(`Route ${request.routeOptions.url} declares no access`);
-    if (access === 'public') return;
-    if (access === 'setup' && !(await app.services.settings.isSetupCompleted())) return;
-    if (!request.user) throw unauthorized();
-    if (access === 'signed-in') return;
-    if (!(ACCESS_ROLES[access] as readonly Role[]).includes(request.user.role as Role)) throw forbidden();
+    if (access === undefined) return done(new Error(`Route ${request.routeOptions.url} declares no access`));
+    if (access === 'public') return done();
+    if (access === 'setup') {
+      app.services.settings
+        .isSetupCompleted()
+        .then((completed) => done(completed ? roleError(request.user, 'admin') : undefined), done);
+      return;
+    }
+    done(roleError(request.user, access));
   });
 });
+
+/** Why `user` may not use a route of this access level, or undefined when it may. */
+function roleError(user: FastifyRequest['user'], access: Exclude<Access, 'public' | 'setup'> | 'admin') {
+  if (!user) return unauthorized();
+  if (access === 'signed-in') return undefined;
+  return (ACCESS_ROLES[access] as readonly Role[]).includes(user.role as Role) ? undefined : forbidden();
+}

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ACCOUNT_MESSAGES } from '../../common/schemas/account.js';
 import { AppError } from '../errors.js';
@@ -13,13 +13,16 @@ export const API_KEY_RATE: LimitRule = { name: 'api-key', points: 120, durationS
  * authority. A wrong key, or any key while the enableApiKeys setting is off, is a 401.
  */
 export const apiKeyPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onRequest', async (request) => {
-    const header = request.headers['x-api-key'];
-    if (header === undefined || !request.routeOptions.config?.apiKey) return;
+  async function authenticate(request: FastifyRequest, header: string | string[]): Promise<void> {
     const user = typeof header === 'string' ? await app.services.apiKeys.authenticate(header.trim()) : null;
     if (!user) throw new AppError('INVALID_API_KEY', ACCOUNT_MESSAGES.invalidApiKey);
     await app.services.rateLimiter.consume([[API_KEY_RATE, String(user.id)]]);
     request.user = user;
     request.authMethod = 'api-key';
+  }
+  app.addHook('onRequest', (request, _reply, done) => {
+    const header = request.headers['x-api-key'];
+    if (header === undefined || !request.routeOptions.config?.apiKey) return done();
+    authenticate(request, header).then(() => done(), done);
   });
 });

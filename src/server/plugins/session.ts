@@ -57,10 +57,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
   app.decorateRequest('authMethod', null);
   app.decorateRequest('sessionIdHash', null);
-  app.addHook('onRequest', async (request) => {
-    if (request.headers['x-api-key'] !== undefined) return;
-    const token = readSessionToken(request);
-    if (!token || token.length > 100) return;
+  async function loadSession(request: FastifyRequest, token: string): Promise<void> {
     const idHash = hashToken(token);
     const user = await findSessionUser(app.services.db.kysely, idHash, app.services.clock.now());
     if (user) {
@@ -68,5 +65,11 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
       request.authMethod = 'session';
       request.sessionIdHash = idHash;
     }
+  }
+  // A callback hook: requests without a session cookie (most reads) pay for no promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const token = request.headers['x-api-key'] === undefined ? readSessionToken(request) : undefined;
+    if (!token || token.length > 100) return done();
+    loadSession(request, token).then(() => done(), done);
   });
 });

@@ -36,9 +36,10 @@ export const pastesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { pastes, pasteDelivery } = app.services;
   const pub = { access: 'public' } as const;
 
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     // Paste answers are never cached: expiry and burn must hold at every request.
     reply.header('Cache-Control', 'no-store');
+    done(null, payload);
   });
 
   app.post(

@@ -63,6 +63,8 @@ export function createSettingsService(deps: { db: Kysely<Database>; clock: Clock
 
   return {
     get: async (): Promise<Settings> => (await snapshot()).settings,
+    /** True once this process has seen setup completed: a synchronous check for hot paths. */
+    isSetupKnownCompleted: (): boolean => setupDone,
     /** Once setup is done it stays done, so every request after that skips the lookup. */
     async isSetupCompleted(): Promise<boolean> {
       if (!setupDone) setupDone = (await snapshot()).setupCompleted;

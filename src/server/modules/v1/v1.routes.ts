@@ -69,8 +69,9 @@ export const v1Routes: FastifyPluginAsyncZod = async (app) => {
       throw new AppError('INVALID_API_KEY', ACCOUNT_MESSAGES.apiKeyRequired);
     }
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('Cache-Control', 'no-store');
+    done(null, payload);
   });
 
   app.post(
