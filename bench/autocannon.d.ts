@@ -2,6 +2,25 @@
 declare module 'autocannon' {
   import type { EventEmitter } from 'node:events';
 
+  /** What a `setupRequest` receives and returns: the request about to be encoded. */
+  export interface RequestData {
+    method: string;
+    path: string;
+    headers: Record<string, string>;
+    body?: string | Buffer;
+    [key: string]: unknown;
+  }
+
+  /** One entry of `requests`: each connection loops over the array; missing fields come from Options. */
+  export interface RequestSpec {
+    method?: Options['method'];
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+    /** Called before every send of this entry; a falsy return restarts the sequence. */
+    setupRequest?: (req: RequestData, context: Record<string, unknown>) => RequestData | null | undefined;
+  }
+
   export interface Options {
     url: string;
     method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD';
@@ -12,6 +31,7 @@ declare module 'autocannon' {
     duration?: number;
     timeout?: number;
     excludeErrorStats?: boolean;
+    requests?: RequestSpec[];
   }
 
   export interface Histogram {

@@ -8,6 +8,8 @@ export interface BenchConfig {
   warmupSeconds: number;
   connections: number;
   pipelining: number;
+  /** How many distinct pastes the GET-many scenario reads, created before the runs. */
+  manyPastes: number;
   /** postgres:// URL of a server where the bench may create (and drop) a database or schema. */
   databaseUrl: string | undefined;
   /** 'database' (default): CREATE DATABASE; 'schema': CREATE SCHEMA + search_path in the URL. */
@@ -62,6 +64,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
     warmupSeconds: num(env, 'BENCH_WARMUP_SECONDS', 2, 0),
     connections: num(env, 'BENCH_CONNECTIONS', 32),
     pipelining: num(env, 'BENCH_PIPELINING', 1),
+    manyPastes: Math.floor(num(env, 'BENCH_MANY_PASTES', 10_000)),
     databaseUrl,
     pgIsolation: isolation,
     profile: flag(env, 'BENCH_PROFILE', false),

@@ -8,15 +8,18 @@ export interface RawResponse {
   body: Buffer;
 }
 
-/** One request over node:http, keeping the exact body bytes and the size of the headers as sent. */
+/**
+ * One request over node:http, keeping the exact body bytes and the size of the headers as sent.
+ * A new connection each time unless an `agent` (e.g. keep-alive) is given.
+ */
 export function request(
   url: string,
-  opts: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  opts: { method?: string; headers?: Record<string, string>; body?: string; agent?: http.Agent } = {},
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       url,
-      { method: opts.method ?? 'GET', headers: opts.headers, agent: false },
+      { method: opts.method ?? 'GET', headers: opts.headers, agent: opts.agent ?? false },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));

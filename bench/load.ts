@@ -6,6 +6,11 @@ export interface LoadSpec {
   method: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /**
+   * When set, the path of every request (`url` then gives only the origin): called once per request
+   * across all connections, so the connections share one sequence (see `pathCycle`).
+   */
+  nextPath?: () => string;
   connections: number;
   pipelining: number;
   seconds: number;
@@ -42,6 +47,7 @@ function round(n: number, digits = 3): number {
 export function drive(spec: LoadSpec): Promise<LoadResult> {
   let times = new Float64Array(1 << 16);
   let n = 0;
+  const { nextPath } = spec;
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
@@ -49,6 +55,17 @@ export function drive(spec: LoadSpec): Promise<LoadResult> {
         method: spec.method,
         headers: spec.headers,
         body: spec.body,
+        // setupRequest runs before each send (autocannon then re-encodes that one request).
+        requests: nextPath
+          ? [
+              {
+                setupRequest: (req) => {
+                  req.path = nextPath();
+                  return req;
+                },
+              },
+            ]
+          : undefined,
         connections: spec.connections,
         pipelining: spec.pipelining,
         duration: spec.seconds,
@@ -91,6 +108,35 @@ export function drive(spec: LoadSpec): Promise<LoadResult> {
       times[n++] = ms;
     });
   });
+}
+
+/**
+ * `paths` in a fixed shuffled order (seeded Fisher–Yates, the same permutation on every run), then
+ * again from the start: each call returns the next one. A spec keeps its cycle across warm-up,
+ * measured run and retries, so consecutive requests keep walking through the whole set.
+ */
+export function pathCycle(paths: readonly string[], seed = 0x9e3779b9): () => string {
+  if (paths.length === 0) throw new Error('pathCycle needs at least one path');
+  const order = [...paths];
+  let s = seed >>> 0;
+  const random = () => {
+    // mulberry32
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  let i = 0;
+  return () => {
+    const p = order[i]!;
+    i = i + 1 === order.length ? 0 : i + 1;
+    return p;
+  };
 }
 
 /** Microseconds on the monotonic clock, the one V8 stamps .cpuprofile samples with. */

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { jsonPostHeaders, type RawResponse, request } from './http.js';
-import { createPasteBody } from './payload.js';
+import { createPasteBody, distinctPasteContent } from './payload.js';
 import { type Child, freePort, startNode, waitForHttp } from './processes.js';
 
 export interface RunningServer {
@@ -73,11 +74,16 @@ export async function completeSetup(origin: string): Promise<void> {
   expectStatus('POST /api/setup', res, 200);
 }
 
-export async function createPaste(origin: string, body = createPasteBody()): Promise<string> {
+export async function createPaste(
+  origin: string,
+  body = createPasteBody(),
+  agent?: http.Agent,
+): Promise<string> {
   const res = await request(`${origin}/api/pastes`, {
     method: 'POST',
     headers: jsonPostHeaders(origin),
     body,
+    agent,
   });
   expectStatus('POST /api/pastes', res, 201);
   return (JSON.parse(res.body.toString('utf8')) as { id: string }).id;
@@ -94,4 +100,29 @@ export async function prepare(server: RunningServer): Promise<{ id: string; get:
   await completeSetup(server.origin);
   const id = await createPaste(server.origin);
   return { id, get: await getPaste(server.origin, id) };
+}
+
+/**
+ * The GET-many set: `count` public 2 KiB pastes, each with different content (distinctPasteContent),
+ * created `concurrency` at a time over keep-alive connections. Returns their ids in creation order.
+ */
+export async function createDistinctPastes(
+  origin: string,
+  count: number,
+  concurrency = 32,
+): Promise<string[]> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const ids = new Array<string>(count);
+  let next = 0;
+  const worker = async () => {
+    for (let n = next++; n < count; n = next++) {
+      ids[n] = await createPaste(origin, createPasteBody(distinctPasteContent(n)), agent);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
+  } finally {
+    agent.destroy();
+  }
+  return ids;
 }

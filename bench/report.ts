@@ -3,7 +3,10 @@ import path from 'node:path';
 import type { CpuUse } from './cpu.js';
 import type { LoadResult } from './load.js';
 
-export type Scenario = 'GET' | 'POST';
+export type Scenario = 'GET' | 'GET-many' | 'POST';
+
+/** In the order they run. */
+export const SCENARIOS: readonly Scenario[] = ['GET', 'GET-many', 'POST'];
 export type Target = 'bare' | 'sqlite' | 'postgres';
 
 /** One measured run of a scenario (several when the machine was busy). */
@@ -37,10 +40,17 @@ export interface Measurement extends Measured {
   perCoreRatioToBare: number | null;
 }
 
-export const SCENARIO_LABEL: Record<Scenario, string> = {
-  GET: 'GET /api/pastes/:id (2 KB)',
-  POST: 'POST /api/pastes (2 KB)',
-};
+/** `10 000`: thousands separated by spaces, as in the README. */
+const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, ' ');
+
+/** Table labels; `manyPastes` is the size of the GET-many set (BENCH_MANY_PASTES). */
+export function scenarioLabels(manyPastes: number): Record<Scenario, string> {
+  return {
+    GET: 'GET /api/pastes/:id (2 KB)',
+    'GET-many': `GET /api/pastes/:id (2 KB, ${grouped(manyPastes)} distinct)`,
+    POST: 'POST /api/pastes (2 KB)',
+  };
+}
 
 const ratio = (a: number | null, b: number | null | undefined) =>
   a !== null && b ? Math.round((a / b) * 1000) / 1000 : null;
@@ -60,7 +70,7 @@ export function withRatios(list: Measured[]): Measurement[] {
 
 const pct = (r: number | null) => (r === null ? '-' : `${(r * 100).toFixed(1)} %`);
 
-export function formatTable(list: Measurement[]): string {
+export function formatTable(list: Measurement[], labels: Record<Scenario, string>): string {
   const head = [
     'scenario',
     'target',
@@ -75,7 +85,7 @@ export function formatTable(list: Measurement[]): string {
     'runs',
   ];
   const body = list.map((m) => [
-    SCENARIO_LABEL[m.scenario],
+    labels[m.scenario],
     m.target,
     m.rps.toFixed(0),
     m.latencyMs.p50.toFixed(2),

@@ -12,7 +12,9 @@ import { createEmailVerificationService } from './modules/auth/email-verificatio
 import { createPasswordResetService } from './modules/auth/password-reset.service.js';
 import { createMailService } from './modules/mail/mail.service.js';
 import { createModerationService } from './modules/moderation/moderation.service.js';
+import { createHotPasteCache } from './modules/pastes/hot-paste-cache.js';
 import { createPasteDelivery } from './modules/pastes/paste-delivery.js';
+import { createPasteInsertBatcher } from './modules/pastes/paste-insert-batcher.js';
 import { createPastesService } from './modules/pastes/pastes.service.js';
 import { createViewCounter } from './modules/pastes/view-counter.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
@@ -70,8 +72,10 @@ export function createServices({ config, db, clock, mailerOptions: given }: Serv
   const vip = createVipService({ db: db.kysely, clock, rateLimiter, bannerHosts: config.vipBannerHosts });
   const setup = createSetupService({ db, clock, settings, mailConfig: config.mail, mailerOptions });
   const blobs = createLocalDiskStore(path.join(config.dataDir, 'blobs'));
-  const views = createViewCounter(db.kysely);
-  const pastes = createPastesService({ db: db.kysely, clock, blobs, settings, rateLimiter, views });
+  const hot = createHotPasteCache();
+  const views = createViewCounter(db.kysely, { onWritten: (id) => hot.delete(id) });
+  const inserts = createPasteInsertBatcher(db);
+  const pastes = createPastesService({ db, clock, blobs, settings, rateLimiter, views, hot, inserts });
   const pasteDelivery = createPasteDelivery({ clock, blobs, settings, pastes, views });
   const moderation = createModerationService({ db: db.kysely, clock, pastes, rateLimiter });
   return {

@@ -5,14 +5,23 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DialectName } from './dialect.js';
 import type { Database } from './schema.js';
-import { withStatementCache } from './sqlite-statement-cache.js';
+import { type StatementCache, withStatementCache } from './sqlite-statement-cache.js';
 
 // int8 (bigint) columns hold epoch-ms times and counters: all well inside 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+/**
+ * The driver under Kysely, for the few statements on the hottest paths that skip Kysely's
+ * per-query machinery (db/prepared.ts, the paste insert batcher). Everything else goes through Kysely.
+ */
+export type DbDriver =
+  | { dialect: 'sqlite'; sqlite: SQLite.Database; statements: StatementCache }
+  | { dialect: 'postgres'; pool: pg.Pool };
+
 export interface Db {
   kysely: Kysely<Database>;
   dialect: DialectName;
+  driver: DbDriver;
   /** PostgreSQL schema in use when not the default one. */
   schema?: string;
   close(): Promise<void>;
@@ -45,6 +54,7 @@ export function openDb(opts: DbOptions): Db {
     return {
       kysely,
       dialect: 'postgres',
+      driver: { dialect: 'postgres', pool },
       schema: opts.pgSchema ?? searchPathOf(opts.databaseUrl),
       close: () => kysely.destroy(),
     };
@@ -56,10 +66,14 @@ export function openDb(opts: DbOptions): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
-  });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  const statements = withStatementCache(sqlite);
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+  return {
+    kysely,
+    dialect: 'sqlite',
+    driver: { dialect: 'sqlite', sqlite, statements },
+    close: () => kysely.destroy(),
+  };
 }
 
 /** The schema a `?options=-c search_path=…` URL selects, so migrations look only there. */

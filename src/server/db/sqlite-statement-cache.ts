@@ -7,7 +7,9 @@ import type { SqliteDatabase } from 'kysely';
  * are kept by text (bounded, least recently used first out). Safe because better-sqlite3 runs one
  * statement at a time and we never stream (iterate) a cached statement.
  */
-export function withStatementCache(sqlite: SQLiteDatabase, max = 500): SqliteDatabase {
+export type StatementCache = SqliteDatabase & { prepare(sql: string): Statement };
+
+export function withStatementCache(sqlite: SQLiteDatabase, max = 500): StatementCache {
   const cache = new Map<string, Statement>();
   return {
     close: () => {

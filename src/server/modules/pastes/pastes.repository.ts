@@ -1,5 +1,6 @@
-import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import { likePattern } from '../../db/dialect.js';
+import type { Db } from '../../db/kysely.js';
 import { preparedQuery } from '../../db/prepared.js';
 import type { Database, PastesTable } from '../../db/schema.js';
 
@@ -14,11 +15,7 @@ export type PasteWithAuthor = PasteRow & {
   author_vip_activated_at: number | null;
 };
 
-export async function insertPaste(db: Kysely<Database>, row: Insertable<PastesTable>): Promise<void> {
-  await db.insertInto('pastes').values(row).execute();
-}
-
-const livePasteQuery = preparedQuery(2, (db: Kysely<Database>, id: string, now: number) =>
+const livePasteQuery = preparedQuery('find_live_paste', 2, (db: Kysely<Database>, id: string, now: number) =>
   db
     .selectFrom('pastes')
     .leftJoin('users', 'users.id', 'pastes.user_id')
@@ -35,12 +32,8 @@ const livePasteQuery = preparedQuery(2, (db: Kysely<Database>, id: string, now: 
 );
 
 /** The paste if it exists and has not expired at `now` (the hottest read: compiled once). */
-export async function findLivePaste(
-  db: Kysely<Database>,
-  id: string,
-  now: number,
-): Promise<PasteWithAuthor | undefined> {
-  return (await livePasteQuery(db, id, now)).rows[0];
+export async function findLivePaste(db: Db, id: string, now: number): Promise<PasteWithAuthor | undefined> {
+  return (await livePasteQuery(db, id, now))[0];
 }
 
 /**

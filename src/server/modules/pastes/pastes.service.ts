@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import type { Kysely } from 'kysely';
 import type { Role } from '../../../common/constants.js';
 import { PROCESSING_CONTENT } from '../../../common/constants.js';
 import {
@@ -12,8 +10,7 @@ import {
   tooLargeMessage,
 } from '../../../common/schemas/paste.js';
 import type { Clock } from '../../clock.js';
-import { isUniqueViolation } from '../../db/dialect.js';
-import type { Database } from '../../db/schema.js';
+import type { Db } from '../../db/kysely.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import { type BlobStore, newBlobKey } from '../../infra/blob-store/index.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
@@ -21,7 +18,9 @@ import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UserRow } from '../users/users.repository.js';
+import type { HotPasteCache } from './hot-paste-cache.js';
 import { createAccessGrant } from './paste-access.js';
+import type { PasteInsertBatcher } from './paste-insert-batcher.js';
 import { INLINE_CONTENT_MAX_BYTES, UNLOCK_PER_IP, UNLOCK_PER_PASTE } from './pastes.limits.js';
 import { presentPasteMeta } from './pastes.presenter.js';
 import {
@@ -29,7 +28,6 @@ import {
   deleteClaimedBurn,
   deletePasteRow,
   findLivePaste,
-  insertPaste,
   listPastesOfUser,
   type PasteWithAuthor,
 } from './pastes.repository.js';
@@ -45,24 +43,27 @@ export interface Viewer {
 }
 
 interface Deps {
-  db: Kysely<Database>;
+  db: Db;
   clock: Clock;
   blobs: BlobStore;
   settings: SettingsService;
   rateLimiter: RateLimiter;
   views: ViewCounter;
+  hot: HotPasteCache;
+  inserts: PasteInsertBatcher;
 }
 
 const STAFF: readonly Role[] = ['manager', 'admin'];
 const UNLIMITED_ROLES: readonly Role[] = ['vip', 'manager', 'admin'];
 
 /** 72 random bits, URL-safe, 12 characters. */
-const newPasteId = () => randomBytes(9).toString('base64url');
+const newPasteId = () => randomToken(9);
 
 export type PastesService = ReturnType<typeof createPastesService>;
 
 export function createPastesService(deps: Deps) {
-  const { db, clock, blobs, settings, rateLimiter, views } = deps;
+  const { clock, blobs, settings, rateLimiter, views, hot, inserts } = deps;
+  const db = deps.db.kysely;
 
   function relation(row: PasteWithAuthor, viewer: Viewer) {
     const isOwner =
@@ -81,7 +82,13 @@ export function createPastesService(deps: Deps) {
 
   /** The live paste a viewer may know exists (a burned one is gone for all but its creator). */
   async function findVisible(id: string, viewer: Viewer) {
-    const row = await findLivePaste(db, id, clock.now());
+    const now = clock.now();
+    let row = hot.get(id, now);
+    if (row && row.expires_at !== null && row.expires_at <= now) row = undefined;
+    else if (!row) {
+      row = await findLivePaste(deps.db, id, now);
+      if (row) hot.offer(row, now);
+    }
     if (!row || row.status === 'failed') throw notFound(PASTE_MESSAGES.notFound);
     const rel = relation(row, viewer);
     if (row.burn_claimed_at !== null && !rel.isOwner) throw notFound(PASTE_MESSAGES.notFound);
@@ -126,7 +133,7 @@ export function createPastesService(deps: Deps) {
       for (let attempt = 0; ; attempt++) {
         const id = newPasteId();
         try {
-          await insertPaste(db, {
+          const stored = await inserts.insert({
             id,
             title: input.title.trim() || null,
             content: blobKey ? null : input.content,
@@ -145,9 +152,10 @@ export function createPastesService(deps: Deps) {
             created_at: now,
             sweep_claimed_at: null,
           });
-          return creatorToken ? { id, creatorToken } : { id };
+          if (stored) return creatorToken ? { id, creatorToken } : { id };
+          if (attempt < 3) continue;
+          throw new Error('No free paste id after 4 draws');
         } catch (e) {
-          if (isUniqueViolation(e) && attempt < 3) continue;
           if (blobKey) await blobs.delete(blobKey);
           throw e;
         }
@@ -189,12 +197,14 @@ export function createPastesService(deps: Deps) {
     /** Deletes a burn paste once its single reader has it. Anything else is left alone. */
     async confirmView(id: string): Promise<{ deleted: boolean }> {
       const deleted = await deleteClaimedBurn(db, id);
+      hot.delete(id);
       if (deleted?.blobKey) await blobs.delete(deleted.blobKey);
       return { deleted: deleted !== null };
     },
 
     async delete(id: string): Promise<boolean> {
       const deleted = await deletePasteRow(db, id);
+      hot.delete(id);
       if (deleted?.blobKey) await blobs.delete(deleted.blobKey);
       return deleted !== null;
     },

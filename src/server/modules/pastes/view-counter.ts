@@ -6,7 +6,11 @@ import { addViews } from './pastes.repository.js';
  * Counts views in memory and writes them in one batch per interval, so reading a paste never
  * waits for a write. Increments are additive, so several instances can each flush their own.
  */
-export function createViewCounter(db: Kysely<Database>, flushEveryMs = 1000) {
+export function createViewCounter(
+  db: Kysely<Database>,
+  opts: { flushEveryMs?: number; onWritten?: (id: string) => void } = {},
+) {
+  const { flushEveryMs = 1000, onWritten } = opts;
   let pending = new Map<string, number>();
   let flushing: Promise<void> = Promise.resolve();
 
@@ -19,6 +23,7 @@ export function createViewCounter(db: Kysely<Database>, flushEveryMs = 1000) {
       for (const [id, n] of batch) {
         try {
           await addViews(db, id, n);
+          onWritten?.(id);
         } catch {
           // The database is away: keep the counts for the next flush rather than lose them.
           pending.set(id, (pending.get(id) ?? 0) + n);
