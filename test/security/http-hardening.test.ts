@@ -100,8 +100,8 @@ describe('errors and headers', () => {
     expect(res.body.error).toBe('NOT_FOUND');
   });
 
-  it('sends a strict CSP and no-referrer on every response', async () => {
-    const res = await t.client().get('/api/settings/public');
+  it('sends the app a strict CSP and no referrer', async () => {
+    const res = await t.client().get('/some/page', { headers: { accept: 'text/html' } });
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("script-src 'self'");
@@ -111,6 +111,17 @@ describe('errors and headers', () => {
     expect(csp).not.toMatch(/img-src[^;]* https:(;| )/);
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('marks every API answer as data that may not load, run or be framed', async () => {
+    for (const url of ['/api/settings/public', '/api/pastes/nope', '/api/does-not-exist']) {
+      const res = await t.client().get(url);
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    }
   });
 
   it('hides internals of unexpected errors behind a request id', async () => {

@@ -25,9 +25,25 @@ function computeHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
-/** A strict CSP for the app: no inline script, nothing framed by others, no referrer leaks. */
+/**
+ * JSON under /api/ is data, never a document: nothing in it may load, run or be framed. The short
+ * list also keeps every API answer ~600 bytes lighter than the page policy would (OWASP REST
+ * Security Cheat Sheet's set).
+ */
+const API_HEADERS: Record<string, string> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
+/**
+ * A strict CSP for the app's pages: no inline script, nothing framed by others, no referrer leaks;
+ * API answers get the data-only set above.
+ */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
-  const headers = computeHeaders({
+  const pageHeaders = computeHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -55,8 +71,9 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
     // HSTS only means something over HTTPS; a reverse proxy that terminates TLS should set it.
     strictTransportSecurity: false,
   });
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  app.addHook('onRequest', (request, reply, done) => {
+    // `/api` itself is the API documentation page; everything under `/api/` is JSON or a file.
+    reply.headers(request.url.startsWith('/api/') ? API_HEADERS : pageHeaders);
     done();
   });
 });

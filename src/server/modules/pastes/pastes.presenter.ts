@@ -3,8 +3,22 @@ import type { PasteView } from '../../../common/schemas/paste.js';
 import { iso } from '../../clock.js';
 import type { PasteRow, PasteWithAuthor } from './pastes.repository.js';
 
-/** Everything a viewer may see of a paste except its content (spec §3 Paste). */
+const presented = new WeakMap<PasteWithAuthor, PasteView>();
+
+/**
+ * Everything a viewer may see of a paste except its content (spec §3 Paste), as a new object the
+ * caller may complete. A row kept for a hot paste is presented once, not at every read.
+ */
 export function presentPasteMeta(row: PasteWithAuthor, viewCount: number): PasteView {
+  let meta = presented.get(row);
+  if (!meta) {
+    meta = presentRow(row);
+    presented.set(row, meta);
+  }
+  return { ...meta, viewCount };
+}
+
+function presentRow(row: PasteWithAuthor): PasteView {
   const role = (row.author_role as Role | null) ?? null;
   return {
     id: row.id,
@@ -13,7 +27,7 @@ export function presentPasteMeta(row: PasteWithAuthor, viewCount: number): Paste
     expiration: row.expiration,
     expiresAt: iso(row.expires_at),
     burnAfterReading: row.burn_after_reading === 1,
-    viewCount,
+    viewCount: row.view_count,
     createdAt: iso(row.created_at)!,
     username: row.author_username ?? 'Anonymous',
     userRole: role,

@@ -168,30 +168,37 @@ export function createPastesService(deps: Deps) {
      */
     async view(id: string, viewer: Viewer, password?: string): Promise<PasteView> {
       const { row, isOwner, isStaff } = await findVisible(id, viewer);
-      const meta = presentPasteMeta(row, row.view_count + views.pendingFor(id));
-      const view: PasteView = { ...meta, isOwner };
-      if (row.status === 'processing') return { ...view, content: PROCESSING_CONTENT };
+      const view = presentPasteMeta(row, row.view_count + views.pendingFor(id));
+      view.isOwner = isOwner;
+      if (row.status === 'processing') {
+        view.content = PROCESSING_CONTENT;
+        return view;
+      }
 
       const locked = row.privacy === 'password' && !isOwner && !isStaff;
-      if (locked && password === undefined) return { ...view, requiresPassword: true };
+      if (locked && password === undefined) {
+        view.requiresPassword = true;
+        return view;
+      }
       if (locked) await checkPassword(row, password!, viewer.ip);
       view.staffAccess = row.privacy === 'password' && isStaff && !isOwner;
       if (row.privacy === 'password')
         view.accessToken = createAccessGrant(await settings.secret(), id, clock.now());
 
-      if (meta.isExtreme) {
+      if (view.isExtreme) {
         const q = view.accessToken ? `?access=${encodeURIComponent(view.accessToken)}` : '';
-        return { ...view, downloadUrl: `/api/pastes/${id}/download${q}` };
+        view.downloadUrl = `/api/pastes/${id}/download${q}`;
+        return view;
       }
       if (row.burn_after_reading === 1 && !isOwner && !(await claimBurn(db, id, clock.now()))) {
         throw notFound(PASTE_MESSAGES.notFound);
       }
-      const content = await loadContent(row);
+      view.content = await loadContent(row);
       if (!isOwner && viewer.countable) {
         views.record(id);
         view.viewCount += 1;
       }
-      return { ...view, content };
+      return view;
     },
 
     /** Deletes a burn paste once its single reader has it. Anything else is left alone. */
