@@ -74,12 +74,30 @@ export async function deletePasteRow(
   return row ? { blobKey: row.blob_key } : null;
 }
 
-export async function addViews(db: Kysely<Database>, id: string, n: number): Promise<void> {
-  await db
-    .updateTable('pastes')
-    .set({ view_count: sql`view_count + ${n}` })
-    .where('id', '=', id)
-    .execute();
+/**
+ * Adds counted views to many pastes in one transaction, one statement per 500 pastes: a second of
+ * reads spread over thousands of pastes must not cost a commit per paste.
+ */
+export async function addViews(db: Kysely<Database>, counts: ReadonlyMap<string, number>): Promise<void> {
+  const entries = [...counts];
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < entries.length; i += 500) {
+      const chunk = entries.slice(i, i + 500);
+      const increments = sql.join(
+        chunk.map(([id, n]) => sql`when ${id} then cast(${n} as bigint)`),
+        sql` `,
+      );
+      await trx
+        .updateTable('pastes')
+        .set({ view_count: sql`view_count + case id ${increments} else 0 end` })
+        .where(
+          'id',
+          'in',
+          chunk.map(([id]) => id),
+        )
+        .execute();
+    }
+  });
 }
 
 /**

@@ -20,14 +20,12 @@ export function createViewCounter(
     const batch = pending;
     pending = new Map();
     flushing = (async () => {
-      for (const [id, n] of batch) {
-        try {
-          await addViews(db, id, n);
-          onWritten?.(id);
-        } catch {
-          // The database is away: keep the counts for the next flush rather than lose them.
-          pending.set(id, (pending.get(id) ?? 0) + n);
-        }
+      try {
+        await addViews(db, batch);
+        for (const id of batch.keys()) onWritten?.(id);
+      } catch {
+        // The database is away: keep the counts for the next flush rather than lose them.
+        for (const [id, n] of batch) pending.set(id, (pending.get(id) ?? 0) + n);
       }
     })();
     await flushing;
