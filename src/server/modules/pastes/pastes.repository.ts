@@ -83,19 +83,11 @@ export async function addViews(db: Kysely<Database>, counts: ReadonlyMap<string,
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < entries.length; i += 500) {
       const chunk = entries.slice(i, i + 500);
-      const increments = sql.join(
-        chunk.map(([id, n]) => sql`when ${id} then cast(${n} as bigint)`),
-        sql` `,
-      );
-      await trx
-        .updateTable('pastes')
-        .set({ view_count: sql`view_count + case id ${increments} else 0 end` })
-        .where(
-          'id',
-          'in',
-          chunk.map(([id]) => id),
-        )
-        .execute();
+      const increments = sql.join(chunk.map(([id, n]) => sql`(${id}, cast(${n} as bigint))`));
+      // VALUES columns are column1, column2… on both SQLite and PostgreSQL; each row of v finds
+      // its paste by primary key.
+      await sql`update pastes set view_count = view_count + v.column2
+        from (values ${increments}) as v where pastes.id = v.column1`.execute(trx);
     }
   });
 }
