@@ -44,6 +44,38 @@ function presentRow(row: PasteWithAuthor): PasteView {
   };
 }
 
+/**
+ * Escaping the content is most of the cost of writing a paste view as JSON (a line break is an
+ * escape), so the JSON form of recent contents is kept: a hot paste's content is escaped once, not
+ * at every read. Bounded by entry count and size.
+ */
+const CONTENT_JSON_MAX_ENTRIES = 64;
+const CONTENT_JSON_MIN_CHARS = 512;
+const CONTENT_JSON_MAX_CHARS = 64 * 1024;
+const contentJsonCache = new Map<string, string>();
+
+function contentJson(content: string): string {
+  if (content.length < CONTENT_JSON_MIN_CHARS || content.length > CONTENT_JSON_MAX_CHARS) {
+    return JSON.stringify(content);
+  }
+  let json = contentJsonCache.get(content);
+  if (json === undefined) {
+    json = JSON.stringify(content);
+    if (contentJsonCache.size >= CONTENT_JSON_MAX_ENTRIES) {
+      contentJsonCache.delete(contentJsonCache.keys().next().value!);
+    }
+    contentJsonCache.set(content, json);
+  }
+  return json;
+}
+
+/** A paste view as JSON text: the same as JSON.stringify(view), with the content's JSON reused. */
+export function pasteViewJson(view: PasteView): string {
+  if (view.content === undefined) return JSON.stringify(view);
+  const head = JSON.stringify({ ...view, content: undefined });
+  return `${head.slice(0, -1)},"content":${contentJson(view.content)}}`;
+}
+
 /** A safe download name from the title: letters, digits, dot, dash, underscore, space. */
 export function downloadFilename(title: string | null, id: string): string {
   const base = (title ?? '')

@@ -8,11 +8,12 @@ import {
 } from '../../../common/schemas/paste.js';
 import { AppError, notFound } from '../../errors.js';
 import { parseRange } from './paste-delivery.js';
-import { presentPasteListItem } from './pastes.presenter.js';
+import { pasteViewJson, presentPasteListItem } from './pastes.presenter.js';
 import type { Viewer } from './pastes.service.js';
 import { isAutomatedFetch } from './view-counter.js';
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
+const JSON_TYPE = 'application/json; charset=utf-8';
 const idParams = z.object({ id: z.string() });
 /** A browser sends at most 50 MB of text as JSON (larger files use chunked upload). */
 const CREATE_BODY_LIMIT = 64 * 1024 * 1024;
@@ -48,14 +49,19 @@ export const pastesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => reply.code(201).send(await pastes.create(request.body, { user: request.user })),
   );
 
-  app.get('/api/pastes/:id', { config: pub, schema: { params: idParams } }, async (request) =>
-    pastes.view(pasteId(request.params.id), viewerOf(request)),
+  app.get('/api/pastes/:id', { config: pub, schema: { params: idParams } }, async (request, reply) =>
+    reply
+      .type(JSON_TYPE)
+      .send(pasteViewJson(await pastes.view(pasteId(request.params.id), viewerOf(request)))),
   );
 
   app.post(
     '/api/pastes/:id/verify',
     { config: pub, schema: { params: idParams, body: verifyPasteBodySchema } },
-    async (request) => pastes.view(pasteId(request.params.id), viewerOf(request), request.body.password),
+    async (request, reply) => {
+      const view = await pastes.view(pasteId(request.params.id), viewerOf(request), request.body.password);
+      return reply.type(JSON_TYPE).send(pasteViewJson(view));
+    },
   );
 
   app.post(
