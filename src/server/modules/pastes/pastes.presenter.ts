@@ -20,7 +20,7 @@ export function presentPasteMeta(row: PasteWithAuthor, viewCount: number): Paste
 
 function presentRow(row: PasteWithAuthor): PasteView {
   const role = (row.author_role as Role | null) ?? null;
-  return {
+  const meta: PasteView = {
     id: row.id,
     title: row.title,
     privacy: row.privacy as PasteView['privacy'],
@@ -34,14 +34,15 @@ function presentRow(row: PasteWithAuthor): PasteView {
     isExtreme: row.size_bytes > EXTREME_PASTE_BYTES,
     contentSizeMB: Math.round((row.size_bytes / MB) * 100) / 100,
     sizeBytes: row.size_bytes,
-    // VIP members, and staff who activated a VIP licence, show their banner.
-    ...(role === 'vip' || row.author_vip_activated_at !== null
-      ? { vipBanner: { bannerUrl: row.author_banner_url, bannerLink: row.author_banner_link } }
-      : {}),
     requiresPassword: false,
     isOwner: false,
     staffAccess: false,
   };
+  // VIP members, and staff who activated a VIP licence, show their banner.
+  if (role === 'vip' || row.author_vip_activated_at !== null) {
+    meta.vipBanner = { bannerUrl: row.author_banner_url, bannerLink: row.author_banner_link };
+  }
+  return meta;
 }
 
 /**
@@ -69,11 +70,17 @@ function contentJson(content: string): string {
   return json;
 }
 
-/** A paste view as JSON text: the same as JSON.stringify(view), with the content's JSON reused. */
+/**
+ * A paste view as JSON text: the same as JSON.stringify(view), with the content's JSON reused.
+ * The view is left as it was (its content is set aside while the rest is written).
+ */
 export function pasteViewJson(view: PasteView): string {
-  if (view.content === undefined) return JSON.stringify(view);
-  const head = JSON.stringify({ ...view, content: undefined });
-  return `${head.slice(0, -1)},"content":${contentJson(view.content)}}`;
+  const { content } = view;
+  if (content === undefined) return JSON.stringify(view);
+  view.content = undefined;
+  const head = JSON.stringify(view);
+  view.content = content;
+  return `${head.slice(0, -1)},"content":${contentJson(content)}}`;
 }
 
 /** A safe download name from the title: letters, digits, dot, dash, underscore, space. */

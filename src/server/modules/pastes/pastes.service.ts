@@ -193,7 +193,7 @@ export function createPastesService(deps: Deps) {
       if (row.burn_after_reading === 1 && !isOwner && !(await claimBurn(db, id, clock.now()))) {
         throw notFound(PASTE_MESSAGES.notFound);
       }
-      view.content = await loadContent(row);
+      view.content = row.content ?? (await loadContent(row));
       if (!isOwner && viewer.countable) {
         views.record(id);
         view.viewCount += 1;
