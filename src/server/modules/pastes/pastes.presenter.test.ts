@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PasteView } from '../../../common/schemas/paste.js';
 import { pasteViewJson } from './pastes.presenter.js';
+import type { PasteWithAuthor } from './pastes.repository.js';
 
 const base: PasteView = {
   id: 'abcDEF123_-x',
@@ -32,9 +33,16 @@ describe('paste view JSON', () => {
     fc.assert(
       fc.property(content, fc.nat(), (text, views) => {
         const view = { ...base, viewCount: views, content: text };
-        // Twice: the second answer comes from the kept JSON of the content.
-        for (let i = 0; i < 2; i++) expect(JSON.parse(pasteViewJson(view))).toEqual(view);
+        const row = { content: text } as PasteWithAuthor;
+        // Twice with the row: the second answer uses the content's JSON kept with the row.
+        for (let i = 0; i < 2; i++) {
+          expect(pasteViewJson(view, row)).toBe(JSON.stringify(view));
+          expect(JSON.parse(pasteViewJson(view, row))).toEqual(view);
+        }
         expect(pasteViewJson(view)).toBe(JSON.stringify(view));
+        // Content that is not the row's own (a placeholder, a blob) is written as it is.
+        const other = { ...view, content: `${text}!` };
+        expect(pasteViewJson(other, row)).toBe(JSON.stringify(other));
       }),
       { numRuns: 60 },
     );

@@ -47,40 +47,29 @@ function presentRow(row: PasteWithAuthor): PasteView {
 
 /**
  * Escaping the content is most of the cost of writing a paste view as JSON (a line break is an
- * escape), so the JSON form of recent contents is kept: a hot paste's content is escaped once, not
- * at every read. Bounded by entry count and size.
+ * escape), so the content's JSON is kept with the row it came from: a kept (hot) row is escaped
+ * once, not at every read, and the JSON goes when the row does.
  */
-const CONTENT_JSON_MAX_ENTRIES = 64;
-const CONTENT_JSON_MIN_CHARS = 512;
-const CONTENT_JSON_MAX_CHARS = 64 * 1024;
-const contentJsonCache = new Map<string, string>();
-
-function contentJson(content: string): string {
-  if (content.length < CONTENT_JSON_MIN_CHARS || content.length > CONTENT_JSON_MAX_CHARS) {
-    return JSON.stringify(content);
-  }
-  let json = contentJsonCache.get(content);
-  if (json === undefined) {
-    json = JSON.stringify(content);
-    if (contentJsonCache.size >= CONTENT_JSON_MAX_ENTRIES) {
-      contentJsonCache.delete(contentJsonCache.keys().next().value!);
-    }
-    contentJsonCache.set(content, json);
-  }
-  return json;
-}
+const contentJsonOfRow = new WeakMap<PasteWithAuthor, string>();
 
 /**
- * A paste view as JSON text: the same as JSON.stringify(view), with the content's JSON reused.
- * The view is left as it was (its content is set aside while the rest is written).
+ * A paste view as JSON text, the same as JSON.stringify(view), reusing the content's JSON when the
+ * content is `row`'s own. The view is left as it was (its content is set aside while the rest is
+ * written).
  */
-export function pasteViewJson(view: PasteView): string {
+export function pasteViewJson(view: PasteView, row?: PasteWithAuthor): string {
   const { content } = view;
   if (content === undefined) return JSON.stringify(view);
+  const ownContent = row !== undefined && content === row.content;
+  let json = ownContent ? contentJsonOfRow.get(row) : undefined;
+  if (json === undefined) {
+    json = JSON.stringify(content);
+    if (ownContent) contentJsonOfRow.set(row, json);
+  }
   view.content = undefined;
   const head = JSON.stringify(view);
   view.content = content;
-  return `${head.slice(0, -1)},"content":${contentJson(content)}}`;
+  return `${head.slice(0, -1)},"content":${json}}`;
 }
 
 /** A safe download name from the title: letters, digits, dot, dash, underscore, space. */

@@ -8,7 +8,7 @@ import {
 } from '../../../common/schemas/paste.js';
 import { AppError, notFound } from '../../errors.js';
 import { parseRange } from './paste-delivery.js';
-import { pasteViewJson, presentPasteListItem } from './pastes.presenter.js';
+import { presentPasteListItem } from './pastes.presenter.js';
 import type { Viewer } from './pastes.service.js';
 import { isAutomatedFetch } from './view-counter.js';
 
@@ -50,17 +50,19 @@ export const pastesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/api/pastes/:id', { config: pub, schema: { params: idParams } }, async (request, reply) =>
-    reply
-      .type(JSON_TYPE)
-      .send(pasteViewJson(await pastes.view(pasteId(request.params.id), viewerOf(request)))),
+    reply.type(JSON_TYPE).send(await pastes.viewJson(pasteId(request.params.id), viewerOf(request))),
   );
 
   app.post(
     '/api/pastes/:id/verify',
     { config: pub, schema: { params: idParams, body: verifyPasteBodySchema } },
     async (request, reply) => {
-      const view = await pastes.view(pasteId(request.params.id), viewerOf(request), request.body.password);
-      return reply.type(JSON_TYPE).send(pasteViewJson(view));
+      const json = await pastes.viewJson(
+        pasteId(request.params.id),
+        viewerOf(request),
+        request.body.password,
+      );
+      return reply.type(JSON_TYPE).send(json);
     },
   );
 

@@ -22,7 +22,7 @@ import type { HotPasteCache } from './hot-paste-cache.js';
 import { createAccessGrant } from './paste-access.js';
 import type { PasteInsertBatcher } from './paste-insert-batcher.js';
 import { INLINE_CONTENT_MAX_BYTES, UNLOCK_PER_IP, UNLOCK_PER_PASTE } from './pastes.limits.js';
-import { presentPasteMeta } from './pastes.presenter.js';
+import { pasteViewJson, presentPasteMeta } from './pastes.presenter.js';
 import {
   claimBurn,
   deleteClaimedBurn,
@@ -105,6 +105,49 @@ export function createPastesService(deps: Deps) {
     }
   }
 
+  /**
+   * What GET /api/pastes/:id and POST …/verify answer. A burn paste is claimed here, atomically,
+   * by the first viewer other than its creator; extreme pastes are claimed when downloaded.
+   */
+  async function render(
+    id: string,
+    viewer: Viewer,
+    password?: string,
+  ): Promise<{ view: PasteView; row: PasteWithAuthor }> {
+    const { row, isOwner, isStaff } = await findVisible(id, viewer);
+    const view = presentPasteMeta(row, row.view_count + views.pendingFor(id));
+    view.isOwner = isOwner;
+    if (row.status === 'processing') {
+      view.content = PROCESSING_CONTENT;
+      return { view, row };
+    }
+
+    const locked = row.privacy === 'password' && !isOwner && !isStaff;
+    if (locked && password === undefined) {
+      view.requiresPassword = true;
+      return { view, row };
+    }
+    if (locked) await checkPassword(row, password!, viewer.ip);
+    view.staffAccess = row.privacy === 'password' && isStaff && !isOwner;
+    if (row.privacy === 'password')
+      view.accessToken = createAccessGrant(await settings.secret(), id, clock.now());
+
+    if (view.isExtreme) {
+      const q = view.accessToken ? `?access=${encodeURIComponent(view.accessToken)}` : '';
+      view.downloadUrl = `/api/pastes/${id}/download${q}`;
+      return { view, row };
+    }
+    if (row.burn_after_reading === 1 && !isOwner && !(await claimBurn(db, id, clock.now()))) {
+      throw notFound(PASTE_MESSAGES.notFound);
+    }
+    view.content = row.content ?? (await loadContent(row));
+    if (!isOwner && viewer.countable) {
+      views.record(id);
+      view.viewCount += 1;
+    }
+    return { view, row };
+  }
+
   return {
     findVisible,
     loadContent,
@@ -162,43 +205,14 @@ export function createPastesService(deps: Deps) {
       }
     },
 
-    /**
-     * What GET /api/pastes/:id and POST …/verify answer. A burn paste is claimed here, atomically,
-     * by the first viewer other than its creator; extreme pastes are claimed when downloaded.
-     */
-    async view(id: string, viewer: Viewer, password?: string): Promise<PasteView> {
-      const { row, isOwner, isStaff } = await findVisible(id, viewer);
-      const view = presentPasteMeta(row, row.view_count + views.pendingFor(id));
-      view.isOwner = isOwner;
-      if (row.status === 'processing') {
-        view.content = PROCESSING_CONTENT;
-        return view;
-      }
+    /** A paste as its viewer may see it (see render). */
+    view: async (id: string, viewer: Viewer, password?: string): Promise<PasteView> =>
+      (await render(id, viewer, password)).view,
 
-      const locked = row.privacy === 'password' && !isOwner && !isStaff;
-      if (locked && password === undefined) {
-        view.requiresPassword = true;
-        return view;
-      }
-      if (locked) await checkPassword(row, password!, viewer.ip);
-      view.staffAccess = row.privacy === 'password' && isStaff && !isOwner;
-      if (row.privacy === 'password')
-        view.accessToken = createAccessGrant(await settings.secret(), id, clock.now());
-
-      if (view.isExtreme) {
-        const q = view.accessToken ? `?access=${encodeURIComponent(view.accessToken)}` : '';
-        view.downloadUrl = `/api/pastes/${id}/download${q}`;
-        return view;
-      }
-      if (row.burn_after_reading === 1 && !isOwner && !(await claimBurn(db, id, clock.now()))) {
-        throw notFound(PASTE_MESSAGES.notFound);
-      }
-      view.content = row.content ?? (await loadContent(row));
-      if (!isOwner && viewer.countable) {
-        views.record(id);
-        view.viewCount += 1;
-      }
-      return view;
+    /** The same answer as JSON text (the routes send this; see pasteViewJson). */
+    async viewJson(id: string, viewer: Viewer, password?: string): Promise<string> {
+      const { view, row } = await render(id, viewer, password);
+      return pasteViewJson(view, row);
     },
 
     /** Deletes a burn paste once its single reader has it. Anything else is left alone. */
