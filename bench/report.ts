@@ -7,7 +7,9 @@ export type Scenario = 'GET' | 'GET-many' | 'POST';
 
 /** In the order they run. */
 export const SCENARIOS: readonly Scenario[] = ['GET', 'GET-many', 'POST'];
-export type Target = 'bare' | 'sqlite' | 'postgres';
+/** What the ratios are taken against: bare node:http, and Fastify alone (no database). */
+export type Baseline = 'bare' | 'fastify';
+export type Target = Baseline | 'sqlite' | 'postgres';
 
 /** One measured run of a scenario (several when the machine was busy). */
 export interface Attempt {
@@ -70,6 +72,9 @@ export function withRatios(list: Measured[]): Measurement[] {
 
 const pct = (r: number | null) => (r === null ? '-' : `${(r * 100).toFixed(1)} %`);
 
+/** The table's name for a target: Fastify alone is a floor to read the app against, not a contender. */
+const targetLabel = (t: Target) => (t === 'fastify' ? 'fastify (floor)' : t);
+
 export function formatTable(list: Measurement[], labels: Record<Scenario, string>): string {
   const head = [
     'scenario',
@@ -86,7 +91,7 @@ export function formatTable(list: Measurement[], labels: Record<Scenario, string
   ];
   const body = list.map((m) => [
     labels[m.scenario],
-    m.target,
+    targetLabel(m.target),
     m.rps.toFixed(0),
     m.latencyMs.p50.toFixed(2),
     m.latencyMs.p99.toFixed(2),
