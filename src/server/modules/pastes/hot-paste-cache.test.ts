@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createPaste } from '../../../../test/helpers/pastes.js';
 import { withTestApp } from '../../../../test/helpers/test-app.js';
-import { HOT_PASTE_TTL_MS } from './hot-paste-cache.js';
+import { createHotPasteCache, HOT_PASTE_TTL_MS } from './hot-paste-cache.js';
+import type { PasteWithAuthor } from './pastes.repository.js';
 
 const t = withTestApp();
 
@@ -52,5 +53,46 @@ describe('hot paste rows', () => {
     const again = await client.get(`/api/pastes/${id}`);
     expect(again.body.requiresPassword).toBe(true);
     expect(again.body.content).toBeUndefined();
+  });
+});
+
+describe('hot paste cache bounds', () => {
+  const row = (id: string, size: number, extra: Partial<PasteWithAuthor> = {}) =>
+    ({
+      id,
+      size_bytes: size,
+      content: 'x',
+      status: 'ready',
+      burn_after_reading: 0,
+      ...extra,
+    }) as PasteWithAuthor;
+
+  it('keeps at most its entry and byte budgets, oldest out first', () => {
+    const cache = createHotPasteCache(1_000, 3, 100);
+    for (const id of ['a', 'b', 'c', 'd']) cache.offer(row(id, 10), 0);
+    expect(cache.get('a', 1)).toBeUndefined();
+    expect(cache.stats()).toEqual({ entries: 3, contentBytes: 30 });
+    cache.offer(row('big', 80), 0);
+    const kept = (ids: string[]) => ids.filter((id) => cache.get(id, 1) !== undefined);
+    expect(kept(['b', 'c', 'd', 'big'])).toEqual(['c', 'd', 'big']);
+    expect(cache.stats()).toEqual({ entries: 3, contentBytes: 100 });
+    cache.offer(row('bigger', 85), 0);
+    expect(kept(['c', 'd', 'big', 'bigger'])).toEqual(['bigger']);
+    cache.offer(row('huge', 101), 0);
+    expect(cache.get('huge', 1)).toBeUndefined();
+    cache.delete('bigger');
+    expect(cache.stats()).toEqual({ entries: 0, contentBytes: 0 });
+  });
+
+  it('keeps no burn, processing or blob-backed row, and lets rows go after the TTL', () => {
+    const cache = createHotPasteCache(1_000, 10, 1_000);
+    cache.offer(row('burn', 1, { burn_after_reading: 1 }), 0);
+    cache.offer(row('processing', 1, { status: 'processing' }), 0);
+    cache.offer(row('blob', 1, { content: null }), 0);
+    cache.offer(row('plain', 1), 0);
+    expect(cache.stats().entries).toBe(1);
+    expect(cache.get('plain', 999)).toBeDefined();
+    expect(cache.get('plain', 1_000)).toBeUndefined();
+    expect(cache.stats()).toEqual({ entries: 0, contentBytes: 0 });
   });
 });

@@ -11,36 +11,55 @@ import type { PasteWithAuthor } from './pastes.repository.js';
  * written to the database drop the row too, so the count shown never goes back.
  */
 export const HOT_PASTE_TTL_MS = 1_000;
-/** Inline content is at most 256 KiB, so this also bounds memory (in practice far less). */
 const MAX_ENTRIES = 1_000;
+/** Content bytes kept at most (inline content is up to 256 KiB a row; its JSON goes with the row). */
+const MAX_CONTENT_BYTES = 32 * 1024 * 1024;
 
 interface Entry {
   row: PasteWithAuthor;
   until: number;
 }
 
-export function createHotPasteCache(ttlMs = HOT_PASTE_TTL_MS, maxEntries = MAX_ENTRIES) {
+export function createHotPasteCache(
+  ttlMs = HOT_PASTE_TTL_MS,
+  maxEntries = MAX_ENTRIES,
+  maxContentBytes = MAX_CONTENT_BYTES,
+) {
   const entries = new Map<string, Entry>();
+  let contentBytes = 0;
+
+  function remove(id: string): void {
+    const e = entries.get(id);
+    if (!e) return;
+    entries.delete(id);
+    contentBytes -= e.row.size_bytes;
+  }
 
   return {
     get(id: string, now: number): PasteWithAuthor | undefined {
       const e = entries.get(id);
       if (!e) return undefined;
       if (e.until > now) return e.row;
-      entries.delete(id);
+      remove(id);
       return undefined;
     },
 
     offer(row: PasteWithAuthor, now: number): void {
       if (row.status !== 'ready' || row.burn_after_reading === 1 || row.content === null) return;
+      if (row.size_bytes > maxContentBytes) return;
+      remove(row.id);
       // Oldest first out: a Map iterates in insertion order.
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+      while (entries.size >= maxEntries || contentBytes + row.size_bytes > maxContentBytes) {
+        remove(entries.keys().next().value!);
+      }
       entries.set(row.id, { row, until: now + ttlMs });
+      contentBytes += row.size_bytes;
     },
 
-    delete(id: string): void {
-      entries.delete(id);
-    },
+    delete: remove,
+
+    /** What is kept now (tests and diagnostics). */
+    stats: () => ({ entries: entries.size, contentBytes }),
   };
 }
 
