@@ -15,7 +15,30 @@ export function presentPasteMeta(row: PasteWithAuthor, viewCount: number): Paste
     meta = presentRow(row);
     presented.set(row, meta);
   }
-  return { ...meta, viewCount };
+  // One literal with every field, optional ones included: each view has the same shape, so
+  // completing it adds no property and writing it stays on V8's fast paths.
+  return {
+    id: meta.id,
+    title: meta.title,
+    privacy: meta.privacy,
+    expiration: meta.expiration,
+    expiresAt: meta.expiresAt,
+    burnAfterReading: meta.burnAfterReading,
+    viewCount,
+    createdAt: meta.createdAt,
+    username: meta.username,
+    userRole: meta.userRole,
+    isExtreme: meta.isExtreme,
+    contentSizeMB: meta.contentSizeMB,
+    sizeBytes: meta.sizeBytes,
+    vipBanner: meta.vipBanner,
+    requiresPassword: false,
+    isOwner: false,
+    staffAccess: false,
+    accessToken: undefined,
+    downloadUrl: undefined,
+    content: undefined,
+  };
 }
 
 function presentRow(row: PasteWithAuthor): PasteView {
@@ -46,30 +69,41 @@ function presentRow(row: PasteWithAuthor): PasteView {
 }
 
 /**
- * Escaping the content is most of the cost of writing a paste view as JSON (a line break is an
- * escape), so the content's JSON is kept with the row it came from: a kept (hot) row is escaped
- * once, not at every read, and the JSON goes when the row does.
+ * Most reads of a paste are the same answer but for the view count: a visitor (not the owner, not
+ * staff) reading a paste that needs no password. For those, the JSON around the count is written
+ * once per row and kept with it: escaping the content (every line break is an escape) is most of
+ * the cost of writing a view. The kept text goes when the row does.
  */
-const contentJsonOfRow = new WeakMap<PasteWithAuthor, string>();
+const plainJsonOfRow = new WeakMap<PasteWithAuthor, { beforeCount: string; afterCount: string }>();
+const COUNT_KEY = '"viewCount":';
 
-/**
- * A paste view as JSON text, the same as JSON.stringify(view), reusing the content's JSON when the
- * content is `row`'s own. The view is left as it was (its content is set aside while the rest is
- * written).
- */
+function isPlainView(view: PasteView, row: PasteWithAuthor): boolean {
+  return (
+    view.content !== undefined &&
+    view.content === row.content &&
+    !view.isOwner &&
+    !view.staffAccess &&
+    !view.requiresPassword &&
+    view.accessToken === undefined &&
+    view.downloadUrl === undefined &&
+    Number.isSafeInteger(view.viewCount)
+  );
+}
+
+/** A paste view as JSON text: the same text as JSON.stringify(view), faster for a plain view of `row`. */
 export function pasteViewJson(view: PasteView, row?: PasteWithAuthor): string {
-  const { content } = view;
-  if (content === undefined) return JSON.stringify(view);
-  const ownContent = row !== undefined && content === row.content;
-  let json = ownContent ? contentJsonOfRow.get(row) : undefined;
-  if (json === undefined) {
-    json = JSON.stringify(content);
-    if (ownContent) contentJsonOfRow.set(row, json);
+  if (row === undefined || !isPlainView(view, row)) return JSON.stringify(view);
+  let parts = plainJsonOfRow.get(row);
+  if (parts === undefined) {
+    const plain = presentPasteMeta(row, -1);
+    plain.content = row.content!;
+    const json = JSON.stringify(plain);
+    // The first `"viewCount":` is the key: inside a JSON string every `"` is escaped.
+    const at = json.indexOf(`${COUNT_KEY}-1,`) + COUNT_KEY.length;
+    parts = { beforeCount: json.slice(0, at), afterCount: json.slice(at + 2) };
+    plainJsonOfRow.set(row, parts);
   }
-  view.content = undefined;
-  const head = JSON.stringify(view);
-  view.content = content;
-  return `${head.slice(0, -1)},"content":${json}}`;
+  return parts.beforeCount + view.viewCount + parts.afterCount;
 }
 
 /** A safe download name from the title: letters, digits, dot, dash, underscore, space. */
