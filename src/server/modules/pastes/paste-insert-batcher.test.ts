@@ -1,22 +1,9 @@
-import fs from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDb, tempDir } from '../../../../test/helpers/test-db.js';
-import type { Db } from '../../db/kysely.js';
-import { migrateToLatest } from '../../db/migrate.js';
+import { describe, expect, it } from 'vitest';
+import { withMigratedTestDb } from '../../../../test/helpers/migrated-db.js';
 import { createPasteInsertBatcher, type NewPasteRow } from './paste-insert-batcher.js';
 import { findLivePaste } from './pastes.repository.js';
 
-let dir: string;
-let db: Db;
-beforeEach(async () => {
-  dir = tempDir();
-  db = await openTestDb(dir);
-  await migrateToLatest(db.kysely, db.dialect, db.schema);
-});
-afterEach(async () => {
-  await db.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const testDb = withMigratedTestDb();
 
 const NOW = 1_700_000_000_000;
 
@@ -44,21 +31,21 @@ function row(id: string, extra: Partial<NewPasteRow> = {}): NewPasteRow {
 }
 
 const storedIds = async () =>
-  (await db.kysely.selectFrom('pastes').select('id').orderBy('id').execute()).map((r) => r.id);
+  (await testDb().kysely.selectFrom('pastes').select('id').orderBy('id').execute()).map((r) => r.id);
 
 describe('paste insert batcher', () => {
   it('stores every row of a burst of concurrent inserts, each answered after its commit', async () => {
-    const batcher = createPasteInsertBatcher(db);
+    const batcher = createPasteInsertBatcher(testDb());
     const ids = Array.from({ length: 60 }, (_, i) => `burst${String(i).padStart(2, '0')}`);
     const results = await Promise.all(ids.map((id) => batcher.insert(row(id))));
     expect(results.every((r) => r === true)).toBe(true);
     expect(await storedIds()).toEqual(ids);
-    const one = await findLivePaste(db, 'burst07', NOW);
+    const one = await findLivePaste(testDb(), 'burst07', NOW);
     expect(one).toMatchObject({ title: 'title burst07', content: 'content of burst07', status: 'ready' });
   });
 
   it('answers false for a taken id, in the same batch or already stored, and stores the rest', async () => {
-    const batcher = createPasteInsertBatcher(db);
+    const batcher = createPasteInsertBatcher(testDb());
     expect(await batcher.insert(row('taken'))).toBe(true);
     const results = await Promise.all([
       batcher.insert(row('fresh1')),
@@ -69,12 +56,12 @@ describe('paste insert batcher', () => {
     ]);
     expect(results).toEqual([true, false, true, false, true]);
     expect(await storedIds()).toEqual(['fresh1', 'fresh2', 'taken', 'twin']);
-    expect((await findLivePaste(db, 'taken', NOW))?.title).toBe('title taken');
-    expect((await findLivePaste(db, 'twin', NOW))?.title).toBe('title twin');
+    expect((await findLivePaste(testDb(), 'taken', NOW))?.title).toBe('title taken');
+    expect((await findLivePaste(testDb(), 'twin', NOW))?.title).toBe('title twin');
   });
 
   it('fails only the row that breaks a constraint, not the others of its batch', async () => {
-    const batcher = createPasteInsertBatcher(db);
+    const batcher = createPasteInsertBatcher(testDb());
     const results = await Promise.allSettled([
       batcher.insert(row('good1')),
       batcher.insert(row('orphan', { user_id: 999_999 })),
@@ -85,7 +72,7 @@ describe('paste insert batcher', () => {
   });
 
   it('never joins a transaction that is open on the connection, nor reads its uncommitted rows', async () => {
-    const batcher = createPasteInsertBatcher(db);
+    const batcher = createPasteInsertBatcher(testDb());
     let release!: () => void;
     const held = new Promise<void>((r) => {
       release = r;
@@ -94,8 +81,8 @@ describe('paste insert batcher', () => {
     const insertedInTrx = new Promise<void>((r) => {
       inserted = r;
     });
-    const rolledBack = db.kysely
-      .transaction()
+    const rolledBack = testDb()
+      .kysely.transaction()
       .execute(async (trx) => {
         await trx.insertInto('pastes').values(row('doomed')).execute();
         inserted();
@@ -104,7 +91,7 @@ describe('paste insert batcher', () => {
       })
       .catch((e: Error) => e.message);
     await insertedInTrx;
-    const reading = findLivePaste(db, 'doomed', NOW);
+    const reading = findLivePaste(testDb(), 'doomed', NOW);
     const storing = batcher.insert(row('kept'));
     await new Promise((r) => setTimeout(r, 50));
     release();

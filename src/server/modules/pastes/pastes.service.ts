@@ -84,10 +84,11 @@ export function createPastesService(deps: Deps) {
   async function findVisible(id: string, viewer: Viewer) {
     const now = clock.now();
     let row = hot.get(id, now);
-    if (row && row.expires_at !== null && row.expires_at <= now) row = undefined;
-    else if (!row) {
+    if (!row) {
       row = await findLivePaste(deps.db, id, now);
       if (row) hot.offer(row, now);
+    } else if (row.expires_at !== null && row.expires_at <= now) {
+      row = undefined; // a kept row never outlives its paste's expiry
     }
     if (!row || row.status === 'failed') throw notFound(PASTE_MESSAGES.notFound);
     const rel = relation(row, viewer);

@@ -1,25 +1,12 @@
-import fs from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDb, tempDir } from '../../../../test/helpers/test-db.js';
-import type { Db } from '../../db/kysely.js';
-import { migrateToLatest } from '../../db/migrate.js';
+import { describe, expect, it } from 'vitest';
+import { withMigratedTestDb } from '../../../../test/helpers/migrated-db.js';
 import { createPasteInsertBatcher } from './paste-insert-batcher.js';
 import { createViewCounter } from './view-counter.js';
 
-let dir: string;
-let db: Db;
-beforeEach(async () => {
-  dir = tempDir();
-  db = await openTestDb(dir);
-  await migrateToLatest(db.kysely, db.dialect, db.schema);
-});
-afterEach(async () => {
-  await db.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const testDb = withMigratedTestDb();
 
 async function insertPastes(n: number): Promise<string[]> {
-  const batcher = createPasteInsertBatcher(db);
+  const batcher = createPasteInsertBatcher(testDb());
   const ids = Array.from({ length: n }, (_, i) => `p${String(i).padStart(5, '0')}`);
   await Promise.all(
     ids.map((id) =>
@@ -51,14 +38,21 @@ describe('view counter', () => {
   it('writes a second of views over many pastes in one flush, each paste its own count', async () => {
     const ids = await insertPastes(1_234);
     const written: string[] = [];
-    const views = createViewCounter(db.kysely, { flushEveryMs: 60_000, onWritten: (id) => written.push(id) });
+    const views = createViewCounter(testDb().kysely, {
+      flushEveryMs: 60_000,
+      onWritten: (id) => written.push(id),
+    });
     ids.forEach((id, i) => {
       for (let k = 0; k <= i % 3; k++) views.record(id);
     });
     views.record('gone-already');
     expect(views.pendingFor(ids[2]!)).toBe(3);
     await views.close();
-    const rows = await db.kysely.selectFrom('pastes').select(['id', 'view_count']).orderBy('id').execute();
+    const rows = await testDb()
+      .kysely.selectFrom('pastes')
+      .select(['id', 'view_count'])
+      .orderBy('id')
+      .execute();
     expect(rows.map((r) => r.view_count)).toEqual(ids.map((_, i) => 5 + 1 + (i % 3)));
     expect(views.pendingFor(ids[2]!)).toBe(0);
     expect(written).toHaveLength(1_235);
@@ -66,15 +60,15 @@ describe('view counter', () => {
 
   it('keeps the counts for the next flush when the database refuses them', async () => {
     const [id] = await insertPastes(1);
-    const views = createViewCounter(db.kysely, { flushEveryMs: 60_000 });
+    const views = createViewCounter(testDb().kysely, { flushEveryMs: 60_000 });
     views.record(id!);
     views.record(id!);
-    await db.kysely.schema.alterTable('pastes').renameTo('pastes_away').execute();
+    await testDb().kysely.schema.alterTable('pastes').renameTo('pastes_away').execute();
     await views.flush();
     expect(views.pendingFor(id!)).toBe(2);
-    await db.kysely.schema.alterTable('pastes_away').renameTo('pastes').execute();
+    await testDb().kysely.schema.alterTable('pastes_away').renameTo('pastes').execute();
     await views.close();
-    const row = await db.kysely.selectFrom('pastes').select('view_count').executeTakeFirstOrThrow();
+    const row = await testDb().kysely.selectFrom('pastes').select('view_count').executeTakeFirstOrThrow();
     expect(row.view_count).toBe(7);
   });
 });
