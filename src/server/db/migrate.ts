@@ -21,6 +21,9 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
+/** PostgreSQL's invalid_schema_name. */
+const SCHEMA_GONE = '3F000';
+
 export async function migrateToLatest(
   db: Kysely<any>,
   dialect: DialectName,
@@ -28,7 +31,12 @@ export async function migrateToLatest(
 ): Promise<string[]> {
   // Kysely looks for its bookkeeping tables in every schema unless told which one is ours.
   const migrator = new Migrator({ db, provider: new StaticProvider(dialect), migrationTableSchema: schema });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error;
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    // Kysely's table lookup reads every schema of the database; one that someone else drops
+    // meanwhile fails that lookup with "schema … does not exist". Nothing was migrated: look again.
+    if ((error as { code?: string } | undefined)?.code === SCHEMA_GONE && attempt < 5) continue;
+    if (error) throw error;
+    return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  }
 }
