@@ -1,3 +1,4 @@
+import type { NewPasteRow } from '../../src/server/modules/pastes/paste-insert-batcher.js';
 import type { HttpClient } from './http-client.js';
 
 /** Creates a paste through the API and returns its id (and creator token for visitors). */
@@ -13,4 +14,29 @@ export async function createPaste(
   });
   if (res.status !== 201) throw new Error(`create failed: ${res.status} ${res.text}`);
   return res.body;
+}
+
+/** A complete `pastes` row for tests that write to the table directly: public, ready, inline. */
+export function pasteRow(id: string, extra: Partial<NewPasteRow> = {}): NewPasteRow {
+  const content = extra.content ?? `content of ${id}`;
+  return {
+    id,
+    title: `title ${id}`,
+    content,
+    blob_key: null,
+    size_bytes: Buffer.byteLength(content ?? ''),
+    privacy: 'public',
+    password_hash: null,
+    expiration: '1d',
+    expires_at: null,
+    burn_after_reading: 0,
+    burn_claimed_at: null,
+    creator_token_hash: null,
+    status: 'ready',
+    view_count: 0,
+    user_id: null,
+    created_at: 0,
+    sweep_claimed_at: null,
+    ...extra,
+  };
 }

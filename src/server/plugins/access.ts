@@ -48,7 +48,7 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { table: Route
     if (access === 'setup') {
       app.services.settings
         .isSetupCompleted()
-        .then((completed) => done(completed ? roleError(request.user, 'admin') : undefined), done);
+        .then((completed) => done(completed ? roleError(request.user, access) : undefined), done);
       return;
     }
     done(roleError(request.user, access));
@@ -56,7 +56,7 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { table: Route
 });
 
 /** Why `user` may not use a route of this access level, or undefined when it may. */
-function roleError(user: FastifyRequest['user'], access: Exclude<Access, 'public' | 'setup'> | 'admin') {
+function roleError(user: FastifyRequest['user'], access: Exclude<Access, 'public'>) {
   if (!user) return unauthorized();
   if (access === 'signed-in') return undefined;
   return (ACCESS_ROLES[access] as readonly Role[]).includes(user.role as Role) ? undefined : forbidden();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { withMigratedTestDb } from '../../../../test/helpers/migrated-db.js';
+import { pasteRow } from '../../../../test/helpers/pastes.js';
 import { createPasteInsertBatcher, type NewPasteRow } from './paste-insert-batcher.js';
 import { findLivePaste } from './pastes.repository.js';
 
@@ -7,28 +8,8 @@ const testDb = withMigratedTestDb();
 
 const NOW = 1_700_000_000_000;
 
-function row(id: string, extra: Partial<NewPasteRow> = {}): NewPasteRow {
-  return {
-    id,
-    title: `title ${id}`,
-    content: `content of ${id}`,
-    blob_key: null,
-    size_bytes: 13 + id.length,
-    privacy: 'public',
-    password_hash: null,
-    expiration: '1d',
-    expires_at: NOW + 86_400_000,
-    burn_after_reading: 0,
-    burn_claimed_at: null,
-    creator_token_hash: null,
-    status: 'ready',
-    view_count: 0,
-    user_id: null,
-    created_at: NOW,
-    sweep_claimed_at: null,
-    ...extra,
-  };
-}
+const row = (id: string, extra: Partial<NewPasteRow> = {}) =>
+  pasteRow(id, { created_at: NOW, expires_at: NOW + 86_400_000, ...extra });
 
 const storedIds = async () =>
   (await testDb().kysely.selectFrom('pastes').select('id').orderBy('id').execute()).map((r) => r.id);

@@ -106,40 +106,37 @@ function sqliteFlusher(db: Db, fallback: (batch: Pending[]) => Promise<void>) {
   const { driver } = db;
   if (driver.dialect !== 'sqlite') return fallback;
   const { sqlite, statements } = driver;
-  const columns: (keyof NewPasteRow)[] = [
-    'id',
-    'title',
-    'content',
-    'blob_key',
-    'size_bytes',
-    'privacy',
-    'password_hash',
-    'expiration',
-    'expires_at',
-    'burn_after_reading',
-    'burn_claimed_at',
-    'creator_token_hash',
-    'status',
-    'view_count',
-    'user_id',
-    'created_at',
-    'sweep_claimed_at',
-  ];
-  const sentinel = Object.fromEntries(columns.map((c) => [c, `\u0000${c}\u0000`])) as unknown as NewPasteRow;
-  const compiled = db.kysely.insertInto('pastes').values(sentinel).compile();
-  const order = compiled.parameters.map((p) => String(p).slice(1, -1) as keyof NewPasteRow);
-  const insertAll = sqlite.transaction((batch: Pending[]) => {
-    const insert = statements.prepare(compiled.sql);
-    return batch.map((p) => {
+  // The INSERT for rows with these columns, compiled by Kysely once per column set (sentinel
+  // values give the order of its parameters).
+  const inserts = new Map<string, { sql: string; columns: (keyof NewPasteRow)[] }>();
+  function insertFor(row: NewPasteRow) {
+    const columns = Object.keys(row) as (keyof NewPasteRow)[];
+    const key = columns.join();
+    let insert = inserts.get(key);
+    if (!insert) {
+      const sentinel = Object.fromEntries(columns.map((c) => [c, `\u0000${c}\u0000`]));
+      const query = db.kysely
+        .insertInto('pastes')
+        .values(sentinel as unknown as NewPasteRow)
+        .compile();
+      const order = query.parameters.map((p) => String(p).slice(1, -1) as keyof NewPasteRow);
+      insert = { sql: query.sql, columns: order };
+      inserts.set(key, insert);
+    }
+    return insert;
+  }
+  const insertAll = sqlite.transaction((batch: Pending[]) =>
+    batch.map((p) => {
       try {
-        insert.run(order.map((c) => p.row[c] ?? null));
+        const { sql, columns } = insertFor(p.row);
+        statements.prepare(sql).run(columns.map((c) => p.row[c] ?? null));
         return null;
       } catch (e) {
         if (!sqlite.inTransaction) throw e;
         return e;
       }
-    });
-  });
+    }),
+  );
 
   return async (batch: Pending[]): Promise<void> => {
     if (sqlite.inTransaction) return fallback(batch);

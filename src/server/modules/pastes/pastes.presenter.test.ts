@@ -1,34 +1,21 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { pasteRow } from '../../../../test/helpers/pastes.js';
 import type { PasteView } from '../../../common/schemas/paste.js';
 import { pasteViewJson, presentPasteMeta } from './pastes.presenter.js';
 import type { PasteWithAuthor } from './pastes.repository.js';
 
 function rowWith(content: string, title: string | null, vip: boolean): PasteWithAuthor {
   return {
-    id: 'abcDEF123_-x',
-    title,
-    content,
-    blob_key: null,
-    size_bytes: Buffer.byteLength(content),
-    privacy: 'public',
-    password_hash: null,
-    expiration: '1d',
+    ...pasteRow('abcDEF123_-x', { content, title, view_count: 7, user_id: vip ? 3 : null }),
     expires_at: 1_795_000_000_000,
-    burn_after_reading: 0,
-    burn_claimed_at: null,
-    creator_token_hash: null,
-    status: 'ready',
-    view_count: 7,
-    user_id: vip ? 3 : null,
     created_at: 1_794_900_000_000,
-    sweep_claimed_at: null,
     author_username: vip ? 'vip "one"' : null,
     author_role: vip ? 'vip' : null,
     author_banner_url: vip ? 'https://i.imgur.com/x.png' : null,
     author_banner_link: null,
     author_vip_activated_at: vip ? 1 : null,
-  };
+  } as PasteWithAuthor;
 }
 
 describe('paste view JSON', () => {

@@ -91,8 +91,8 @@ function isPlainView(view: PasteView, row: PasteWithAuthor): boolean {
 }
 
 /** A paste view as JSON text: the same text as JSON.stringify(view), faster for a plain view of `row`. */
-export function pasteViewJson(view: PasteView, row?: PasteWithAuthor): string {
-  if (row === undefined || !isPlainView(view, row)) return JSON.stringify(view);
+export function pasteViewJson(view: PasteView, row: PasteWithAuthor): string {
+  if (!isPlainView(view, row)) return JSON.stringify(view);
   let parts = plainJsonOfRow.get(row);
   if (parts === undefined) {
     const plain = presentPasteMeta(row, -1);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { withMigratedTestDb } from '../../../../test/helpers/migrated-db.js';
+import { pasteRow } from '../../../../test/helpers/pastes.js';
 import { createPasteInsertBatcher } from './paste-insert-batcher.js';
 import { createViewCounter } from './view-counter.js';
 
@@ -8,29 +9,7 @@ const testDb = withMigratedTestDb();
 async function insertPastes(n: number): Promise<string[]> {
   const batcher = createPasteInsertBatcher(testDb());
   const ids = Array.from({ length: n }, (_, i) => `p${String(i).padStart(5, '0')}`);
-  await Promise.all(
-    ids.map((id) =>
-      batcher.insert({
-        id,
-        title: null,
-        content: 'x',
-        blob_key: null,
-        size_bytes: 1,
-        privacy: 'public',
-        password_hash: null,
-        expiration: '1d',
-        expires_at: null,
-        burn_after_reading: 0,
-        burn_claimed_at: null,
-        creator_token_hash: null,
-        status: 'ready',
-        view_count: 5,
-        user_id: null,
-        created_at: 0,
-        sweep_claimed_at: null,
-      }),
-    ),
-  );
+  await Promise.all(ids.map((id) => batcher.insert(pasteRow(id, { view_count: 5 }))));
   return ids;
 }
 
