@@ -62,8 +62,7 @@ const newPasteId = () => randomToken(9);
 export type PastesService = ReturnType<typeof createPastesService>;
 
 export function createPastesService(deps: Deps) {
-  const { clock, blobs, settings, rateLimiter, views, hot, inserts } = deps;
-  const db = deps.db.kysely;
+  const { db, clock, blobs, settings, rateLimiter, views, hot, inserts } = deps;
 
   function relation(row: PasteWithAuthor, viewer: Viewer) {
     const isOwner =
@@ -85,7 +84,7 @@ export function createPastesService(deps: Deps) {
     const now = clock.now();
     let row = hot.get(id, now);
     if (!row) {
-      row = await findLivePaste(deps.db, id, now);
+      row = await findLivePaste(db, id, now);
       if (row) hot.offer(row, now);
     } else if (row.expires_at !== null && row.expires_at <= now) {
       row = undefined; // a kept row never outlives its paste's expiry
@@ -138,7 +137,7 @@ export function createPastesService(deps: Deps) {
       view.downloadUrl = `/api/pastes/${id}/download${q}`;
       return { view, row };
     }
-    if (row.burn_after_reading === 1 && !isOwner && !(await claimBurn(db, id, clock.now()))) {
+    if (row.burn_after_reading === 1 && !isOwner && !(await claimBurn(db.kysely, id, clock.now()))) {
       throw notFound(PASTE_MESSAGES.notFound);
     }
     view.content = row.content ?? (await loadContent(row));
@@ -218,14 +217,14 @@ export function createPastesService(deps: Deps) {
 
     /** Deletes a burn paste once its single reader has it. Anything else is left alone. */
     async confirmView(id: string): Promise<{ deleted: boolean }> {
-      const deleted = await deleteClaimedBurn(db, id);
+      const deleted = await deleteClaimedBurn(db.kysely, id);
       hot.delete(id);
       if (deleted?.blobKey) await blobs.delete(deleted.blobKey);
       return { deleted: deleted !== null };
     },
 
     async delete(id: string): Promise<boolean> {
-      const deleted = await deletePasteRow(db, id);
+      const deleted = await deletePasteRow(db.kysely, id);
       hot.delete(id);
       if (deleted?.blobKey) await blobs.delete(deleted.blobKey);
       return deleted !== null;
@@ -233,7 +232,7 @@ export function createPastesService(deps: Deps) {
 
     async listForOwner(userId: number, opts: { page: number; pageSize: number; search: string }) {
       const page = Math.max(1, opts.page);
-      const { rows, total } = await listPastesOfUser(db, userId, {
+      const { rows, total } = await listPastesOfUser(db.kysely, userId, {
         search: opts.search.trim().slice(0, 100),
         offset: (page - 1) * opts.pageSize,
         limit: opts.pageSize,
@@ -244,6 +243,6 @@ export function createPastesService(deps: Deps) {
 
     /** Password check for raw/download requests that carry the password instead of a grant. */
     checkPassword,
-    claimBurnFor: (id: string) => claimBurn(db, id, clock.now()),
+    claimBurnFor: (id: string) => claimBurn(db.kysely, id, clock.now()),
   };
 }
