@@ -2,6 +2,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/vite-precompress.js';
 
 const serverOrigin = 'http://127.0.0.1:3000';
 // `^/api/` (not `/api`) so the SPA's own /api documentation page is served by Vite, not proxied.
@@ -9,7 +10,7 @@ const proxied = { target: serverOrigin, changeOrigin: false };
 
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'src/web'),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,

@@ -1,4 +1,5 @@
 /** User-facing messages from the spec, shared so server answers and form errors never disagree. */
+import { TITLE_MAX_LENGTH } from './constants.js';
 
 export const REGISTER_MESSAGES = {
   fillAllFields: 'Please fill in all fields',
@@ -48,3 +49,22 @@ export const GENERIC_MESSAGES = {
   invalidJson: 'Request body is not valid JSON',
   unavailable: 'Service temporarily unavailable',
 } as const;
+
+export const PASTE_MESSAGES = {
+  emptyContent: 'Please enter some content first',
+  passwordRequired: 'Please enter a password for protected paste',
+  titleTooLong: `Title must not exceed ${TITLE_MAX_LENGTH} characters`,
+  sixMonthsNeedsAccount:
+    '6 months expiration is only available for registered users. Please login or register.',
+  unlimitedNeedsVip: 'Unlimited expiration is only available for VIP, Admin, and Manager users',
+  notFound: 'Paste not found',
+  invalidPassword: 'Invalid password',
+  reportReasonRequired: 'Please provide a reason for reporting this paste.',
+  deleteReasonRequired: 'Please provide a reason for deleting this paste.',
+} as const;
+
+/** Size message of a refused paste: sizes in MB with two decimals. */
+export function tooLargeMessage(sizeBytes: number, limitBytes: number): string {
+  const mb = (n: number) => (n / 1_048_576).toFixed(2);
+  return `Paste is ${mb(sizeBytes)} MB. Maximum size is ${mb(limitBytes)} MB.`;
+}

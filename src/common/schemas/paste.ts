@@ -1,25 +1,10 @@
 import { z } from 'zod';
 import { EXPIRATIONS, PRIVACIES, type Role, TITLE_MAX_LENGTH } from '../constants.js';
+import { PASTE_MESSAGES } from '../messages.js';
 import { storedText } from './text.js';
 
-export const PASTE_MESSAGES = {
-  emptyContent: 'Please enter some content first',
-  passwordRequired: 'Please enter a password for protected paste',
-  titleTooLong: `Title must not exceed ${TITLE_MAX_LENGTH} characters`,
-  sixMonthsNeedsAccount:
-    '6 months expiration is only available for registered users. Please login or register.',
-  unlimitedNeedsVip: 'Unlimited expiration is only available for VIP, Admin, and Manager users',
-  notFound: 'Paste not found',
-  invalidPassword: 'Invalid password',
-  reportReasonRequired: 'Please provide a reason for reporting this paste.',
-  deleteReasonRequired: 'Please provide a reason for deleting this paste.',
-} as const;
-
-/** Size message of a refused paste: sizes in MB with two decimals. */
-export function tooLargeMessage(sizeBytes: number, limitBytes: number): string {
-  const mb = (n: number) => (n / 1_048_576).toFixed(2);
-  return `Paste is ${mb(sizeBytes)} MB. Maximum size is ${mb(limitBytes)} MB.`;
-}
+// Messages live in the zod-free messages module so screens can use them without loading zod.
+export { PASTE_MESSAGES, tooLargeMessage } from '../messages.js';
 
 export const createPasteBodySchema = z.object({
   title: storedText(TITLE_MAX_LENGTH, PASTE_MESSAGES.titleTooLong).optional().default(''),

@@ -6,8 +6,8 @@ import fp from 'fastify-plugin';
 import { notFound } from '../errors.js';
 
 /**
- * Serves the built SPA: hashed assets cached for a year, every other non-API GET answered with
- * index.html so client-side routes work on reload. The shell carries no paste content, so link
+ * Serves the built SPA, precompressed: hashed assets cached for a year, every other non-API GET
+ * answered with index.html so client-side routes work on reload. The shell carries no paste content, so link
  * preview bots fetching a page learn nothing and burn nothing.
  */
 export const webAppPlugin = fp(async (app: FastifyInstance, opts: { root: string }) => {
@@ -20,12 +20,13 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { root: string
     root: opts.root,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz beside each asset; the best one the client accepts is sent.
+    preCompressed: true,
     setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  const index = fs.readFileSync(indexFile);
   app.get('/*', (request, reply) => {
     // `/api` itself is the API documentation page; everything under it is the JSON API.
     if (request.url.startsWith('/api/')) throw notFound(`No route for GET ${request.url.split('?')[0]}`);
@@ -33,6 +34,6 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { root: string
     if (file.startsWith(opts.root + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
       return reply.sendFile(path.relative(opts.root, file));
     }
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(index);
+    return reply.sendFile('index.html');
   });
 });

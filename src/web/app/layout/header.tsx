@@ -1,4 +1,5 @@
 import { LogIn, UserPlus } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { paths } from '../../config/paths';
@@ -8,8 +9,10 @@ import { Brand } from './brand';
 import { mainLinks } from './nav-links';
 import { SideDrawer } from './side-drawer';
 import { ThemeToggle } from './theme-toggle';
-import { UserMenu } from './user-menu';
 import { VipLink } from './vip-link';
+
+// Visitors never open the user menu: its dropdown code is fetched only for signed-in users.
+const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
 
 export function Header() {
   const { data: user, isPending } = useUser();
@@ -40,7 +43,9 @@ export function Header() {
             <ThemeToggle />
           </span>
           {isPending ? null : user ? (
-            <UserMenu user={user} />
+            <Suspense fallback={<UserMenuPlaceholder name={user.username} />}>
+              <UserMenu user={user} />
+            </Suspense>
           ) : (
             <div className="hidden items-center gap-2 md:flex">
               <Button asChild variant="ghost" size="sm">
@@ -60,5 +65,20 @@ export function Header() {
         </div>
       </div>
     </header>
+  );
+}
+
+/** Same footprint as the menu's trigger while its code arrives, so the header does not shift. */
+function UserMenuPlaceholder({ name }: { name: string }) {
+  return (
+    <span className="flex items-center gap-2 rounded-lg border border-border px-2 py-1.5 text-sm font-medium">
+      <span
+        aria-hidden
+        className="grid size-7 place-items-center rounded-full bg-primary/20 text-xs font-bold text-primary uppercase"
+      >
+        {name.slice(0, 1)}
+      </span>
+      <span className="hidden max-w-32 truncate sm:inline">{name}</span>
+    </span>
   );
 }

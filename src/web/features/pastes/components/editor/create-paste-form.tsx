@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CLIPBOARD_LIMIT_BYTES, type Expiration, type Role } from '../../../../../common/constants';
-import { PASTE_MESSAGES } from '../../../../../common/schemas/paste';
+import { PASTE_MESSAGES } from '../../../../../common/messages';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card';
 import { ProgressBar } from '../../../../components/ui/progress';
 import { toast, toastError } from '../../../../components/ui/toast-store';

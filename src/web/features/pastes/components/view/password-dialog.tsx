@@ -1,6 +1,6 @@
 import { LockKeyhole } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { PASTE_MESSAGES } from '../../../../../common/schemas/paste';
+import { PASTE_MESSAGES } from '../../../../../common/messages';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../../components/ui/dialog';

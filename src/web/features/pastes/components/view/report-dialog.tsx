@@ -1,6 +1,6 @@
 import { Flag } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { PASTE_MESSAGES } from '../../../../../common/schemas/paste';
+import { PASTE_MESSAGES } from '../../../../../common/messages';
 import { Button } from '../../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../../components/ui/dialog';
 import { Textarea } from '../../../../components/ui/input';

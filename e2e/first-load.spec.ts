@@ -1,0 +1,55 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { createPasteApi } from './support/pastes';
+
+test.use({ setupCompleted: true });
+
+/** Architecture budget: JavaScript transferred by a first visit, compressed, headers excluded. */
+const JS_BUDGET_BYTES = 150 * 1024;
+
+/** Opens `path` in a fresh page and adds up the encoded size of every script it received. */
+async function firstLoadJs(page: Page, path: string): Promise<{ total: number; files: string[] }> {
+  const scripts: Promise<{ url: string; bytes: number; encoding: string }>[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() !== 'script') return;
+    scripts.push(
+      (async () => {
+        const response = await request.response();
+        return {
+          url: new URL(request.url()).pathname,
+          bytes: (await request.sizes()).responseBodySize,
+          encoding: (await response?.headerValue('content-encoding')) ?? 'identity',
+        };
+      })(),
+    );
+  });
+  await page.goto(path, { waitUntil: 'networkidle' });
+  const done = await Promise.all(scripts);
+  // The build leaves files under 512 bytes uncompressed (headers would outweigh the saving).
+  for (const s of done.filter((f) => f.bytes >= 512)) {
+    expect(s.encoding, `${s.url} is sent compressed`).toBe('br');
+  }
+  return {
+    total: done.reduce((sum, s) => sum + s.bytes, 0),
+    files: done.map((s) => `${s.url} ${s.bytes} B`),
+  };
+}
+
+test('the home page loads at most 150 KB of JavaScript, brotli-compressed', async ({ page }) => {
+  const js = await firstLoadJs(page, '/');
+  await expect(page.getByRole('heading', { name: 'Create Paste' })).toBeVisible();
+  test.info().annotations.push({ type: 'js-transferred', description: `/ ${js.total} B` });
+  console.log(`first load of /: ${js.total} B of JavaScript\n  ${js.files.join('\n  ')}`);
+  expect(js.total, js.files.join('\n')).toBeLessThanOrEqual(JS_BUDGET_BYTES);
+});
+
+test('a paste page loads at most 150 KB of JavaScript, brotli-compressed', async ({ page, server }) => {
+  const { id } = await createPasteApi(server.url, {
+    title: 'budget.ts',
+    content: 'export const answer: number = 42;\nconsole.log(answer);\n',
+  });
+  const js = await firstLoadJs(page, `/paste/${id}`);
+  await expect(page.getByText('export const answer')).toBeVisible();
+  console.log(`first load of /paste/:id: ${js.total} B of JavaScript\n  ${js.files.join('\n  ')}`);
+  expect(js.total, js.files.join('\n')).toBeLessThanOrEqual(JS_BUDGET_BYTES);
+});
