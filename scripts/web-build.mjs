@@ -7,7 +7,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const SOURCES = ['src/web', 'src/common', 'vite.config.ts', 'package-lock.json'];
 const BUILT = path.join(root, 'dist/web/index.html');
 
-function newestMtime(p) {
+export function newestMtime(p) {
   const full = path.join(root, p);
   if (!fs.existsSync(full)) return 0;
   const stat = fs.statSync(full);

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -30,6 +29,7 @@ import { openApiPlugin } from './plugins/openapi.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { sessionPlugin } from './plugins/session.js';
 import './plugins/types.js';
+import { builtWebRoot } from './paths.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import { createServices } from './services.js';
 
@@ -106,7 +106,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(leaderboardRoutes);
 
   await app.register(webAppPlugin, {
-    root: opts.webRoot ?? path.resolve(import.meta.dirname, '../../dist/web'),
+    root: opts.webRoot ?? builtWebRoot,
   });
 
   if (opts.backgroundJobs !== false) startBackgroundJobs(app, services, config.sweepIntervalMs);

@@ -1,12 +1,18 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setupBody } from '../../test/helpers/test-app.js';
 import { tempDir } from '../../test/helpers/test-db.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
+
+// The process under test is what `npm start` runs: the compiled bundle, rebuilt here when stale.
+beforeAll(() => {
+  const build = spawnSync(process.execPath, ['scripts/server-build.mjs'], { cwd: root, encoding: 'utf8' });
+  expect(build.status, build.stderr).toBe(0);
+}, 60_000);
 let child: ChildProcess | null = null;
 let dataDir = '';
 
@@ -23,7 +29,7 @@ async function startServer(
 ): Promise<{ base: string; exited: Promise<number | null> }> {
   dataDir = tempDir();
   const port = await freePort();
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  child = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: root,
     env: {
       ...process.env,
@@ -58,7 +64,7 @@ afterEach(() => {
 
 describe('main', () => {
   it('refuses to start on a bad variable, naming it', async () => {
-    const p = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const p = spawn(process.execPath, ['dist/server/main.js'], {
       cwd: root,
       env: { ...process.env, PORT: 'not-a-port', DATABASE_URL: 'mysql://nope' },
     });

@@ -1,0 +1,36 @@
+// Compiles the server (src/server + src/common) into one ES module, dist/server/main.js, when it is
+// missing or older than its sources: `npm start` runs JavaScript, not TypeScript through tsx.
+import fs from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { newestMtime } from './web-build.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const SOURCES = ['src/server', 'src/common', 'package-lock.json', 'scripts/server-build.mjs'];
+export const SERVER_ENTRY = path.join(root, 'dist/server/main.js');
+
+export function serverBuildIsStale() {
+  if (!fs.existsSync(SERVER_ENTRY)) return true;
+  const built = fs.statSync(SERVER_ENTRY).mtimeMs;
+  return SOURCES.some((s) => newestMtime(s) > built);
+}
+
+export async function buildServer({ force = false } = {}) {
+  if (!force && !serverBuildIsStale()) return;
+  console.log('Building the server (esbuild)…');
+  await build({
+    entryPoints: [path.join(root, 'src/server/main.ts')],
+    outfile: SERVER_ENTRY,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // Dependencies stay in node_modules (native addons, optional drivers); only our code is bundled.
+    packages: 'external',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`)
+  await buildServer({ force: process.argv.includes('--force') });
