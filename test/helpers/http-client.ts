@@ -18,8 +18,11 @@ export interface RequestOptions {
 }
 
 export class HttpClient {
-  private cookies = new Map<string, string>();
-  constructor(readonly baseUrl: string) {}
+  /** `cookies` may be shared with clients of other instances of the same site (one browser). */
+  constructor(
+    readonly baseUrl: string,
+    private readonly cookies = new Map<string, string>(),
+  ) {}
 
   cookie(name: string): string | undefined {
     return this.cookies.get(name);

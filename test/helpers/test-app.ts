@@ -10,7 +10,7 @@ import { hashPassword } from '../../src/server/lib/passwords.js';
 import { insertUser, type UserRow } from '../../src/server/modules/users/users.repository.js';
 import { HttpClient } from './http-client.js';
 import { TestClock } from './test-clock.js';
-import { openTestDb, tempDir } from './test-db.js';
+import { openSameDb, openTestDb, tempDir } from './test-db.js';
 
 export interface TestApp {
   app: App;
@@ -29,11 +29,17 @@ export interface TestApp {
  * (TEST_DIALECT) and its own data folder. `env` overrides environment variables.
  */
 export async function startTestApp(
-  opts: { env?: Record<string, string>; clock?: TestClock; mailerOptions?: MailerOptions } = {},
+  opts: {
+    env?: Record<string, string>;
+    clock?: TestClock;
+    mailerOptions?: MailerOptions;
+    /** Another instance of the same site: its database and data folder, its own process state. */
+    sharing?: TestApp;
+  } = {},
 ): Promise<TestApp> {
-  const dataDir = tempDir();
+  const dataDir = opts.sharing?.dataDir ?? tempDir();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...opts.env });
-  const db = await openTestDb(dataDir);
+  const db = opts.sharing ? openSameDb(opts.sharing.db, dataDir) : await openTestDb(dataDir);
   const clock = opts.clock ?? new TestClock(Date.now());
   const app = await buildApp(config, {
     db,
@@ -57,7 +63,8 @@ export async function startTestApp(
       const closing = app.close();
       app.server.closeAllConnections();
       await closing;
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      // The first instance owns the data folder; a sharing one leaves it to it.
+      if (!opts.sharing) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -31,3 +31,9 @@ export async function openTestDb(dataDir: string): Promise<Db> {
   await admin.end();
   return openDb({ databaseUrl: url, dataDir, pgSchema: schema, poolSize: 10 });
 }
+
+/** A second connection to the database `db` uses, as another instance of the site would open. */
+export function openSameDb(db: Db, dataDir: string): Db {
+  if (testDialect() === 'sqlite') return openDb({ dataDir });
+  return openDb({ databaseUrl: process.env.TEST_DATABASE_URL, dataDir, pgSchema: db.schema, poolSize: 10 });
+}

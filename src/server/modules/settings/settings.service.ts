@@ -15,7 +15,8 @@ import { insertSetting, readAllSettings, upsertSettings } from './settings.repos
 
 /**
  * Typed settings over the key/value table, through a short-lived cache: local writes invalidate it
- * at once; other instances see a change within CACHE_TTL_MS.
+ * at once; other instances see a change within CACHE_TTL_MS. Until setup is seen completed nothing
+ * is cached: setup on another instance must be seen at once, not after the TTL.
  */
 const CACHE_TTL_MS = 2_000;
 
@@ -46,7 +47,7 @@ export function createSettingsService(deps: { db: Kysely<Database>; clock: Clock
 
   async function snapshot(): Promise<SettingsSnapshot> {
     const now = deps.clock.now();
-    if (cached && now - cached.at < CACHE_TTL_MS) return cached.value;
+    if (cached?.value.setupCompleted && now - cached.at < CACHE_TTL_MS) return cached.value;
     const rows = await readAllSettings(deps.db);
     const settings = { ...DEFAULT_SETTINGS } as Record<string, unknown>;
     for (const key of SETTING_KEYS) {
