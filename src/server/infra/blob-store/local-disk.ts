@@ -76,7 +76,10 @@ export function createLocalDiskStore(root: string): BlobStore {
     },
 
     async ping() {
-      await fsp.access(root, fs.constants.W_OK);
+      // A write, not an access check: a read-only or vanished volume must fail readiness.
+      const probe = path.join(tmpDir, `ready-${randomBytes(6).toString('hex')}`);
+      await fsp.writeFile(probe, 'ok', { flag: 'wx' });
+      await fsp.rm(probe, { force: true });
     },
   };
 }

@@ -1,15 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 
-/** Liveness (the process answers) and readiness (its database answers). */
+/** Liveness (the process answers) and readiness (its database and its blob store answer). */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, blobs } = app.services;
   app.get('/healthz', async () => ({ ok: true }));
-  app.get('/readyz', async (_request, reply) => {
-    try {
-      await sql`select 1`.execute(app.services.db.kysely);
-      return { ok: true, database: app.services.db.dialect };
-    } catch {
-      return reply.code(503).send({ error: 'UNAVAILABLE', message: 'Database unreachable' });
+  app.get('/readyz', async (request, reply) => {
+    const [database, blobStore] = await Promise.allSettled([sql`select 1`.execute(db.kysely), blobs.ping()]);
+    if (database.status === 'fulfilled' && blobStore.status === 'fulfilled') {
+      return { ok: true, database: db.dialect };
     }
+    const down = [
+      database.status === 'rejected' ? 'Database' : null,
+      blobStore.status === 'rejected' ? 'Blob store' : null,
+    ].filter(Boolean);
+    request.log.warn({ down }, 'not ready');
+    return reply
+      .code(503)
+      .header('Retry-After', '5')
+      .send({ error: 'UNAVAILABLE', message: `${down.join(' and ')} unreachable` });
   });
 };
