@@ -4,8 +4,7 @@ import type { Services } from '../services.js';
 
 /**
  * Who may call a route. Every route declares one (a test walks the table):
- * - public: anyone; signed-in: any account; vip: vip, manager, admin (unlimited expiration etc.);
- * - staff: manager or admin; admin: admin only;
+ * - public: anyone; signed-in: any account; staff: manager or admin; admin: admin only;
  * - setup: anyone before first-run setup is complete, admin only after it.
  */
 export type Access = 'public' | 'signed-in' | 'staff' | 'admin' | 'setup';
