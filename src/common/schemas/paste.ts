@@ -11,6 +11,8 @@ export const PASTE_MESSAGES = {
   unlimitedNeedsVip: 'Unlimited expiration is only available for VIP, Admin, and Manager users',
   notFound: 'Paste not found',
   invalidPassword: 'Invalid password',
+  burnNeedsPerson:
+    'This paste is deleted once it is read, so it is not shown to link previews or prefetches. Open the link in a browser to read it.',
   reportReasonRequired: 'Please provide a reason for reporting this paste.',
   deleteReasonRequired: 'Please provide a reason for deleting this paste.',
 } as const;
@@ -63,6 +65,11 @@ export interface PasteView {
   vipBanner?: { bannerUrl: string | null; bannerLink: string | null };
   /** The password dialog should open. */
   requiresPassword: boolean;
+  /**
+   * A burn paste held back until its visitor asks for it (`?reveal=false`): no content yet, and
+   * nothing burned. Reading it without the flag shows it once and destroys it.
+   */
+  requiresReveal: boolean;
   /** The viewer created this paste (their view never burns or counts). */
   isOwner: boolean;
   /** An admin or manager sees a protected paste by their role ('Admin/Manager Access'). */
