@@ -9,12 +9,15 @@ test.use({ setupCompleted: true });
  * the server makes only in later issues.
  */
 async function rewritePaste(page: Page, id: string, patch: (body: Record<string, unknown>) => void) {
-  await page.route((url) => url.pathname === `/api/pastes/${id}`, async (route) => {
-    const response = await route.fetch();
-    const body = (await response.json()) as Record<string, unknown>;
-    patch(body);
-    await route.fulfill({ response, json: body });
-  });
+  await page.route(
+    (url) => url.pathname === `/api/pastes/${id}`,
+    async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as Record<string, unknown>;
+      patch(body);
+      await route.fulfill({ response, json: body });
+    },
+  );
 }
 
 test('an admin reads a protected paste with the Admin/Manager Access notice', async ({ page, server }) => {
