@@ -4,14 +4,20 @@ import { createPasteApi } from './support/pastes';
 
 test.use({ setupCompleted: true });
 
-/** Rewrites this page's GET /api/pastes/{id} answers: states the server makes only in later issues. */
+/**
+ * Rewrites this page's GET /api/pastes/{id} answers (with any query, e.g. `?reveal=false`): states
+ * the server makes only in later issues.
+ */
 async function rewritePaste(page: Page, id: string, patch: (body: Record<string, unknown>) => void) {
-  await page.route(`**/api/pastes/${id}`, async (route) => {
-    const response = await route.fetch();
-    const body = (await response.json()) as Record<string, unknown>;
-    patch(body);
-    await route.fulfill({ response, json: body });
-  });
+  await page.route(
+    (url) => url.pathname === `/api/pastes/${id}`,
+    async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as Record<string, unknown>;
+      patch(body);
+      await route.fulfill({ response, json: body });
+    },
+  );
 }
 
 test('an admin reads a protected paste with the Admin/Manager Access notice', async ({ page, server }) => {

@@ -40,7 +40,7 @@ test('a password paste: the dialog refuses a wrong password, then unlocks', asyn
   await visitor.context().close();
 });
 
-test('a burn paste shows once to someone else, never to the creator’s redirect', async ({
+test('a burn paste shows once to someone else who presses Show paste, never to the creator’s redirect', async ({
   page,
   browser,
   baseURL,
@@ -57,9 +57,19 @@ test('a burn paste shows once to someone else, never to the creator’s redirect
   await page.reload();
   await expect(page.getByTestId('paste-content')).toContainText('self-destructing message');
 
+  // A link scanner that runs the page but presses nothing sees the prompt and burns nothing.
+  const scanner = await newVisitor(browser, baseURL!);
+  await scanner.goto(`/paste/${id}`);
+  await expect(scanner.getByText('This paste will be destroyed after you view it')).toBeVisible();
+  await expect(scanner.getByText('self-destructing message')).toHaveCount(0);
+  await snap(scanner, 'paste-burn-prompt');
+
+  // So the next person still gets it, once they ask for it.
   const reader = await newVisitor(browser, baseURL!);
-  const confirmed = reader.waitForResponse((r) => r.url().endsWith(`/api/pastes/${id}/confirm-view`));
   await reader.goto(`/paste/${id}`);
+  await expect(reader.getByText('This paste will be destroyed after you view it')).toBeVisible();
+  const confirmed = reader.waitForResponse((r) => r.url().endsWith(`/api/pastes/${id}/confirm-view`));
+  await reader.getByRole('button', { name: 'Show paste' }).click();
   await expect(reader.getByTestId('paste-content')).toContainText('self-destructing message');
   await expect(reader.getByText('This paste has been burned')).toBeVisible();
   await expect(reader.getByRole('link', { name: 'Raw' })).toHaveCount(0);
@@ -71,6 +81,10 @@ test('a burn paste shows once to someone else, never to the creator’s redirect
   await expect(late.getByRole('heading', { name: 'Paste Not Found' })).toBeVisible();
   await expect(late.getByText('This paste may have expired or been deleted.')).toBeVisible();
   await snap(late, 'paste-burn-gone');
+  // The scanner's page, pressed too late, finds it gone as well.
+  await scanner.getByRole('button', { name: 'Show paste' }).click();
+  await expect(scanner.getByRole('heading', { name: 'Paste Not Found' })).toBeVisible();
+  await scanner.context().close();
   await reader.context().close();
   await late.context().close();
 });

@@ -48,6 +48,11 @@ export interface PasteView {
   vipBanner?: { bannerUrl: string | null; bannerLink: string | null };
   /** The password dialog should open. */
   requiresPassword: boolean;
+  /**
+   * A burn paste held back until its visitor asks for it (`?reveal=false`): no content yet, and
+   * nothing burned. Reading it without the flag shows it once and destroys it.
+   */
+  requiresReveal: boolean;
   /** The viewer created this paste (their view never burns or counts). */
   isOwner: boolean;
   /** An admin or manager sees a protected paste by their role ('Admin/Manager Access'). */

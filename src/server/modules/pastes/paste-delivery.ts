@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { PASTE_MESSAGES } from '../../../common/schemas/paste.js';
 import type { Clock } from '../../clock.js';
-import { AppError, notFound } from '../../errors.js';
+import { AppError, forbidden, notFound } from '../../errors.js';
 import type { BlobStore, ByteRange } from '../../infra/blob-store/index.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { isValidAccessGrant } from './paste-access.js';
@@ -45,19 +45,23 @@ export function createPasteDelivery({ clock, blobs, settings, pastes, views }: D
         }
       }
       const burn = row.burn_after_reading === 1 && !isOwner;
-      if (burn && !(await pastes.claimBurnFor(id))) throw notFound(PASTE_MESSAGES.notFound);
+      if (burn && viewer.burn === 'refuse') throw forbidden(PASTE_MESSAGES.burnNeedsPerson);
+      // A held burn paste (HEAD) is answered with its headers only: nothing claimed, no body.
+      const claimed = burn && viewer.burn === 'claim';
+      if (claimed && !(await pastes.claimBurnFor(id))) throw notFound(PASTE_MESSAGES.notFound);
       const inline = row.content !== null ? Buffer.from(row.content, 'utf8') : null;
       return {
         size: row.size_bytes,
         filename: downloadFilename(row.title, id),
         rangeAllowed: !burn,
         async open(range) {
+          if (burn && !claimed) throw new Error('A burn paste that was not claimed has no body to send');
           if (inline) return Readable.from([range ? inline.subarray(range.start, range.end + 1) : inline]);
           return blobs.get(row.blob_key!, range);
         },
         async delivered() {
           if (!isOwner && viewer.countable) views.record(id);
-          if (burn) await pastes.confirmView(id);
+          if (claimed) await pastes.confirmView(id);
         },
       };
     },

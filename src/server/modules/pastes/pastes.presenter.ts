@@ -33,6 +33,7 @@ export function presentPasteMeta(row: PasteWithAuthor, viewCount: number): Paste
     sizeBytes: meta.sizeBytes,
     vipBanner: meta.vipBanner,
     requiresPassword: false,
+    requiresReveal: false,
     isOwner: false,
     staffAccess: false,
     accessToken: undefined,
@@ -58,6 +59,7 @@ function presentRow(row: PasteWithAuthor): PasteView {
     contentSizeMB: Math.round((row.size_bytes / MB) * 100) / 100,
     sizeBytes: row.size_bytes,
     requiresPassword: false,
+    requiresReveal: false,
     isOwner: false,
     staffAccess: false,
   };
@@ -84,6 +86,7 @@ function isPlainView(view: PasteView, row: PasteWithAuthor): boolean {
     !view.isOwner &&
     !view.staffAccess &&
     !view.requiresPassword &&
+    !view.requiresReveal &&
     view.accessToken === undefined &&
     view.downloadUrl === undefined &&
     Number.isSafeInteger(view.viewCount)

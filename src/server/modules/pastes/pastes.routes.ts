@@ -7,14 +7,16 @@ import {
   verifyPasteBodySchema,
 } from '../../../common/schemas/paste.js';
 import { AppError, notFound } from '../../errors.js';
+import { isAutomatedFetch } from './automated-fetch.js';
 import { parseRange } from './paste-delivery.js';
 import { presentPasteListItem } from './pastes.presenter.js';
 import type { Viewer } from './pastes.service.js';
-import { isAutomatedFetch } from './view-counter.js';
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
 const JSON_TYPE = 'application/json; charset=utf-8';
 const idParams = z.object({ id: z.string() });
+/** `reveal=false`: the web page's first read, which must not destroy a burn paste (see Viewer.burn). */
+const viewQuery = z.object({ reveal: z.enum(['true', 'false']).optional() });
 /** A browser sends at most 50 MB of text as JSON (larger files use chunked upload). */
 const CREATE_BODY_LIMIT = 64 * 1024 * 1024;
 
@@ -23,13 +25,27 @@ function pasteId(id: string): string {
   return id;
 }
 
-export function viewerOf(request: FastifyRequest): Viewer {
+/**
+ * Who is reading, and how. `holdBurn`: answer a burn paste without destroying it. `apiClient`: an
+ * API-key request, a deliberate reader whatever its User-Agent says (no link preview has a key).
+ */
+export function viewerOf(
+  request: FastifyRequest,
+  opts: { holdBurn?: boolean; apiClient?: boolean } = {},
+): Viewer {
   const token = request.headers['x-creator-token'];
+  const automatedFetch = isAutomatedFetch(request.headers);
+  const head = request.method === 'HEAD';
+  let burn: Viewer['burn'] = 'claim';
+  if (opts.holdBurn) burn = 'hold';
+  else if (automatedFetch && !opts.apiClient) burn = 'refuse';
+  else if (head) burn = 'hold';
   return {
     user: request.user,
     creatorToken: typeof token === 'string' ? token : undefined,
     ip: request.ip,
-    countable: !isAutomatedFetch(request.headers),
+    countable: !automatedFetch && !head,
+    burn,
   };
 }
 
@@ -49,8 +65,13 @@ export const pastesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => reply.code(201).send(await pastes.create(request.body, { user: request.user })),
   );
 
-  app.get('/api/pastes/:id', { config: pub, schema: { params: idParams } }, async (request, reply) =>
-    reply.type(JSON_TYPE).send(await pastes.viewJson(pasteId(request.params.id), viewerOf(request))),
+  app.get(
+    '/api/pastes/:id',
+    { config: pub, schema: { params: idParams, querystring: viewQuery } },
+    async (request, reply) => {
+      const viewer = viewerOf(request, { holdBurn: request.query.reveal === 'false' });
+      return reply.type(JSON_TYPE).send(await pastes.viewJson(pasteId(request.params.id), viewer));
+    },
   );
 
   app.post(
@@ -105,21 +126,37 @@ export const pastesRoutes: FastifyPluginAsyncZod = async (app) => {
     } else {
       reply.header('Content-Length', d.size);
     }
+    // HEAD: the headers a GET would get, no body, nothing claimed or counted.
+    if (request.method === 'HEAD') return reply.send();
     reply.raw.once('finish', () => {
       if (!range) void d.delivered().catch((err) => request.log.error({ err }, 'after-delivery step failed'));
     });
     return reply.send(await d.open(range ?? undefined));
   }
 
-  app.get('/api/pastes/:id/download', { config: pub, schema: { params: idParams } }, (request, reply) =>
-    deliver(request, reply, request.params.id, 'attachment'),
-  );
-  app.get('/api/pastes/:id/raw', { config: pub, schema: { params: idParams } }, (request, reply) =>
-    deliver(request, reply, request.params.id, 'inline'),
-  );
-  app.get('/raw/:id', { schema: { params: idParams } }, (request, reply) =>
-    deliver(request, reply, request.params.id, 'inline'),
-  );
+  // HEAD is declared, not left to Fastify's generated route, which would open and drain the body
+  // and replace our Content-Length with the empty body's.
+  const GET_AND_HEAD: ('GET' | 'HEAD')[] = ['GET', 'HEAD'];
+  app.route({
+    method: GET_AND_HEAD,
+    url: '/api/pastes/:id/download',
+    config: pub,
+    schema: { params: idParams },
+    handler: (request, reply) => deliver(request, reply, request.params.id, 'attachment'),
+  });
+  app.route({
+    method: GET_AND_HEAD,
+    url: '/api/pastes/:id/raw',
+    config: pub,
+    schema: { params: idParams },
+    handler: (request, reply) => deliver(request, reply, request.params.id, 'inline'),
+  });
+  app.route({
+    method: GET_AND_HEAD,
+    url: '/raw/:id',
+    schema: { params: idParams },
+    handler: (request, reply) => deliver(request, reply, request.params.id, 'inline'),
+  });
 };
 
 const myPastesQuery = z.object({

@@ -38,8 +38,14 @@ export interface Viewer {
   /** X-Creator-Token of an anonymous creator's browser. */
   creatorToken?: string;
   ip: string;
-  /** False for bots and prefetches: they read but are not counted. */
+  /** False for bots, prefetches and HEAD requests: they read but are not counted. */
   countable: boolean;
+  /**
+   * What this request does to a burn paste it would destroy: `claim` it and get the content (a
+   * person reading); `hold` it, answered without content and claiming nothing (HEAD, and the web
+   * page until its visitor presses Show paste); or be `refuse`d (link-preview bots, prefetches).
+   */
+  burn: 'claim' | 'hold' | 'refuse';
 }
 
 interface Deps {
@@ -107,7 +113,8 @@ export function createPastesService(deps: Deps) {
 
   /**
    * What GET /api/pastes/:id and POST …/verify answer. A burn paste is claimed here, atomically,
-   * by the first viewer other than its creator; extreme pastes are claimed when downloaded.
+   * by the first viewer other than its creator who may claim it (see Viewer.burn); extreme pastes
+   * are claimed when downloaded.
    */
   async function render(
     id: string,
@@ -137,8 +144,13 @@ export function createPastesService(deps: Deps) {
       view.downloadUrl = `/api/pastes/${id}/download${q}`;
       return { view, row };
     }
-    if (row.burn_after_reading === 1 && !isOwner && !(await claimBurn(db.kysely, id, clock.now()))) {
-      throw notFound(PASTE_MESSAGES.notFound);
+    if (row.burn_after_reading === 1 && !isOwner) {
+      if (viewer.burn === 'refuse') throw forbidden(PASTE_MESSAGES.burnNeedsPerson);
+      if (viewer.burn === 'hold') {
+        view.requiresReveal = true;
+        return { view, row };
+      }
+      if (!(await claimBurn(db.kysely, id, clock.now()))) throw notFound(PASTE_MESSAGES.notFound);
     }
     view.content = row.content ?? (await loadContent(row));
     if (!isOwner && viewer.countable) {

@@ -51,13 +51,3 @@ export function createViewCounter(
 }
 
 export type ViewCounter = ReturnType<typeof createViewCounter>;
-
-const BOT_UA =
-  /bot|crawl|spider|slurp|preview|facebookexternalhit|embedly|whatsapp|slack|discord|telegram|skype|vkshare|pinterest|headlesschrome\/[\d.]+ \(?compatible/i;
-
-/** Link-preview bots and browser prefetches are not readers. */
-export function isAutomatedFetch(headers: Record<string, string | string[] | undefined>): boolean {
-  const purpose = String(headers['sec-purpose'] ?? headers.purpose ?? '');
-  if (/prefetch|prerender/i.test(purpose)) return true;
-  return BOT_UA.test(String(headers['user-agent'] ?? ''));
-}

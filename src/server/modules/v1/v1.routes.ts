@@ -116,7 +116,7 @@ export const v1Routes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       if (!ID_PATTERN.test(id)) throw notFound(PASTE_MESSAGES.notFound);
       const password = header(request.headers['x-paste-password']);
-      const view = await pastes.view(id, viewerOf(request), password);
+      const view = await pastes.view(id, viewerOf(request, { apiClient: true }), password);
       // An API client has no "displayed" step: once it holds a burn paste's content, it is gone.
       if (view.burnAfterReading && view.content !== undefined && !view.isOwner) await pastes.confirmView(id);
       return view;

@@ -11,9 +11,15 @@ import { ApiError, api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { creatorToken } from '../lib/creator-tokens';
 
-export function getPaste(id: string, signal?: AbortSignal): Promise<PasteView> {
+/**
+ * The paste as this visitor may see it. `reveal: false` (the page's first read): a burn paste that
+ * this read would destroy comes back without content (`requiresReveal`), so a link scanner that
+ * runs the page burns nothing; revealPaste reads it for real.
+ */
+export function getPaste(id: string, opts: { reveal: boolean; signal?: AbortSignal }): Promise<PasteView> {
   const token = creatorToken(id);
-  return api.get<PasteView>(`/api/pastes/${encodeURIComponent(id)}`, signal, {
+  const query = opts.reveal ? '' : '?reveal=false';
+  return api.get<PasteView>(`/api/pastes/${encodeURIComponent(id)}${query}`, opts.signal, {
     ...(token ? { 'X-Creator-Token': token } : {}),
   });
 }
@@ -34,7 +40,7 @@ export function shouldRetryPaste(failureCount: number, error: unknown): boolean 
 export function pasteQueryOptions(id: string) {
   return queryOptions({
     queryKey: queryKeys.paste(id),
-    queryFn: ({ signal }) => getPaste(id, signal),
+    queryFn: ({ signal }) => getPaste(id, { reveal: false, signal }),
     retry: shouldRetryPaste,
     retryDelay: PASTE_QUERY_RETRY_DELAY_MS,
     // A paste still being assembled is polled until its content is real (spec §4).

@@ -15,10 +15,13 @@ import { useVerifyPaste } from '../../api/verify-paste';
  */
 export function PasswordDialog({
   pasteId,
+  burnAfterReading = false,
   open,
   onOpenChange,
 }: {
   pasteId: string;
+  /** Unlocking shows a burn paste once and destroys it: say so before the visitor does it. */
+  burnAfterReading?: boolean;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
@@ -42,6 +45,11 @@ export function PasswordDialog({
               Password Protected
             </DialogTitle>
             <DialogDescription>This paste is protected. Enter its password to view it.</DialogDescription>
+            {burnAfterReading ? (
+              <p className="text-sm font-medium text-destructive">
+                This paste will be destroyed after you view it
+              </p>
+            ) : null}
           </div>
           <div className="space-y-2">
             <Label htmlFor={`${id}-password`}>Password</Label>

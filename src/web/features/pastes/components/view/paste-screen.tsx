@@ -3,6 +3,7 @@ import { LoadingBlock } from '../../../../components/ui/spinner';
 import { toastError } from '../../../../components/ui/toast-store';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
 import { isProcessing, usePaste } from '../../api/get-paste';
+import { useRevealPaste } from '../../api/reveal-paste';
 import { useBurnConfirm } from '../../hooks/use-burn-confirm';
 import { downloadAsCreator } from '../../lib/owner-download';
 import { downloadUrl } from '../../lib/paste-links';
@@ -11,12 +12,23 @@ import { PasteActions } from './paste-actions';
 import { PasteContent } from './paste-content';
 import { PasteHeader } from './paste-header';
 import { PasteNotices } from './paste-notices';
-import { ExtremePaste, PasteLoadFailed, PasteLocked, PasteNotFound, PasteProcessing } from './paste-status';
+import {
+  BurnRevealPrompt,
+  ExtremePaste,
+  PasteLoadFailed,
+  PasteLocked,
+  PasteNotFound,
+  PasteProcessing,
+} from './paste-status';
 import { VipBanner } from './vip-banner';
 
-/** The paste view (spec §2, §4): loading, not found, locked, processing, extreme, or the paste. */
+/**
+ * The paste view (spec §2, §4): loading, not found, locked, processing, a burn paste waiting for
+ * "Show paste", extreme, or the paste.
+ */
 export function PasteScreen({ id }: { id: string }) {
   const query = usePaste(id);
+  const reveal = useRevealPaste(id);
   const paste = query.data;
   const [passwordOpen, setPasswordOpen] = useState(true);
   const [downloaded, setDownloaded] = useState(false);
@@ -46,8 +58,25 @@ export function PasteScreen({ id }: { id: string }) {
     return (
       <>
         <PasteLocked onUnlock={() => setPasswordOpen(true)} />
-        <PasswordDialog pasteId={paste.id} open={passwordOpen} onOpenChange={setPasswordOpen} />
+        <PasswordDialog
+          pasteId={paste.id}
+          burnAfterReading={paste.burnAfterReading}
+          open={passwordOpen}
+          onOpenChange={setPasswordOpen}
+        />
       </>
+    );
+  }
+  if (paste.requiresReveal && paste.content === undefined) {
+    // Someone else opened it first: it is gone, as for any later visitor.
+    if (reveal.error instanceof ApiError && reveal.error.status === 404) return <PasteNotFound />;
+    return (
+      <BurnRevealPrompt
+        paste={paste}
+        onReveal={() => reveal.mutate()}
+        revealing={reveal.isPending}
+        error={reveal.error ? errorMessage(reveal.error, 'Something went wrong.') : undefined}
+      />
     );
   }
   if (paste.isExtreme || paste.content === undefined) {

@@ -1,7 +1,8 @@
-import { Download, FileQuestion, HardDrive, LoaderCircle, LockKeyhole } from 'lucide-react';
+import { Download, FileQuestion, Flame, HardDrive, LoaderCircle, LockKeyhole } from 'lucide-react';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PasteView } from '../../../../../common/schemas/paste';
+import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardContent } from '../../../../components/ui/card';
 import { paths } from '../../../../config/paths';
@@ -57,6 +58,40 @@ export function PasteLocked({ onUnlock }: { onUnlock: () => void }) {
     <StatusCard icon={<LockKeyhole aria-hidden className="size-6" />} title="Password Protected">
       <p className="text-muted-foreground">This paste is protected. Enter its password to view it.</p>
       <Button onClick={onUnlock}>Enter Password</Button>
+    </StatusCard>
+  );
+}
+
+/**
+ * A burn paste held back until its visitor asks for it: a link scanner that opens the page but
+ * clicks nothing burns nothing.
+ */
+export function BurnRevealPrompt({
+  paste,
+  onReveal,
+  revealing,
+  error,
+}: {
+  paste: PasteView;
+  onReveal: () => void;
+  revealing: boolean;
+  error?: string;
+}) {
+  return (
+    <StatusCard icon={<Flame aria-hidden className="size-6" />} title="Burn After Reading">
+      <p className="text-sm text-muted-foreground">
+        {paste.title ? `“${paste.title}” by ` : 'By '}
+        {paste.username}
+      </p>
+      <p className="font-medium">This paste will be destroyed after you view it</p>
+      <p className="text-sm text-muted-foreground">
+        Only one person can read it. Once shown it is deleted from the server, so copy or download it before
+        you leave the page.
+      </p>
+      {error ? <Alert variant="destructive" title={error} className="w-full text-left" /> : null}
+      <Button onClick={onReveal} disabled={revealing}>
+        {revealing ? 'Opening...' : 'Show paste'}
+      </Button>
     </StatusCard>
   );
 }
