@@ -47,6 +47,10 @@ export const GENERIC_MESSAGES = {
   unsupportedMediaType: 'Content-Type must be application/json',
   bodyTooLarge: 'Request body is too large',
   invalidJson: 'Request body is not valid JSON',
+  notUtf8: 'Request body is not valid UTF-8',
+  jsonTooDeep: 'Request body is nested too deeply',
+  jsonTooManyValues: 'Request body has too many values',
+  illFormedText: 'Text must be valid Unicode: it contains a lone surrogate (such as \\ud800)',
   unavailable: 'Service temporarily unavailable',
 } as const;
 

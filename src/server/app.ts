@@ -49,7 +49,8 @@ export interface App extends FastifyInstance {
   routeAccess: RouteAccess[];
 }
 
-const ONE_MIB = 1024 * 1024;
+/** JSON bodies other than a paste's are a few fields; routes that carry content set their own limit. */
+const DEFAULT_BODY_LIMIT = 64 * 1024;
 
 /** Builds the whole application without listening: plugins in a fixed order, then the routes. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
@@ -61,7 +62,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // A hop count is valid for Fastify's trustProxy though its types omit it.
     trustProxy: (config.trustProxy ?? false) as boolean | string,
     genReqId: () => randomUUID(),
-    bodyLimit: ONE_MIB,
+    bodyLimit: DEFAULT_BODY_LIMIT,
     requestTimeout: config.requestTimeoutMs,
     connectionTimeout: config.requestTimeoutMs,
     keepAliveTimeout: 10_000,

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
 import { ERROR_CODES, type ErrorBody, type ErrorCode } from '../common/errors.js';
 import { GENERIC_MESSAGES } from '../common/messages.js';
 
@@ -56,10 +57,21 @@ function fieldMessage(error: FastifyError): string {
   return error.message;
 }
 
+/** A schema parsed inside a handler (not by the route's schema) fails like a route schema: 400. */
+function zodMessage(error: ZodError): string {
+  const first = error.issues[0];
+  const field = first?.path.join('.');
+  const msg = first?.message ?? 'Invalid value';
+  return field ? `${field}: ${msg}` : msg;
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
       return send(reply, error.status, { error: error.code, message: error.message }, error.headers);
+    }
+    if (error instanceof ZodError) {
+      return send(reply, 400, { error: 'VALIDATION', message: zodMessage(error) });
     }
     const fe = error as FastifyError;
     if (fe.validation) {

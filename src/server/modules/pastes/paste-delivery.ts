@@ -18,6 +18,7 @@ interface Deps {
 }
 
 export interface Delivery {
+  /** Bytes of the content as it will be sent. */
   size: number;
   filename: string;
   /** Burn pastes are sent whole: a range would let a reader take them in pieces. */
@@ -50,8 +51,12 @@ export function createPasteDelivery({ clock, blobs, settings, pastes, views }: D
       const claimed = burn && viewer.burn === 'claim';
       if (claimed && !(await pastes.claimBurnFor(id))) throw notFound(PASTE_MESSAGES.notFound);
       const inline = row.content !== null ? Buffer.from(row.content, 'utf8') : null;
+      // Content-Length comes from the bytes sent, never from the row: a size stored wrongly would
+      // otherwise let the body spill into the next response on a kept-alive connection.
+      const size = inline ? inline.length : await blobs.size(row.blob_key!);
+      if (size === null) throw notFound(PASTE_MESSAGES.notFound);
       return {
-        size: row.size_bytes,
+        size,
         filename: downloadFilename(row.title, id),
         rangeAllowed: !burn,
         async open(range) {

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import type { Role } from '../../../common/constants.js';
 import { PROCESSING_CONTENT } from '../../../common/constants.js';
@@ -16,6 +17,7 @@ import { type BlobStore, newBlobKey } from '../../infra/blob-store/index.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
+import { encodeUtf8InSlices } from '../../lib/utf8-slices.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UserRow } from '../users/users.repository.js';
 import type { HotPasteCache } from './hot-paste-cache.js';
@@ -58,6 +60,9 @@ interface Deps {
   hot: HotPasteCache;
   inserts: PasteInsertBatcher;
 }
+
+/** Content longer than this (always a blob) is encoded in slices; see encodeUtf8InSlices. */
+const LARGE_CONTENT_CHARS = 1024 * 1024;
 
 const STAFF: readonly Role[] = ['manager', 'admin'];
 const UNLIMITED_ROLES: readonly Role[] = ['vip', 'manager', 'admin'];
@@ -172,7 +177,10 @@ export function createPastesService(deps: Deps) {
       if (input.expiration === 'unlimited' && !(role && UNLIMITED_ROLES.includes(role))) {
         throw forbidden(PASTE_MESSAGES.unlimitedNeedsVip);
       }
-      const size = Buffer.byteLength(input.content, 'utf8');
+      // Large content is encoded once, in slices that leave the event loop to other requests.
+      const encoded =
+        input.content.length > LARGE_CONTENT_CHARS ? await encodeUtf8InSlices(input.content) : null;
+      const size = encoded ? encoded.size : Buffer.byteLength(input.content, 'utf8');
       const limit = await settings.maxPasteBytes();
       if (size > limit) throw new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage(size, limit));
 
@@ -180,9 +188,15 @@ export function createPastesService(deps: Deps) {
       const burn = input.expiration === 'burn' || input.burnAfterReading;
       const ttl = EXPIRATION_MS[input.expiration];
       // PostgreSQL text cannot hold NUL: such content goes to the blob store, which keeps bytes.
-      const inline = size <= INLINE_CONTENT_MAX_BYTES && !input.content.includes('\u0000');
+      const hasNul = encoded ? encoded.hasNul : input.content.includes('\u0000');
+      const inline = size <= INLINE_CONTENT_MAX_BYTES && !hasNul;
       const blobKey = inline ? null : newBlobKey('pastes');
-      if (blobKey) await blobs.put(blobKey, Buffer.from(input.content, 'utf8'));
+      if (blobKey) {
+        await blobs.put(
+          blobKey,
+          encoded ? Readable.from(encoded.chunks) : Buffer.from(input.content, 'utf8'),
+        );
+      }
       const creatorToken = actor.user ? undefined : randomToken(24);
       const passwordHash = input.privacy === 'password' ? await hashPassword(input.password) : null;
       for (let attempt = 0; ; attempt++) {

@@ -114,6 +114,14 @@ describe('POST /api/v1/pastes', () => {
     });
     expect(badUtf8.status).toBe(400);
   });
+  it('answers a too-long X-Paste-Password with 400 naming the field, not 500 (issue 8)', async () => {
+    const res = await api('POST', '/api/v1/pastes?privacy=password', owner.key, 'raw secret', {
+      'x-paste-password': 'p'.repeat(300),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('VALIDATION');
+    expect(res.body.message).toMatch(/^password: /);
+  });
 });
 
 describe('API-key authentication', () => {

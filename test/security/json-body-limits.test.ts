@@ -1,0 +1,89 @@
+import os from 'node:os';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { GENERIC_MESSAGES } from '../../src/common/messages.js';
+import { maxLoopStall, postRaw } from '../helpers/loop-stall.js';
+import { withTestApp } from '../helpers/test-app.js';
+
+/** Issue 9 #2: no JSON body, hostile or merely large, may hold the event loop for long. */
+const t = withTestApp({ each: false });
+
+const MB = 1024 * 1024;
+
+// The first requests pay for compiling the code paths; the goals are about a running server.
+beforeAll(async () => {
+  await postRaw(t.baseUrl, '/api/pastes', Buffer.from('{"content":"warm-up"}'));
+  await postRaw(t.baseUrl, '/api/pastes', Buffer.from(`{"content":"x","x":${'['.repeat(100)}`));
+});
+
+function bomb(prefix: string, unit: string, bytes: number): Buffer {
+  const head = Buffer.from(prefix);
+  const body = Buffer.alloc(bytes, unit);
+  return Buffer.concat([head, body]);
+}
+
+/** About `bytes` of paste text in lines: plain code, or with accents, CJK and emoji on every line. */
+function pasteText(bytes: number, kind: 'ascii' | 'mixed'): string {
+  const line =
+    kind === 'ascii'
+      ? 'const value = "quoted \\ value";\t// comment 0123456789 abcdefghijklmnopqrstuvwxyz\n'
+      : 'const größe = "quoted \\ value";\t// façade 日本語 🎉 0123456789 abcdefghijklmnop\n';
+  return line.repeat(Math.floor(bytes / Buffer.byteLength(line)));
+}
+
+/**
+ * Wall-clock stalls measure the machine as much as the code: with more runnable processes than
+ * cores, a 100 ms step can take 500 ms. The figure is always logged; the 300 ms goal is asserted
+ * only when the machine is not oversubscribed.
+ */
+const machineIsQuiet = () => os.loadavg()[0]! <= os.cpus().length;
+
+describe('nesting bombs', () => {
+  const bombs = {
+    'deep arrays': bomb('{"content":"x","x":', '[', 30 * MB),
+    'millions of objects': bomb('{"content":"x","x":[', '{},', 30 * MB),
+    'millions of numbers': bomb('{"content":"x","x":[', '0,', 30 * MB),
+  };
+
+  for (const [name, body] of Object.entries(bombs)) {
+    it(`refuses ${name} within 50 ms, without stalling the server`, async () => {
+      const before = await t.db.kysely.selectFrom('pastes').select('id').execute();
+      const { result, maxStallMs } = await maxLoopStall(() => postRaw(t.baseUrl, '/api/pastes', body));
+      console.info(
+        `${name}: answered in ${result.answeredInMs.toFixed(1)} ms, max stall ${maxStallMs.toFixed(1)} ms`,
+      );
+      expect(result.status).toBe(400);
+      expect(result.text).toMatch(
+        new RegExp(`${GENERIC_MESSAGES.jsonTooDeep}|${GENERIC_MESSAGES.jsonTooManyValues}`),
+      );
+      // Before the guard these took 1.4–25 s; 50 ms is the goal on a machine that is not oversubscribed.
+      const budget = machineIsQuiet() ? 50 : 500;
+      expect(result.answeredInMs).toBeLessThan(budget);
+      expect(maxStallMs).toBeLessThan(budget);
+      expect(await t.db.kysely.selectFrom('pastes').select('id').execute()).toEqual(before);
+    });
+  }
+
+  it('keeps small routes to small bodies', async () => {
+    const res = await t.client().post('/api/login', { username: 'x'.repeat(100 * 1024), password: 'p' });
+    expect(res.status).toBe(413);
+  });
+});
+
+describe('a maximum-size paste', () => {
+  for (const kind of ['ascii', 'mixed'] as const) {
+    it(`(${kind} text) is created without stalling other requests for more than 300 ms`, async () => {
+      const content = pasteText(50 * MB, kind);
+      const body = Buffer.from(JSON.stringify({ content, title: 'big', expiration: '1d' }));
+      const { result, maxStallMs } = await maxLoopStall(() => postRaw(t.baseUrl, '/api/pastes', body));
+      console.info(
+        `50 MB ${kind} create (${(body.length / MB).toFixed(1)} MiB of JSON): answered in ` +
+          `${result.answeredInMs.toFixed(0)} ms, max stall ${maxStallMs.toFixed(1)} ms, load ${os.loadavg()[0]!.toFixed(1)}`,
+      );
+      expect(result.status).toBe(201);
+      const id = JSON.parse(result.text.slice(result.text.indexOf('\r\n\r\n') + 4)).id;
+      const raw = Buffer.from(await (await fetch(`${t.baseUrl}/raw/${id}`)).arrayBuffer());
+      expect(raw.equals(Buffer.from(content))).toBe(true);
+      if (machineIsQuiet()) expect(maxStallMs).toBeLessThan(300);
+    });
+  }
+});
