@@ -51,6 +51,15 @@ export interface App extends FastifyInstance {
 
 const ONE_MIB = 1024 * 1024;
 
+/**
+ * Fastify 5.12 trusts no hop when given a number, so a hop count becomes proxy-addr's own rule:
+ * the socket peer and the next `hops - 1` addresses are proxies; the one before them is the client.
+ */
+function trustProxyOption(trust: Config['trustProxy']) {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust ?? false;
+}
+
 /** Builds the whole application without listening: plugins in a fixed order, then the routes. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
   const db = opts.db ?? openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -58,8 +67,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-api-key"]'] },
-    // A hop count is valid for Fastify's trustProxy though its types omit it.
-    trustProxy: (config.trustProxy ?? false) as boolean | string,
+    trustProxy: trustProxyOption(config.trustProxy),
     genReqId: () => randomUUID(),
     bodyLimit: ONE_MIB,
     requestTimeout: config.requestTimeoutMs,
