@@ -10,6 +10,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { registerErrorHandling } from './errors.js';
 import { startBackgroundJobs } from './infra/jobs/background-jobs.js';
 import type { MailerOptions } from './infra/mailer/index.js';
+import { type LogStream, loggerOptions } from './logging.js';
 import { accountRecoveryRoutes } from './modules/auth/account-recovery.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -43,6 +44,8 @@ export interface BuildOptions {
   mailerOptions?: MailerOptions;
   /** Periodic sweepers; tests that drive them by hand turn them off. */
   backgroundJobs?: boolean;
+  /** Tests only: where log lines go instead of stdout. */
+  logStream?: LogStream;
 }
 
 export interface App extends FastifyInstance {
@@ -66,7 +69,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await migrateToLatest(db.kysely, db.dialect, db.schema);
 
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-api-key"]'] },
+    logger: loggerOptions(config, opts.logStream),
     trustProxy: trustProxyOption(config.trustProxy),
     genReqId: () => randomUUID(),
     bodyLimit: ONE_MIB,

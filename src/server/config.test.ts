@@ -34,7 +34,9 @@ describe('config', () => {
 
   it('takes TRUST_PROXY as a hop count or proxy addresses, and refuses true', () => {
     expect(loadConfig({ TRUST_PROXY: '127.0.0.1' }).trustProxy).toBe('127.0.0.1');
-    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, ::1 ,loopback' }).trustProxy).toBe('10.0.0.0/8,::1,loopback');
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, ::1 ,loopback' }).trustProxy).toBe(
+      '10.0.0.0/8,::1,loopback',
+    );
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBeUndefined();
     // A hop count only when no client can reach the server except through the local proxy.
     expect(() => loadConfig({ TRUST_PROXY: '1' })).toThrow(/TRUST_PROXY: a hop count needs HOST=127.0.0.1/);

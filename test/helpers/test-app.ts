@@ -7,6 +7,7 @@ import { type Config, loadConfig } from '../../src/server/config.js';
 import type { Db } from '../../src/server/db/kysely.js';
 import type { MailerOptions } from '../../src/server/infra/mailer/index.js';
 import { hashPassword } from '../../src/server/lib/passwords.js';
+import type { LogStream } from '../../src/server/logging.js';
 import { insertUser, type UserRow } from '../../src/server/modules/users/users.repository.js';
 import { HttpClient } from './http-client.js';
 import { TestClock } from './test-clock.js';
@@ -29,7 +30,13 @@ export interface TestApp {
  * (TEST_DIALECT) and its own data folder. `env` overrides environment variables.
  */
 export async function startTestApp(
-  opts: { env?: Record<string, string>; clock?: TestClock; mailerOptions?: MailerOptions } = {},
+  opts: {
+    env?: Record<string, string>;
+    clock?: TestClock;
+    mailerOptions?: MailerOptions;
+    /** Where log lines go (set LOG_LEVEL in env too: tests log nothing by default). */
+    logStream?: LogStream;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = tempDir();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...opts.env });
@@ -40,6 +47,7 @@ export async function startTestApp(
     clock,
     webRoot: `${dataDir}/no-web-build`,
     mailerOptions: opts.mailerOptions,
+    logStream: opts.logStream,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
