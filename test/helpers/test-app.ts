@@ -111,7 +111,7 @@ export const ADMIN = { username: 'admin', password: 'admin-pass-123', email: 'ad
 export function setupBody(overrides: Record<string, unknown> = {}) {
   return {
     siteTitle: 'Test Paste',
-    domain: 'localhost',
+    domain: 'http://localhost',
     adminUsername: ADMIN.username,
     adminPassword: ADMIN.password,
     adminEmail: ADMIN.email,
@@ -121,7 +121,8 @@ export function setupBody(overrides: Record<string, unknown> = {}) {
 
 /** Completes first-run setup through the API, as the wizard does. */
 export async function completeSetup(t: TestApp, overrides: Record<string, unknown> = {}): Promise<void> {
-  const res = await t.client().post('/api/setup', setupBody(overrides));
+  // The wizard fills in the origin it is served from.
+  const res = await t.client().post('/api/setup', setupBody({ domain: t.baseUrl, ...overrides }));
   if (res.status !== 200) throw new Error(`setup failed: ${res.status} ${res.text}`);
 }
 

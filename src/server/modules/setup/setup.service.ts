@@ -2,7 +2,12 @@ import { sql } from 'kysely';
 import { SETUP_MESSAGES } from '../../../common/messages.js';
 import { registrationError } from '../../../common/schemas/auth.js';
 import type { EmailSettings } from '../../../common/schemas/settings.js';
-import type { DatabaseTestResult, SetupBody, TestEmailBody } from '../../../common/schemas/setup.js';
+import {
+  type DatabaseTestResult,
+  type SetupBody,
+  siteOriginOf,
+  type TestEmailBody,
+} from '../../../common/schemas/setup.js';
 import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import { isUniqueViolation } from '../../db/dialect.js';
@@ -76,6 +81,8 @@ export function createSetupService({ db, clock, settings, mailConfig, mailerOpti
         { requireEmail: true, checkCaptcha: false },
       );
       if (problem) throw badRequest(problem);
+      const siteOrigin = siteOriginOf(body.domain ?? '');
+      if (!siteOrigin) throw badRequest(SETUP_MESSAGES.domainInvalid);
       const emailSettings = emailSettingsFrom(body);
       if (emailSettings.emailProvider && emailSettings.emailProvider !== 'none' && !emailSettings.emailFrom) {
         throw badRequest(SETUP_MESSAGES.emailNeedsProvider);
@@ -107,7 +114,7 @@ export function createSetupService({ db, clock, settings, mailConfig, mailerOpti
             {
               ...emailSettings,
               ...(body.siteTitle?.trim() ? { siteTitle: body.siteTitle.trim() } : {}),
-              ...(body.domain?.trim() ? { domain: body.domain.trim() } : {}),
+              domain: siteOrigin,
             },
             trx,
           );

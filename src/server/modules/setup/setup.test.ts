@@ -6,6 +6,7 @@ import {
   setupBody,
   withTestApp,
 } from '../../../../test/helpers/test-app.js';
+import { SETUP_MESSAGES } from '../../../common/messages.js';
 
 const t = withTestApp({ setup: false });
 
@@ -47,6 +48,31 @@ describe('first-run setup', () => {
       email: ADMIN.email,
       emailVerified: true,
     });
+  });
+
+  it('refuses a domain that is not an http(s) origin, and writes nothing', async () => {
+    for (const domain of [
+      'paste.example.com',
+      '',
+      'ftp://paste.example.com',
+      'https://paste.example.com/app',
+      'https://paste.example.com?x=1',
+      'https://user@paste.example.com',
+      'javascript:alert(1)',
+    ]) {
+      const res = await t.client().post('/api/setup', setupBody({ domain }));
+      expect(res.status, domain).toBe(400);
+      expect(res.body).toEqual({ error: 'VALIDATION', message: SETUP_MESSAGES.domainInvalid });
+    }
+    expect((await t.client().get('/api/setup/status')).body).toEqual({ setupCompleted: false });
+  });
+
+  it('stores the domain as an origin', async () => {
+    const res = await t
+      .client()
+      .post('/api/setup', setupBody({ domain: ' https://Paste.Example.com:8443/ ' }));
+    expect(res.status).toBe(200);
+    expect((await t.app.services.settings.get()).domain).toBe('https://paste.example.com:8443');
   });
 
   it("refuses missing admin credentials with the spec's message and writes nothing", async () => {
