@@ -104,7 +104,7 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  /** A hop count or a comma-separated list of proxy addresses/CIDRs (never `true`: see parseTrustProxy). */
+  /** A hop count or a comma-separated list of proxy addresses/CIDRs (never `true`: see trustProxySchema). */
   trustProxy: number | string | undefined;
   publicOrigins: string[];
   vipBannerHosts: string[];

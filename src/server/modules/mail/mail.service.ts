@@ -47,7 +47,7 @@ export function createMailService({ settings, config, mailerOptions }: Deps) {
    */
   async function siteOrigin(): Promise<string | null> {
     const { domain } = await settings.get();
-    return siteOriginOf(domain) ?? legacyHostOrigin(domain) ?? config.publicOrigins[0] ?? null;
+    return siteOriginOf(domain) ?? legacyHostOrigin(domain) ?? siteOriginOf(config.publicOrigins[0] ?? '');
   }
 
   return {
