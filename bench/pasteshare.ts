@@ -61,7 +61,7 @@ function expectStatus(what: string, res: RawResponse, status: number): void {
 export async function completeSetup(origin: string): Promise<void> {
   const body = JSON.stringify({
     siteTitle: 'Bench',
-    domain: 'localhost',
+    domain: origin,
     adminUsername: 'admin',
     adminPassword: 'bench-admin-pass-123',
     adminEmail: 'admin@example.com',

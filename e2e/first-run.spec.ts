@@ -42,6 +42,17 @@ test('setup, register, log in, user menu, log out', async ({ page }) => {
   await page.getByLabel('Admin Username').fill(ADMIN.username);
   await page.getByLabel('Admin Email').fill(ADMIN.email);
   await page.getByLabel('Admin Password').fill(ADMIN.password);
+
+  // The domain (the origin links in mails use) starts as this page's origin; a bare host is refused.
+  const domain = page.getByLabel('Domain', { exact: true });
+  const origin = new URL(page.url()).origin;
+  await expect(domain).toHaveValue(origin);
+  await domain.fill('paste.example.com');
+  await page.getByRole('button', { name: 'Complete Setup' }).click();
+  await expect(page.getByRole('alert').getByText(/^Domain must be the site's address/)).toBeVisible();
+  await expect(domain).toHaveAttribute('aria-invalid', 'true');
+  await domain.fill(origin);
+
   await page.getByRole('button', { name: 'Complete Setup' }).click();
   await expect(page.getByRole('heading', { name: 'Setup complete!' })).toBeVisible();
   await snap(page, 'setup-complete');

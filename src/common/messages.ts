@@ -30,6 +30,9 @@ export const SETUP_MESSAGES = {
   databaseFailed:
     'Could not connect to the database. Check the DATABASE_URL environment variable (leave it unset to use the embedded SQLite database).',
   emailNeedsProvider: 'Email validation needs a provider and a from address',
+  domainInvalid:
+    "Domain must be the site's address with http:// or https://, like https://paste.example.com (no path)",
+  smtpPortNotAllowed: 'Before setup, the SMTP port must be 587, 465 or 25',
 } as const;
 
 export const CAPTCHA_MESSAGES = {

@@ -9,6 +9,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { registerErrorHandling } from './errors.js';
 import { startBackgroundJobs } from './infra/jobs/background-jobs.js';
 import type { MailerOptions } from './infra/mailer/index.js';
+import { type LogStream, loggerOptions } from './logging.js';
 import { accountRecoveryRoutes } from './modules/auth/account-recovery.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -43,6 +44,8 @@ export interface BuildOptions {
   mailerOptions?: MailerOptions;
   /** Periodic sweepers; tests that drive them by hand turn them off. */
   backgroundJobs?: boolean;
+  /** Tests only: where log lines go instead of stdout. */
+  logStream?: LogStream;
 }
 
 export interface App extends FastifyInstance {
@@ -52,15 +55,23 @@ export interface App extends FastifyInstance {
 /** JSON bodies other than a paste's are a few fields; routes that carry content set their own limit. */
 const DEFAULT_BODY_LIMIT = 64 * 1024;
 
+/**
+ * Fastify 5.12 trusts no hop when given a number, so a hop count becomes proxy-addr's own rule:
+ * the socket peer and the next `hops - 1` addresses are proxies; the one before them is the client.
+ */
+function trustProxyOption(trust: Config['trustProxy']) {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust ?? false;
+}
+
 /** Builds the whole application without listening: plugins in a fixed order, then the routes. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
   const db = opts.db ?? openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(db.kysely, db.dialect, db.schema);
 
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-api-key"]'] },
-    // A hop count is valid for Fastify's trustProxy though its types omit it.
-    trustProxy: (config.trustProxy ?? false) as boolean | string,
+    logger: loggerOptions(config, opts.logStream),
+    trustProxy: trustProxyOption(config.trustProxy),
     genReqId: () => randomUUID(),
     bodyLimit: DEFAULT_BODY_LIMIT,
     requestTimeout: config.requestTimeoutMs,

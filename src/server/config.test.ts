@@ -24,13 +24,33 @@ describe('config', () => {
   });
 
   it('parses TRUST_PROXY and PUBLIC_ORIGIN', () => {
-    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '1', HOST: '127.0.0.1' }).trustProxy).toBe(1);
     expect(loadConfig({}).trustProxy).toBeUndefined();
     expect(loadConfig({ PUBLIC_ORIGIN: 'https://a.example/, https://b.example' }).publicOrigins).toEqual([
       'https://a.example',
       'https://b.example',
     ]);
+  });
+
+  it('takes TRUST_PROXY as a hop count or proxy addresses, and refuses true', () => {
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1' }).trustProxy).toBe('127.0.0.1');
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, ::1 ,loopback' }).trustProxy).toBe(
+      '10.0.0.0/8,::1,loopback',
+    );
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBeUndefined();
+    // A hop count only when no client can reach the server except through the local proxy.
+    expect(() => loadConfig({ TRUST_PROXY: '1' })).toThrow(/TRUST_PROXY: a hop count needs HOST=127.0.0.1/);
+    for (const bad of ['true', 'yes', '10.0.0.0/33', 'proxy.example', '1.2.3.4,']) {
+      try {
+        loadConfig({ TRUST_PROXY: bad });
+        expect.unreachable(bad);
+      } catch (e) {
+        expect(e).toBeInstanceOf(ConfigError);
+        expect((e as ConfigError).problems).toEqual([
+          expect.stringMatching(/^TRUST_PROXY: must be a hop count .* or your proxies' addresses/),
+        ]);
+      }
+    }
   });
 
   it('trusts self-signed SMTP certificates only when told to, and never in production', () => {

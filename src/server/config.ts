@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -9,6 +10,41 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+const LOOPBACK_HOSTS = ['127.0.0.1', '::1', 'localhost'];
+
+/** proxy-addr's names for address ranges, accepted beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * `true` would trust every hop, so the client's own left-most X-Forwarded-For entry would become
+ * its IP and every per-IP limit could be dodged; only a hop count or proxy addresses are accepted.
+ */
+const trustProxySchema = z
+  .string()
+  .optional()
+  .transform((raw, ctx): number | string | undefined => {
+    const value = raw?.trim() ?? '';
+    if (value === '' || value === 'false' || value === '0') return undefined;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((s) => s.trim());
+    if (entries.every(isProxyAddress)) return entries.join(',');
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        "must be a hop count (e.g. 1 for one proxy in front) or your proxies' addresses/CIDRs (e.g. 127.0.0.1); true would let any client choose its IP",
+    });
+    return z.NEVER;
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -18,8 +54,8 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
-  /** Trust X-Forwarded-* from this many hops / these addresses (Fastify trustProxy syntax). */
-  TRUST_PROXY: z.string().optional(),
+  /** Trust X-Forwarded-* from this many hops or these proxy addresses/CIDRs; never from everyone. */
+  TRUST_PROXY: trustProxySchema,
   /** Public origin(s) the site is served from, comma separated; CSRF accepts these besides the Host. */
   PUBLIC_ORIGIN: z.string().optional(),
   /** Secure cookies: 'auto' = when the request came over HTTPS. */
@@ -68,7 +104,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  trustProxy: boolean | number | string | undefined;
+  /** A hop count or a comma-separated list of proxy addresses/CIDRs (never `true`: see trustProxySchema). */
+  trustProxy: number | string | undefined;
   publicOrigins: string[];
   vipBannerHosts: string[];
   session: { secure: 'auto' | boolean; ttlMs: number };
@@ -91,13 +128,6 @@ export class ConfigError extends Error {
   }
 }
 
-function parseTrustProxy(raw: string | undefined): Config['trustProxy'] {
-  if (raw === undefined || raw === '' || raw === 'false') return undefined;
-  if (raw === 'true') return true;
-  if (/^\d+$/.test(raw)) return Number(raw);
-  return raw;
-}
-
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -113,13 +143,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'SMTP_TLS_REJECT_UNAUTHORIZED: may be false only in tests, never with NODE_ENV=production',
     ]);
   }
+  // A hop count cannot tell the proxy from a client that connects directly, so it is safe only
+  // when nothing but a local proxy can reach the server.
+  if (typeof e.TRUST_PROXY === 'number' && !LOOPBACK_HOSTS.includes(e.HOST)) {
+    throw new ConfigError([
+      `TRUST_PROXY: a hop count needs HOST=127.0.0.1 (the server reachable only through the proxy); otherwise give the proxy's addresses, e.g. TRUST_PROXY=10.0.0.2 (got ${JSON.stringify(env.TRUST_PROXY)} with HOST=${e.HOST})`,
+    ]);
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    trustProxy: e.TRUST_PROXY,
     publicOrigins: (e.PUBLIC_ORIGIN ?? '')
       .split(',')
       .map((s) => s.trim().replace(/\/$/, ''))

@@ -33,9 +33,13 @@ export interface ServiceDeps {
 
 /** Builds every service once, wiring their dependencies; routes reach them through app.services. */
 export function createServices({ config, db, clock, mailerOptions: given }: ServiceDeps) {
-  // SMTP_TLS_REJECT_UNAUTHORIZED=false (tests only) trusts the browser tests' self-signed SMTP sink.
+  // SMTP_TLS_REJECT_UNAUTHORIZED=false (tests only) is the browser tests' SMTP sink: a self-signed
+  // certificate on a random loopback port.
   const mailerOptions: MailerOptions | undefined =
-    given ?? (config.smtpTlsRejectUnauthorized ? undefined : { smtpTls: { rejectUnauthorized: false } });
+    given ??
+    (config.smtpTlsRejectUnauthorized
+      ? undefined
+      : { smtpTls: { rejectUnauthorized: false }, smtpAnyPort: true });
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;
@@ -70,7 +74,14 @@ export function createServices({ config, db, clock, mailerOptions: given }: Serv
     apiKeys,
   });
   const vip = createVipService({ db: db.kysely, clock, rateLimiter, bannerHosts: config.vipBannerHosts });
-  const setup = createSetupService({ db, clock, settings, mailConfig: config.mail, mailerOptions });
+  const setup = createSetupService({
+    db,
+    clock,
+    settings,
+    rateLimiter,
+    mailConfig: config.mail,
+    mailerOptions,
+  });
   const blobs = createLocalDiskStore(path.join(config.dataDir, 'blobs'));
   const hot = createHotPasteCache();
   const views = createViewCounter(db.kysely, { onWritten: (id) => hot.delete(id) });

@@ -27,8 +27,8 @@ export async function useSmtpSink(t: TestApp, sink: SmtpSink, extra: Record<stri
   });
 }
 
-/** Mailer options for startTestApp: trust the sink's built-in self-signed certificate. */
-export const SINK_TLS = { smtpTls: { rejectUnauthorized: false } };
+/** Mailer options for startTestApp: trust the sink's built-in self-signed certificate and its port. */
+export const SINK_TLS = { smtpTls: { rejectUnauthorized: false }, smtpAnyPort: true };
 
 /**
  * One SMTP sink for the file and, for each test, a set-up app whose mail settings point at it;

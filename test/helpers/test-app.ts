@@ -7,6 +7,7 @@ import { type Config, loadConfig } from '../../src/server/config.js';
 import type { Db } from '../../src/server/db/kysely.js';
 import type { MailerOptions } from '../../src/server/infra/mailer/index.js';
 import { hashPassword } from '../../src/server/lib/passwords.js';
+import type { LogStream } from '../../src/server/logging.js';
 import { insertUser, type UserRow } from '../../src/server/modules/users/users.repository.js';
 import { HttpClient } from './http-client.js';
 import { TestClock } from './test-clock.js';
@@ -35,6 +36,8 @@ export async function startTestApp(
     mailerOptions?: MailerOptions;
     /** Another instance of the same site: its database and data folder, its own process state. */
     sharing?: TestApp;
+    /** Where log lines go (set LOG_LEVEL in env too: tests log nothing by default). */
+    logStream?: LogStream;
   } = {},
 ): Promise<TestApp> {
   const dataDir = opts.sharing?.dataDir ?? tempDir();
@@ -46,6 +49,7 @@ export async function startTestApp(
     clock,
     webRoot: `${dataDir}/no-web-build`,
     mailerOptions: opts.mailerOptions,
+    logStream: opts.logStream,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
@@ -110,7 +114,7 @@ export const ADMIN = { username: 'admin', password: 'admin-pass-123', email: 'ad
 export function setupBody(overrides: Record<string, unknown> = {}) {
   return {
     siteTitle: 'Test Paste',
-    domain: 'localhost',
+    domain: 'http://localhost',
     adminUsername: ADMIN.username,
     adminPassword: ADMIN.password,
     adminEmail: ADMIN.email,
@@ -120,7 +124,8 @@ export function setupBody(overrides: Record<string, unknown> = {}) {
 
 /** Completes first-run setup through the API, as the wizard does. */
 export async function completeSetup(t: TestApp, overrides: Record<string, unknown> = {}): Promise<void> {
-  const res = await t.client().post('/api/setup', setupBody(overrides));
+  // The wizard fills in the origin it is served from.
+  const res = await t.client().post('/api/setup', setupBody({ domain: t.baseUrl, ...overrides }));
   if (res.status !== 200) throw new Error(`setup failed: ${res.status} ${res.text}`);
 }
 

@@ -21,6 +21,23 @@ export const testEmailBodySchema = emailSettingsSchema.partial().extend({
 });
 export type TestEmailBody = z.input<typeof testEmailBodySchema>;
 
+/**
+ * The site's origin from what the admin typed (`https://paste.example.com`, optionally with a port
+ * and a trailing slash), or null when it is not exactly an http(s) origin. Links in mails are built
+ * from it, never from a request's Host header.
+ */
+export function siteOriginOf(value: string): string | null {
+  const text = value.trim();
+  if (!/^https?:\/\//i.test(text) || /[?#]/.test(text)) return null;
+  try {
+    const url = new URL(text);
+    if (url.username || url.password || url.pathname !== '/' || !url.hostname) return null;
+    return url.origin;
+  } catch {
+    return null;
+  }
+}
+
 export interface SetupStatus {
   setupCompleted: boolean;
 }

@@ -6,6 +6,12 @@ import helmet, { type HelmetOptions } from 'helmet';
 const TURNSTILE = 'https://challenges.cloudflare.com';
 
 /**
+ * One year, this host only: subdomains may be other people's sites, and the session cookie's
+ * __Host- prefix already keeps them out of it. No preload (a list the operator must opt into).
+ */
+const HSTS = 'max-age=31536000';
+
+/**
  * helmet decides the headers; we run it once at start and set the result on every response.
  * (@fastify/helmet re-runs helmet for each request: ~8 % of a paste read's CPU.) Nothing here
  * varies per request, so the headers are the same either way.
@@ -68,12 +74,14 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
     },
     referrerPolicy: { policy: 'no-referrer' },
     crossOriginEmbedderPolicy: false,
-    // HSTS only means something over HTTPS; a reverse proxy that terminates TLS should set it.
+    // Set per request below: only an HTTPS answer may carry it.
     strictTransportSecurity: false,
   });
   app.addHook('onRequest', (request, reply, done) => {
     // `/api` itself is the API documentation page; everything under `/api/` is JSON or a file.
     reply.headers(request.url.startsWith('/api/') ? API_HEADERS : pageHeaders);
+    // https from the socket or, behind TRUST_PROXY, from X-Forwarded-Proto.
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     done();
   });
 });

@@ -12,8 +12,12 @@ function isSecure(app: FastifyInstance, request: FastifyRequest): boolean {
   return setting === 'auto' ? request.protocol === 'https' : setting;
 }
 
-function readSessionToken(request: FastifyRequest): string | undefined {
-  return request.cookies[SECURE_COOKIE] ?? request.cookies[COOKIE];
+/**
+ * Only the cookie we would set on this request counts: over HTTPS a plain-named cookie could have
+ * been planted by a subdomain or a plain-HTTP answer, which is what the __Host- prefix rules out.
+ */
+function readSessionToken(app: FastifyInstance, request: FastifyRequest): string | undefined {
+  return request.cookies[isSecure(app, request) ? SECURE_COOKIE : COOKIE];
 }
 
 /** Starts a new session (a new random id at every login) and sets its cookie. */
@@ -68,7 +72,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   }
   // A callback hook: requests without a session cookie (most reads) pay for no promise.
   app.addHook('onRequest', (request, _reply, done) => {
-    const token = request.headers['x-api-key'] === undefined ? readSessionToken(request) : undefined;
+    const token = request.headers['x-api-key'] === undefined ? readSessionToken(app, request) : undefined;
     if (!token || token.length > 100) return done();
     loadSession(request, token).then(() => done(), done);
   });

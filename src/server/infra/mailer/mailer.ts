@@ -24,6 +24,8 @@ export interface Mailer {
 export interface MailerOptions {
   /** Tests only: accept the loopback SMTP sink's self-signed certificate. */
   smtpTls?: SmtpTlsOverride;
+  /** Tests only: the loopback SMTP sink listens on a random port, so setup's port rule is lifted. */
+  smtpAnyPort?: boolean;
 }
 
 type Field = keyof EmailSettings;

@@ -88,7 +88,7 @@ export function createAuthService(deps: Deps) {
       const { user, token } = created;
       if (!token) return { user, requiresVerification: false, verificationEmailSent: false };
       try {
-        await verification.sendMail(user.username, user.email, token, ctx.requestOrigin);
+        await verification.sendMail(user.username, user.email, token);
         return { user, requiresVerification: true, verificationEmailSent: true };
       } catch (err) {
         // The account stays: the user can ask for a new link once mail works again.

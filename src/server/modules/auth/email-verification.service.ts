@@ -60,8 +60,8 @@ export function createEmailVerificationService(deps: Deps) {
     return token;
   }
 
-  async function message(username: string, to: string, token: string, requestOrigin: string) {
-    const link = `${await mail.linkOrigin(requestOrigin)}/api/verify-email/${token}`;
+  async function message(username: string, to: string, token: string) {
+    const link = `${await mail.linkOrigin()}/api/verify-email/${token}`;
     return { to, ...renderVerificationEmail(await settings.get(), { username, email: to, link }) };
   }
 
@@ -69,8 +69,8 @@ export function createEmailVerificationService(deps: Deps) {
     issueToken,
 
     /** Sends the verification mail and waits for the provider; throws its error. */
-    async sendMail(username: string, to: string, token: string, requestOrigin: string): Promise<void> {
-      await mail.send(await message(username, to, token, requestOrigin));
+    async sendMail(username: string, to: string, token: string): Promise<void> {
+      await mail.send(await message(username, to, token));
     },
 
     /**
@@ -147,11 +147,7 @@ export function createEmailVerificationService(deps: Deps) {
       const user = username ? await findUserByUsername(db, username) : await findUserByEmail(db, email);
       if (!user || user.email_verified === 1) return;
       const token = await issueToken(db, user.id, null);
-      mail.sendInBackground(
-        await message(user.username, user.email, token, ctx.requestOrigin),
-        ctx.log,
-        'verification',
-      );
+      mail.sendInBackground(message(user.username, user.email, token), ctx.log, 'verification');
     },
   };
 }

@@ -27,6 +27,11 @@ interface Deps {
 export type PasswordResetService = ReturnType<typeof createPasswordResetService>;
 
 export function createPasswordResetService({ db, clock, settings, mail, rateLimiter }: Deps) {
+  async function resetMessage(username: string, to: string, token: string) {
+    const link = `${await mail.linkOrigin()}/reset-password?token=${token}`;
+    return { to, ...renderForgotPasswordEmail(await settings.get(), { username, link }) };
+  }
+
   return {
     /**
      * Mails a reset link valid 1 h. The answer never depends on whether the address is known: the
@@ -53,9 +58,7 @@ export function createPasswordResetService({ db, clock, settings, mail, rateLimi
           now: clock.now(),
           ttlMs: RESET_LINK_TTL_MS,
         });
-        const link = `${await mail.linkOrigin(ctx.requestOrigin)}/reset-password?token=${token}`;
-        const rendered = renderForgotPasswordEmail(await settings.get(), { username: user.username, link });
-        mail.sendInBackground({ to: user.email, ...rendered }, ctx.log, 'password reset');
+        mail.sendInBackground(resetMessage(user.username, user.email, token), ctx.log, 'password reset');
       }
       return { message: ACCOUNT_MESSAGES.forgotSent };
     },

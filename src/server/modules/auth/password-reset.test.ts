@@ -85,6 +85,42 @@ describe('forgot password', () => {
   });
 });
 
+describe('reset links and the Host header', () => {
+  /** Asks for a reset as a client that sends its own Host header. */
+  async function forgotWithHost(email: string, host: string) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      headers: { host, 'content-type': 'application/json' },
+      payload: JSON.stringify({ email }),
+    });
+    expect(res.statusCode).toBe(200);
+    await t.app.services.mail.settled();
+  }
+
+  it('links to the origin given at setup, whatever Host the request names', async () => {
+    await createUser(t, { username: 'hal', email: 'hal@example.com' });
+    await forgotWithHost('hal@example.com', 'evil.example');
+    const link = linkIn((await sink.waitForMessage()).text, '/reset-password?token=');
+    expect(link.startsWith(`${t.baseUrl}/reset-password?token=`)).toBe(true);
+  });
+
+  it('reads a bare host stored by older versions as https, not the Host header', async () => {
+    await t.app.services.settings.update({ domain: 'paste.example.com' });
+    await createUser(t, { username: 'ivy', email: 'ivy@example.com' });
+    await forgotWithHost('ivy@example.com', 'evil.example');
+    const link = linkIn((await sink.waitForMessage()).text, '/reset-password?token=');
+    expect(link).toMatch(/^https:\/\/paste\.example\.com\/reset-password\?token=/);
+  });
+
+  it('sends no link at all when no origin is configured', async () => {
+    await t.app.services.settings.update({ domain: '' });
+    await createUser(t, { username: 'jon', email: 'jon@example.com' });
+    await forgotWithHost('jon@example.com', 'evil.example');
+    expect(sink.messages).toHaveLength(0);
+  });
+});
+
 describe('reset password', () => {
   it('sets the new password, ends every session, and works once', async () => {
     const u = await createUser(t, { username: 'erin', email: 'erin@example.com' });

@@ -21,7 +21,8 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const s = await settings.get();
-      const origin = await mail.linkOrigin(`${request.protocol}://${request.host}`);
+      // A preview for whoever asks; before an origin is configured it shows their own.
+      const origin = (await mail.siteOrigin()) ?? `${request.protocol}://${request.host}`;
       if (request.query.template === 'verification') {
         return renderVerificationEmail(s, { ...SAMPLE, link: `${origin}/api/verify-email/sample-token` });
       }

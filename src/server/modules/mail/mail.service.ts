@@ -1,17 +1,20 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { siteOriginOf } from '../../../common/schemas/setup.js';
 import type { Config } from '../../config.js';
+import { AppError } from '../../errors.js';
 import { createMailer, type MailerOptions, type MailMessage } from '../../infra/mailer/index.js';
 import type { SettingsService } from '../settings/settings.service.js';
 
-/** What a service needs from the request to send account mail. */
+const MAIL_LINK_ORIGIN_MISSING =
+  "Links in emails need the site's address: set the PUBLIC_ORIGIN environment variable";
+
+/** What a service needs from the request to send account mail (never its Host: see siteOrigin). */
 export interface MailContext {
-  /** `${protocol}://${host}` of the request: the last resort for links in mails. */
-  requestOrigin: string;
   log: FastifyBaseLogger;
 }
 
 export function mailContext(request: FastifyRequest): MailContext {
-  return { requestOrigin: `${request.protocol}://${request.host}`, log: request.log };
+  return { log: request.log };
 }
 
 interface Deps {
@@ -23,13 +26,10 @@ interface Deps {
 
 export type MailService = ReturnType<typeof createMailService>;
 
-function originOf(value: string): string | null {
-  try {
-    const url = new URL(value.trim());
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : null;
-  } catch {
-    return null;
-  }
+/** Sites set up before the domain had to be an origin may hold a bare host name, read as https. */
+function legacyHostOrigin(domain: string): string | null {
+  const host = domain.trim().replace(/\/$/, '');
+  return /^[a-z0-9.-]+(:\d{1,5})?$/i.test(host) ? siteOriginOf(`https://${host}`) : null;
 }
 
 export function createMailService({ settings, config, mailerOptions }: Deps) {
@@ -41,15 +41,26 @@ export function createMailService({ settings, config, mailerOptions }: Deps) {
     await mailer.send(msg);
   }
 
+  /**
+   * The configured origin of the site: the domain stored at setup, else the first PUBLIC_ORIGIN.
+   * Never the request's Host header, which the client chooses.
+   */
+  async function siteOrigin(): Promise<string | null> {
+    const { domain } = await settings.get();
+    return siteOriginOf(domain) ?? legacyHostOrigin(domain) ?? siteOriginOf(config.publicOrigins[0] ?? '');
+  }
+
   return {
     send,
 
     /**
      * Sends without making the caller wait, for answers whose timing must not tell whether an
-     * account exists (forgot password, resend verification). Failures are logged.
+     * account exists (forgot password, resend verification). Failures, including a message that
+     * cannot be made (no site origin), are logged.
      */
-    sendInBackground(msg: MailMessage, log: FastifyBaseLogger, what: string): void {
-      const p: Promise<void> = send(msg)
+    sendInBackground(msg: MailMessage | Promise<MailMessage>, log: FastifyBaseLogger, what: string): void {
+      const p: Promise<void> = Promise.resolve(msg)
+        .then(send)
         .catch((err: unknown) => log.error({ err }, `${what} mail could not be sent`))
         .finally(() => pending.delete(p));
       pending.add(p);
@@ -60,13 +71,13 @@ export function createMailService({ settings, config, mailerOptions }: Deps) {
       while (pending.size > 0) await Promise.all([...pending]);
     },
 
-    /**
-     * Origin for links in mails. The Host header is chosen by the client, so a configured origin
-     * wins: the domain setting when it is a full origin, then PUBLIC_ORIGIN, then the request.
-     */
-    async linkOrigin(requestOrigin: string): Promise<string> {
-      const s = await settings.get();
-      return originOf(s.domain) ?? config.publicOrigins[0] ?? requestOrigin;
+    siteOrigin,
+
+    /** Origin for links in mails; without a configured one no link (and so no mail) is made. */
+    async linkOrigin(): Promise<string> {
+      const origin = await siteOrigin();
+      if (!origin) throw new AppError('MAIL_FAILED', MAIL_LINK_ORIGIN_MISSING);
+      return origin;
     },
   };
 }

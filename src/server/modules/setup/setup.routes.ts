@@ -19,7 +19,7 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/setup/test-email',
     { config: checks, schema: { body: testEmailBodySchema } },
-    async (request) => setup.testEmail(request.body),
+    async (request) => setup.testEmail(request.body, request.ip),
   );
 
   app.post('/api/setup', { config: beforeSetup, schema: { body: setupBodySchema } }, async (request) => {

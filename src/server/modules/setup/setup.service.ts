@@ -2,23 +2,31 @@ import { sql } from 'kysely';
 import { SETUP_MESSAGES } from '../../../common/messages.js';
 import { registrationError } from '../../../common/schemas/auth.js';
 import type { EmailSettings } from '../../../common/schemas/settings.js';
-import type { DatabaseTestResult, SetupBody, TestEmailBody } from '../../../common/schemas/setup.js';
+import {
+  type DatabaseTestResult,
+  type SetupBody,
+  siteOriginOf,
+  type TestEmailBody,
+} from '../../../common/schemas/setup.js';
 import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { Db } from '../../db/kysely.js';
 import { AppError, badRequest } from '../../errors.js';
-import { createMailer, type MailerOptions } from '../../infra/mailer/index.js';
+import { createMailer, defaultSmtpPort, type MailerOptions } from '../../infra/mailer/index.js';
 import { hashPassword } from '../../lib/passwords.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { DEFAULT_SETTINGS, SETUP_COMPLETED_KEY } from '../settings/settings.defaults.js';
 import { insertSetting } from '../settings/settings.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { insertUser } from '../users/users.repository.js';
+import { SMTP_PORTS_BEFORE_SETUP, TEST_EMAIL_PER_IP } from './setup.limits.js';
 
 interface Deps {
   db: Db;
   clock: Clock;
   settings: SettingsService;
+  rateLimiter: RateLimiter;
   mailConfig: Config['mail'];
   /** Tests only: e.g. trust the loopback SMTP sink's certificate. */
   mailerOptions?: MailerOptions;
@@ -34,7 +42,7 @@ function emailSettingsFrom(body: Partial<EmailSettings>): Partial<EmailSettings>
 
 export type SetupService = ReturnType<typeof createSetupService>;
 
-export function createSetupService({ db, clock, settings, mailConfig, mailerOptions }: Deps) {
+export function createSetupService({ db, clock, settings, rateLimiter, mailConfig, mailerOptions }: Deps) {
   return {
     async testDatabase(): Promise<DatabaseTestResult> {
       try {
@@ -47,8 +55,18 @@ export function createSetupService({ db, clock, settings, mailConfig, mailerOpti
     },
 
     /** Checks the provider's credentials, and sends a test message when a recipient is given. */
-    async testEmail(body: TestEmailBody): Promise<{ ok: true; message: string }> {
+    async testEmail(body: TestEmailBody, ip: string): Promise<{ ok: true; message: string }> {
+      await rateLimiter.consume([[TEST_EMAIL_PER_IP, ip]]);
       const merged = { ...DEFAULT_SETTINGS, ...emailSettingsFrom(body) } as EmailSettings;
+      const port = merged.smtpPort || defaultSmtpPort(merged.smtpSecure);
+      if (
+        merged.emailProvider === 'smtp' &&
+        !SMTP_PORTS_BEFORE_SETUP.includes(port) &&
+        !mailerOptions?.smtpAnyPort &&
+        !(await settings.isSetupCompleted())
+      ) {
+        throw badRequest(SETUP_MESSAGES.smtpPortNotAllowed);
+      }
       const mailer = createMailer(merged, mailConfig, mailerOptions);
       await mailer.testConnection();
       if (body.testRecipient) {
@@ -76,6 +94,8 @@ export function createSetupService({ db, clock, settings, mailConfig, mailerOpti
         { requireEmail: true, checkCaptcha: false },
       );
       if (problem) throw badRequest(problem);
+      const siteOrigin = siteOriginOf(body.domain ?? '');
+      if (!siteOrigin) throw badRequest(SETUP_MESSAGES.domainInvalid);
       const emailSettings = emailSettingsFrom(body);
       if (emailSettings.emailProvider && emailSettings.emailProvider !== 'none' && !emailSettings.emailFrom) {
         throw badRequest(SETUP_MESSAGES.emailNeedsProvider);
@@ -107,7 +127,7 @@ export function createSetupService({ db, clock, settings, mailConfig, mailerOpti
             {
               ...emailSettings,
               ...(body.siteTitle?.trim() ? { siteTitle: body.siteTitle.trim() } : {}),
-              ...(body.domain?.trim() ? { domain: body.domain.trim() } : {}),
+              domain: siteOrigin,
             },
             trx,
           );

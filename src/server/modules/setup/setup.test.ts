@@ -1,3 +1,4 @@
+import net, { type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import {
   ADMIN,
@@ -6,8 +7,25 @@ import {
   setupBody,
   withTestApp,
 } from '../../../../test/helpers/test-app.js';
+import { SETUP_MESSAGES } from '../../../common/messages.js';
 
 const t = withTestApp({ setup: false });
+
+const smtpCheck = (smtpPort: number) => ({
+  emailProvider: 'smtp',
+  emailFrom: 'noreply@example.com',
+  smtpHost: '127.0.0.1',
+  smtpPort,
+});
+
+/** A loopback port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 describe('first-run setup', () => {
   it('reports setup as not completed and gates the API until it is', async () => {
@@ -47,6 +65,31 @@ describe('first-run setup', () => {
       email: ADMIN.email,
       emailVerified: true,
     });
+  });
+
+  it('refuses a domain that is not an http(s) origin, and writes nothing', async () => {
+    for (const domain of [
+      'paste.example.com',
+      '',
+      'ftp://paste.example.com',
+      'https://paste.example.com/app',
+      'https://paste.example.com?x=1',
+      'https://user@paste.example.com',
+      'javascript:alert(1)',
+    ]) {
+      const res = await t.client().post('/api/setup', setupBody({ domain }));
+      expect(res.status, domain).toBe(400);
+      expect(res.body).toEqual({ error: 'VALIDATION', message: SETUP_MESSAGES.domainInvalid });
+    }
+    expect((await t.client().get('/api/setup/status')).body).toEqual({ setupCompleted: false });
+  });
+
+  it('stores the domain as an origin', async () => {
+    const res = await t
+      .client()
+      .post('/api/setup', setupBody({ domain: ' https://Paste.Example.com:8443/ ' }));
+    expect(res.status).toBe(200);
+    expect((await t.app.services.settings.get()).domain).toBe('https://paste.example.com:8443');
   });
 
   it("refuses missing admin credentials with the spec's message and writes nothing", async () => {
@@ -89,6 +132,31 @@ describe('first-run setup', () => {
     const again = await c.post('/api/setup', setupBody({ adminUsername: 'fourth' }));
     expect(again.status).toBe(409);
     expect(again.body.error).toBe('SETUP_COMPLETED');
+  });
+
+  it('refuses SMTP ports other than 587, 465 and 25 in the email check before setup', async () => {
+    for (const smtpPort of [22, 6379, 5432, 2525]) {
+      const res = await t.client().post('/api/setup/test-email', smtpCheck(smtpPort));
+      expect(res.status, String(smtpPort)).toBe(400);
+      expect(res.body).toEqual({ error: 'VALIDATION', message: SETUP_MESSAGES.smtpPortNotAllowed });
+    }
+  });
+
+  it('lets the admin check any SMTP port once setup is done', async () => {
+    await completeSetup(t);
+    const admin = await loginClient(t, ADMIN.username, ADMIN.password);
+    const res = await admin.post('/api/setup/test-email', smtpCheck(await closedPort()));
+    expect(res.status).toBe(502);
+    expect(res.body.error).toBe('MAIL_FAILED');
+  });
+
+  it('rate-limits the email check per IP', async () => {
+    for (let i = 0; i < 20; i++) {
+      expect((await t.client().post('/api/setup/test-email', smtpCheck(22))).status).toBe(400);
+    }
+    const limited = await t.client().post('/api/setup/test-email', smtpCheck(22));
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
   it('keeps the connection checks for the admin once setup is done', async () => {

@@ -68,7 +68,7 @@ export function createAccountService(deps: Deps) {
       if (await findUserByEmail(db, email)) throw conflict(ACCOUNT_MESSAGES.emailInUse);
       const token = await verification.issueToken(db, user.id, email);
       try {
-        await verification.sendMail(user.username, email, token, ctx.requestOrigin);
+        await verification.sendMail(user.username, email, token);
       } catch (err) {
         ctx.log.error({ err, userId: user.id }, 'email change mail could not be sent');
         await deleteUnusedTokens(db, user.id, 'verify-email');

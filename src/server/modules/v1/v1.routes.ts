@@ -93,7 +93,8 @@ export const v1Routes: FastifyPluginAsyncZod = async (app) => {
         input = request.body;
       }
       const { id } = await pastes.create(input, { user: request.user });
-      const origin = await mail.linkOrigin(`${request.protocol}://${request.host}`);
+      // The link goes back only to this caller, so without a configured origin its own will do.
+      const origin = (await mail.siteOrigin()) ?? `${request.protocol}://${request.host}`;
       return reply.code(201).send({ id, url: `${origin}/paste/${id}` });
     },
   );

@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DEFAULT_SITE_TITLE, POST_SETUP_REDIRECT_MS } from '../../../../common/constants';
 import { SETUP_MESSAGES } from '../../../../common/messages';
+import { siteOriginOf } from '../../../../common/schemas/setup';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
@@ -21,6 +22,7 @@ export function SetupForm() {
   const setup = useCompleteSetup();
   const [form, setForm] = useState<SetupFormState>(() => initialSetupForm(window.location.origin));
   const [completed, setCompleted] = useState(false);
+  const [domainError, setDomainError] = useState<string>();
   const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   // Release the gate only when this page goes away: the lazy /auth screen may take a moment to load,
@@ -51,6 +53,11 @@ export function SetupForm() {
       });
       return;
     }
+    if (!siteOriginOf(form.domain)) {
+      setDomainError(SETUP_MESSAGES.domainInvalid);
+      return;
+    }
+    setDomainError(undefined);
     // Hold the gate before the status flips, so this page can show its message for 2 s.
     gate.setFinishing(true);
     setup.mutate(setupBody(form), {
@@ -94,6 +101,7 @@ export function SetupForm() {
             label="Domain"
             placeholder="https://paste.example.com"
             hint="Used for links in emails."
+            error={domainError}
             {...text('domain')}
           />
         </div>
