@@ -36,6 +36,8 @@ export async function startTestApp(
     mailerOptions?: MailerOptions;
     /** Another instance of the same site: its database and data folder, its own process state. */
     sharing?: TestApp;
+    /** A built web app to serve; by default none (the API only). */
+    webRoot?: string;
     /** Where log lines go (set LOG_LEVEL in env too: tests log nothing by default). */
     logStream?: LogStream;
   } = {},
@@ -47,7 +49,7 @@ export async function startTestApp(
   const app = await buildApp(config, {
     db,
     clock,
-    webRoot: `${dataDir}/no-web-build`,
+    webRoot: opts.webRoot ?? `${dataDir}/no-web-build`,
     mailerOptions: opts.mailerOptions,
     logStream: opts.logStream,
   });
