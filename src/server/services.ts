@@ -41,7 +41,7 @@ export function createServices({ config, db, clock, mailerOptions: given }: Serv
     : null;
   const settings = createSettingsService({ db: db.kysely, clock, maxPasteBytes: config.maxPasteBytes });
   const captcha = createCaptcha(config.turnstile);
-  const rateLimiter = createRateLimiter(redis, config.redisKeyPrefix);
+  const rateLimiter = createRateLimiter(redis, clock, config.redisKeyPrefix);
   const mail = createMailService({ settings, config, mailerOptions });
   const apiKeys = createApiKeyService({ db: db.kysely, settings });
   const emailVerification = createEmailVerificationService({

@@ -19,26 +19,48 @@ describe.runIf(redisUrl)('rate limits shared through Redis', () => {
     a = await startTestApp({ env });
     b = await startTestApp({ env });
     await completeSetup(a);
+    await completeSetup(b);
   });
   afterAll(async () => {
     await a.close();
     await b.close();
   });
 
-  it('counts attempts on either instance against one budget per username', async () => {
+  it('counts failures on either instance against one slow-down per username, never a lock-out', async () => {
     const u = await createUser(a);
-    const attempt = (t: TestApp) =>
+    const attempt = (t: TestApp, password = 'wrong-pass') =>
       t.client().post('/api/login', {
         username: u.username,
+        password,
+        captchaToken: CAPTCHA_BYPASS_TOKEN,
+      });
+    // b has its own database: the account is unknown there, but the username's counter is shared.
+    for (let i = 0; i < 3; i++) expect((await attempt(a)).status).toBe(401);
+    for (let i = 0; i < 2; i++) expect((await attempt(b)).status).toBe(401);
+    expect(a.clock.sleeps).toEqual([]);
+    // The sixth failure overall is slowed down, on whichever instance it lands.
+    expect((await attempt(b)).status).toBe(401);
+    expect(b.clock.sleeps).toEqual([250]);
+    const owner = await attempt(a, u.plainPassword);
+    expect(owner.status).toBe(200);
+    expect(a.clock.sleeps).toEqual([500]);
+  });
+
+  it('blocks one IP hard across both instances, with Retry-After', async () => {
+    const attempt = (t: TestApp, i: number) =>
+      t.client().post('/api/login', {
+        username: `nobody${i}`,
         password: 'wrong-pass',
         captchaToken: CAPTCHA_BYPASS_TOKEN,
       });
-    for (let i = 0; i < 5; i++) expect((await attempt(a)).status).toBe(401);
-    // b has its own database: the account is unknown there, but the username budget is shared.
-    await completeSetup(b);
-    for (let i = 0; i < 5; i++) expect((await attempt(b)).status).toBe(401);
-    const limited = await attempt(a);
+    // The earlier test spent a few of this IP's 30; 15 more on each instance runs the rest out.
+    let last = 0;
+    for (let i = 0; i < 15; i++) last = (await attempt(a, i)).status;
+    expect(last).toBe(401);
+    let limited = await attempt(b, 100);
+    for (let i = 0; i < 20 && limited.status !== 429; i++) limited = await attempt(b, 200 + i);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await attempt(a, 999)).status).toBe(429);
   });
 });

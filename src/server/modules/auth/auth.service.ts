@@ -100,14 +100,13 @@ export function createAuthService(deps: Deps) {
     /** Checks credentials in the same time whether or not the account exists. */
     async login(body: Required<LoginBody>, ip: string): Promise<UserRow> {
       const key = body.username.trim().toLowerCase();
-      await rateLimiter.consume([
-        [LOGIN_PER_IP, ip],
-        [LOGIN_PER_USERNAME, key],
-      ]);
+      await rateLimiter.consume([[LOGIN_PER_IP, ip]]);
       const problem = loginError(body);
       if (problem) throw badRequest(problem);
       const s = await settings.get();
       await captcha.verify(s, body.captchaToken, ip);
+      // Waits the same whether or not the account exists, and before the password is checked.
+      await rateLimiter.slowDown(LOGIN_PER_USERNAME, key);
 
       const user = await findUserByUsername(db, key);
       const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), body.password);

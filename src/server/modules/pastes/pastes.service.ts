@@ -96,10 +96,8 @@ export function createPastesService(deps: Deps) {
   }
 
   async function checkPassword(row: PasteWithAuthor, password: string, ip: string): Promise<void> {
-    await rateLimiter.consume([
-      [UNLOCK_PER_PASTE, row.id],
-      [UNLOCK_PER_IP, ip],
-    ]);
+    await rateLimiter.consume([[UNLOCK_PER_IP, ip]]);
+    await rateLimiter.slowDown(UNLOCK_PER_PASTE, row.id);
     if (!row.password_hash || !(await verifyPassword(row.password_hash, password))) {
       throw forbidden(PASTE_MESSAGES.invalidPassword);
     }

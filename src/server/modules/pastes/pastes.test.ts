@@ -216,24 +216,21 @@ describe('password pastes', () => {
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
   });
 
-  it('rate-limits password attempts per paste, whatever the client says its address is', async () => {
+  it('slows password attempts on a paste down without locking the recipient out', async () => {
     const { id } = await createPaste(t.client(), { privacy: 'password', password: 'right-one' });
-    let last = 0;
     for (let i = 0; i < 21; i++) {
-      last = (
-        await t
-          .client()
-          .post(
-            `/api/pastes/${id}/verify`,
-            { password: `guess${i}` },
-            { headers: { 'x-forwarded-for': `10.0.0.${i}` } },
-          )
-      ).status;
+      const res = await t
+        .client()
+        .post(
+          `/api/pastes/${id}/verify`,
+          { password: `guess${i}` },
+          { headers: { 'x-forwarded-for': `10.0.0.${i}` } },
+        );
+      expect(res.status).toBe(403);
     }
-    expect(last).toBe(429);
-    const blocked = await t.client().post(`/api/pastes/${id}/verify`, { password: 'right-one' });
-    expect(blocked.status).toBe(429);
-    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(t.clock.sleeps.length).toBeGreaterThan(0);
+    const right = await t.client().post(`/api/pastes/${id}/verify`, { password: 'right-one' });
+    expect(right.status).toBe(200);
   });
 
   it('shows content to admins and managers with the staff flag, and to the author', async () => {
