@@ -16,6 +16,7 @@ import { createHotPasteCache } from './modules/pastes/hot-paste-cache.js';
 import { createPasteDelivery } from './modules/pastes/paste-delivery.js';
 import { createPasteInsertBatcher } from './modules/pastes/paste-insert-batcher.js';
 import { createPastesService } from './modules/pastes/pastes.service.js';
+import { createRecentViewers } from './modules/pastes/recent-viewers.js';
 import { createViewCounter } from './modules/pastes/view-counter.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { createSetupService } from './modules/setup/setup.service.js';
@@ -73,7 +74,8 @@ export function createServices({ config, db, clock, mailerOptions: given }: Serv
   const setup = createSetupService({ db, clock, settings, mailConfig: config.mail, mailerOptions });
   const blobs = createLocalDiskStore(path.join(config.dataDir, 'blobs'));
   const hot = createHotPasteCache();
-  const views = createViewCounter(db.kysely, { onWritten: (id) => hot.delete(id) });
+  const recentViewers = createRecentViewers({ clock, redis, keyPrefix: config.redisKeyPrefix });
+  const views = createViewCounter(db.kysely, { recent: recentViewers, onWritten: (id) => hot.delete(id) });
   const inserts = createPasteInsertBatcher(db);
   const pastes = createPastesService({ db, clock, blobs, settings, rateLimiter, views, hot, inserts });
   const pasteDelivery = createPasteDelivery({ clock, blobs, settings, pastes, views });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPTCHA_BYPASS_TOKEN } from '../../src/common/constants.js';
+import { pasteRow } from '../helpers/pastes.js';
 import { completeSetup, createUser, startTestApp, type TestApp } from '../helpers/test-app.js';
 
 /**
@@ -62,5 +63,25 @@ describe.runIf(redisUrl)('rate limits shared through Redis', () => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await attempt(a, 999)).status).toBe(429);
+  });
+
+  it('counts a viewer once across instances', async () => {
+    // Each instance has its own database here: the same paste goes into both.
+    const id = `shared${randomBytes(4).toString('hex')}`;
+    for (const t of [a, b]) await t.db.kysely.insertInto('pastes').values(pasteRow(id)).execute();
+    const read = (t: TestApp) => t.client().get(`/api/pastes/${id}`);
+    expect((await read(a)).body.viewCount).toBe(1);
+    for (let i = 0; i < 5; i++) await read(b);
+    for (let i = 0; i < 5; i++) await read(a);
+    const stored = async (t: TestApp) => {
+      await t.app.services.views.flush();
+      const row = await t.db.kysely
+        .selectFrom('pastes')
+        .select('view_count')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      return row.view_count;
+    };
+    expect((await stored(a)) + (await stored(b))).toBe(1);
   });
 });

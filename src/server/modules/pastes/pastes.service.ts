@@ -31,6 +31,7 @@ import {
   listPastesOfUser,
   type PasteWithAuthor,
 } from './pastes.repository.js';
+import { viewerKey } from './recent-viewers.js';
 import type { ViewCounter } from './view-counter.js';
 
 export interface Viewer {
@@ -139,8 +140,7 @@ export function createPastesService(deps: Deps) {
       throw notFound(PASTE_MESSAGES.notFound);
     }
     view.content = row.content ?? (await loadContent(row));
-    if (!isOwner && viewer.countable) {
-      views.record(id);
+    if (!isOwner && viewer.countable && views.record(id, viewerKey(id, viewer.ip, viewer.user?.id ?? null))) {
       view.viewCount += 1;
     }
     return { view, row };

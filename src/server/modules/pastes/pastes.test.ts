@@ -5,7 +5,8 @@ import { PROCESSING_CONTENT } from '../../../common/constants.js';
 import { PASTE_MESSAGES } from '../../../common/schemas/paste.js';
 import { sweepDeadPastes } from './pastes.sweeper.js';
 
-const t = withTestApp();
+// Behind a loopback "proxy", so a test can read as several clients (X-Forwarded-For).
+const t = withTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
 
 describe('creating pastes', () => {
   it('stores a public paste and shows every field of the spec', async () => {
@@ -155,14 +156,19 @@ describe('reading pastes', () => {
     expect(await t.db.kysely.selectFrom('pastes').selectAll().execute()).toHaveLength(1);
   });
 
-  it('counts one view per delivery of content, not for the creator or link-preview bots', async () => {
+  it('counts one view per reader of content, not for the creator or link-preview bots', async () => {
     const { client } = await signedIn(t);
     const { id } = await createPaste(client);
+    const from = (ip: string, headers: Record<string, string> = {}) => ({
+      headers: { 'x-forwarded-for': ip, ...headers },
+    });
     await client.get(`/api/pastes/${id}`);
-    await t.client().get(`/api/pastes/${id}`, { headers: { 'user-agent': 'Slackbot-LinkExpanding 1.0' } });
-    await t.client().get(`/api/pastes/${id}`, { headers: { 'sec-purpose': 'prefetch' } });
-    await t.client().get(`/api/pastes/${id}`);
-    const third = await t.client().get(`/api/pastes/${id}`);
+    await t
+      .client()
+      .get(`/api/pastes/${id}`, from('10.3.0.1', { 'user-agent': 'Slackbot-LinkExpanding 1.0' }));
+    await t.client().get(`/api/pastes/${id}`, from('10.3.0.2', { 'sec-purpose': 'prefetch' }));
+    await t.client().get(`/api/pastes/${id}`, from('10.3.0.3'));
+    const third = await t.client().get(`/api/pastes/${id}`, from('10.3.0.4'));
     expect(third.body.viewCount).toBe(2);
     await t.app.services.views.flush();
     const row = await t.db.kysely
