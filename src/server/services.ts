@@ -15,6 +15,7 @@ import { createModerationService } from './modules/moderation/moderation.service
 import { createHotPasteCache } from './modules/pastes/hot-paste-cache.js';
 import { createPasteDelivery } from './modules/pastes/paste-delivery.js';
 import { createPasteInsertBatcher } from './modules/pastes/paste-insert-batcher.js';
+import { pasteCreationRules } from './modules/pastes/pastes.limits.js';
 import { createPastesService } from './modules/pastes/pastes.service.js';
 import { createRecentViewers } from './modules/pastes/recent-viewers.js';
 import { createViewCounter } from './modules/pastes/view-counter.js';
@@ -77,7 +78,17 @@ export function createServices({ config, db, clock, mailerOptions: given }: Serv
   const recentViewers = createRecentViewers({ clock, redis, keyPrefix: config.redisKeyPrefix });
   const views = createViewCounter(db.kysely, { recent: recentViewers, onWritten: (id) => hot.delete(id) });
   const inserts = createPasteInsertBatcher(db);
-  const pastes = createPastesService({ db, clock, blobs, settings, rateLimiter, views, hot, inserts });
+  const pastes = createPastesService({
+    db,
+    clock,
+    blobs,
+    settings,
+    rateLimiter,
+    views,
+    hot,
+    inserts,
+    creationLimits: pasteCreationRules(config.pasteCreateLimits),
+  });
   const pasteDelivery = createPasteDelivery({ clock, blobs, settings, pastes, views });
   const moderation = createModerationService({ db: db.kysely, clock, pastes, rateLimiter });
   return {

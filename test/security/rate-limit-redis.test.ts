@@ -16,7 +16,11 @@ describe.runIf(redisUrl)('rate limits shared through Redis', () => {
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    const env = { REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: `test-${randomBytes(6).toString('hex')}` };
+    const env = {
+      REDIS_URL: redisUrl!,
+      REDIS_KEY_PREFIX: `test-${randomBytes(6).toString('hex')}`,
+      PASTE_CREATE_PER_IP_PER_MIN: '4',
+    };
     a = await startTestApp({ env });
     b = await startTestApp({ env });
     await completeSetup(a);
@@ -83,5 +87,16 @@ describe.runIf(redisUrl)('rate limits shared through Redis', () => {
       return row.view_count;
     };
     expect((await stored(a)) + (await stored(b))).toBe(1);
+  });
+
+  it('limits paste creation per address across both instances', async () => {
+    const create = (t: TestApp) =>
+      t.client().post('/api/pastes', { content: 'hello', privacy: 'public', expiration: '1d' });
+    for (const t of [a, b, a, b]) expect((await create(t)).status).toBe(201);
+    for (const t of [a, b]) {
+      const limited = await create(t);
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
   });
 });

@@ -59,21 +59,31 @@ export function createRateLimiter(redis: Redis | null, clock: Clock, keyPrefix =
     limiter({ name: rule.name, points: Number.MAX_SAFE_INTEGER, durationSec: rule.durationSec });
 
   return {
-    /** Counts one attempt against every (rule, key) pair; throws 429 with Retry-After when any is spent. */
-    async consume(pairs: [LimitRule, string][]): Promise<void> {
+    /**
+     * Counts one attempt against every (rule, key) pair; throws 429 with Retry-After (and `message`)
+     * when any is spent.
+     */
+    async consume(
+      pairs: [LimitRule, string][],
+      message: string = GENERIC_MESSAGES.tooManyRequests,
+    ): Promise<void> {
       for (const [rule, key] of pairs) {
         try {
           await limiter(rule).consume(key);
         } catch (e) {
           if (e instanceof RateLimiterRes) {
             const retry = Math.max(1, Math.ceil(e.msBeforeNext / 1000));
-            throw new AppError('RATE_LIMITED', GENERIC_MESSAGES.tooManyRequests, {
+            throw new AppError('RATE_LIMITED', message, {
               'Retry-After': String(retry),
             });
           }
           throw e;
         }
       }
+    },
+    /** Gives back one counted point, e.g. for a registration that did not create an account. */
+    async refund(rule: LimitRule, key: string): Promise<void> {
+      await limiter(rule).reward(key, 1);
     },
     /** Forgets the counters of a key, e.g. after a successful login. */
     async reset(rule: LimitRule | SlowDownRule, key: string): Promise<void> {

@@ -12,7 +12,16 @@ export const LOGIN_PER_USERNAME: SlowDownRule = {
   baseDelayMs: 250,
   maxDelayMs: 4_000,
 };
-export const REGISTER_PER_IP: LimitRule = { name: 'register-ip', points: 10, durationSec: 60 * 60 };
+/**
+ * Registration (issue 8): the accounts an address creates are limited; attempts only loosely, so a
+ * person who picks taken usernames a few times is not locked out.
+ */
+export const ACCOUNTS_CREATED_PER_IP: LimitRule = { name: 'accounts-ip', points: 10, durationSec: 60 * 60 };
+export const REGISTER_ATTEMPTS_PER_IP: LimitRule = {
+  name: 'register-attempts-ip',
+  points: 60,
+  durationSec: 60 * 60,
+};
 export const REGISTER_PER_USERNAME: LimitRule = { name: 'register-user', points: 5, durationSec: 60 * 60 };
 
 /** Account recovery and account changes: per IP and per target address or account. */

@@ -1,6 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import type { Role } from '../../../common/constants.js';
 import { PROCESSING_CONTENT } from '../../../common/constants.js';
+import { GENERIC_MESSAGES } from '../../../common/messages.js';
 import {
   type CreatePasteInput,
   type CreatePasteResult,
@@ -21,7 +22,12 @@ import type { UserRow } from '../users/users.repository.js';
 import type { HotPasteCache } from './hot-paste-cache.js';
 import { createAccessGrant } from './paste-access.js';
 import type { PasteInsertBatcher } from './paste-insert-batcher.js';
-import { INLINE_CONTENT_MAX_BYTES, UNLOCK_PER_IP, UNLOCK_PER_PASTE } from './pastes.limits.js';
+import {
+  INLINE_CONTENT_MAX_BYTES,
+  type pasteCreationRules,
+  UNLOCK_PER_IP,
+  UNLOCK_PER_PASTE,
+} from './pastes.limits.js';
 import { pasteViewJson, presentPasteMeta } from './pastes.presenter.js';
 import {
   claimBurn,
@@ -52,6 +58,7 @@ interface Deps {
   views: ViewCounter;
   hot: HotPasteCache;
   inserts: PasteInsertBatcher;
+  creationLimits: ReturnType<typeof pasteCreationRules>;
 }
 
 const STAFF: readonly Role[] = ['manager', 'admin'];
@@ -63,7 +70,7 @@ const newPasteId = () => randomToken(9);
 export type PastesService = ReturnType<typeof createPastesService>;
 
 export function createPastesService(deps: Deps) {
-  const { db, clock, blobs, settings, rateLimiter, views, hot, inserts } = deps;
+  const { db, clock, blobs, settings, rateLimiter, views, hot, inserts, creationLimits } = deps;
 
   function relation(row: PasteWithAuthor, viewer: Viewer) {
     const isOwner =
@@ -150,7 +157,15 @@ export function createPastesService(deps: Deps) {
     findVisible,
     loadContent,
 
-    async create(input: CreatePasteInput, actor: { user: UserRow | null }): Promise<CreatePasteResult> {
+    /** A new paste by a visitor (counted per address) or an account (per account, key or session). */
+    async create(
+      input: CreatePasteInput,
+      actor: { user: UserRow | null; ip: string },
+    ): Promise<CreatePasteResult> {
+      await rateLimiter.consume(
+        [actor.user ? [creationLimits.perAccount, String(actor.user.id)] : [creationLimits.perIp, actor.ip]],
+        GENERIC_MESSAGES.tooManyPastes,
+      );
       const role = (actor.user?.role as Role | undefined) ?? null;
       if (!input.content.trim()) throw badRequest(PASTE_MESSAGES.emptyContent);
       if (input.privacy === 'password' && !input.password) throw badRequest(PASTE_MESSAGES.passwordRequired);

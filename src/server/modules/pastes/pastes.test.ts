@@ -5,8 +5,9 @@ import { PROCESSING_CONTENT } from '../../../common/constants.js';
 import { PASTE_MESSAGES } from '../../../common/schemas/paste.js';
 import { sweepDeadPastes } from './pastes.sweeper.js';
 
-// Behind a loopback "proxy", so a test can read as several clients (X-Forwarded-For).
-const t = withTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
+// Behind a loopback "proxy", so a test can read as several clients (X-Forwarded-For); some tests
+// create more pastes from one address than the default creation limit lets through.
+const t = withTestApp({ env: { TRUST_PROXY: '127.0.0.1', PASTE_CREATE_PER_IP_PER_MIN: '1000' } });
 
 describe('creating pastes', () => {
   it('stores a public paste and shows every field of the spec', async () => {

@@ -92,7 +92,7 @@ export const v1Routes: FastifyPluginAsyncZod = async (app) => {
       } else {
         input = request.body;
       }
-      const { id } = await pastes.create(input, { user: request.user });
+      const { id } = await pastes.create(input, { user: request.user, ip: request.ip });
       const origin = await mail.linkOrigin(`${request.protocol}://${request.host}`);
       return reply.code(201).send({ id, url: `${origin}/paste/${id}` });
     },
