@@ -46,6 +46,8 @@ export const GENERIC_MESSAGES = {
   forbidden: 'You do not have permission to do this',
   csrf: 'Cross-site request refused',
   tooManyRequests: 'Too many attempts. Please try again later.',
+  tooManyPastes: 'Too many pastes created. Please wait a minute and try again.',
+  tooManyAccounts: 'Too many accounts created from this network. Please try again later.',
   internal: 'Something went wrong on our side',
   unsupportedMediaType: 'Content-Type must be application/json',
   bodyTooLarge: 'Request body is too large',

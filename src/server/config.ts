@@ -96,6 +96,9 @@ const envSchema = z.object({
   SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).default(60000),
   /** Rebuild the web app at start when its sources are newer than the build. */
   WEB_AUTOBUILD: bool.default(true),
+  /** Pastes a visitor's address may create a minute, and a signed-in account (session or API key). */
+  PASTE_CREATE_PER_IP_PER_MIN: z.coerce.number().int().positive().default(30),
+  PASTE_CREATE_PER_ACCOUNT_PER_MIN: z.coerce.number().int().positive().default(120),
 });
 
 export interface Config {
@@ -120,6 +123,8 @@ export interface Config {
   requestTimeoutMs: number;
   sweepIntervalMs: number;
   webAutobuild: boolean;
+  /** Paste creation limits per minute (issue 8 abuse limits). */
+  pasteCreateLimits: { perIpPerMin: number; perAccountPerMin: number };
 }
 
 export class ConfigError extends Error {
@@ -183,5 +188,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     sweepIntervalMs: e.SWEEP_INTERVAL_MS,
     webAutobuild: e.WEB_AUTOBUILD,
+    pasteCreateLimits: {
+      perIpPerMin: e.PASTE_CREATE_PER_IP_PER_MIN,
+      perAccountPerMin: e.PASTE_CREATE_PER_ACCOUNT_PER_MIN,
+    },
   };
 }

@@ -15,7 +15,9 @@ import { createModerationService } from './modules/moderation/moderation.service
 import { createHotPasteCache } from './modules/pastes/hot-paste-cache.js';
 import { createPasteDelivery } from './modules/pastes/paste-delivery.js';
 import { createPasteInsertBatcher } from './modules/pastes/paste-insert-batcher.js';
+import { pasteCreationRules } from './modules/pastes/pastes.limits.js';
 import { createPastesService } from './modules/pastes/pastes.service.js';
+import { createRecentViewers } from './modules/pastes/recent-viewers.js';
 import { createViewCounter } from './modules/pastes/view-counter.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { createSetupService } from './modules/setup/setup.service.js';
@@ -45,7 +47,7 @@ export function createServices({ config, db, clock, mailerOptions: given }: Serv
     : null;
   const settings = createSettingsService({ db: db.kysely, clock, maxPasteBytes: config.maxPasteBytes });
   const captcha = createCaptcha(config.turnstile);
-  const rateLimiter = createRateLimiter(redis, config.redisKeyPrefix);
+  const rateLimiter = createRateLimiter(redis, clock, config.redisKeyPrefix);
   const mail = createMailService({ settings, config, mailerOptions });
   const apiKeys = createApiKeyService({ db: db.kysely, settings });
   const emailVerification = createEmailVerificationService({
@@ -84,9 +86,20 @@ export function createServices({ config, db, clock, mailerOptions: given }: Serv
   });
   const blobs = createLocalDiskStore(path.join(config.dataDir, 'blobs'));
   const hot = createHotPasteCache();
-  const views = createViewCounter(db.kysely, { onWritten: (id) => hot.delete(id) });
+  const recentViewers = createRecentViewers({ clock, redis, keyPrefix: config.redisKeyPrefix });
+  const views = createViewCounter(db.kysely, { recent: recentViewers, onWritten: (id) => hot.delete(id) });
   const inserts = createPasteInsertBatcher(db);
-  const pastes = createPastesService({ db, clock, blobs, settings, rateLimiter, views, hot, inserts });
+  const pastes = createPastesService({
+    db,
+    clock,
+    blobs,
+    settings,
+    rateLimiter,
+    views,
+    hot,
+    inserts,
+    creationLimits: pasteCreationRules(config.pasteCreateLimits),
+  });
   const pasteDelivery = createPasteDelivery({ clock, blobs, settings, pastes, views });
   const moderation = createModerationService({ db: db.kysely, clock, pastes, rateLimiter });
   return {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { LOGIN_MESSAGES, REGISTER_MESSAGES } from '../../../common/messages.js';
+import { GENERIC_MESSAGES, LOGIN_MESSAGES, REGISTER_MESSAGES } from '../../../common/messages.js';
 import {
   type LoginBody,
   loginError,
@@ -17,7 +17,13 @@ import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { MailContext } from '../mail/mail.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { findUserByEmail, findUserByUsername, insertUser, type UserRow } from '../users/users.repository.js';
-import { LOGIN_PER_IP, LOGIN_PER_USERNAME, REGISTER_PER_IP, REGISTER_PER_USERNAME } from './auth.limits.js';
+import {
+  ACCOUNTS_CREATED_PER_IP,
+  LOGIN_PER_IP,
+  LOGIN_PER_USERNAME,
+  REGISTER_ATTEMPTS_PER_IP,
+  REGISTER_PER_USERNAME,
+} from './auth.limits.js';
 import type { EmailVerificationService } from './email-verification.service.js';
 
 interface Deps {
@@ -48,7 +54,7 @@ export function createAuthService(deps: Deps) {
       const requireEmail = s.requireEmailVerification;
       const username = body.username.trim();
       await rateLimiter.consume([
-        [REGISTER_PER_IP, ip],
+        [REGISTER_ATTEMPTS_PER_IP, ip],
         [REGISTER_PER_USERNAME, username.toLowerCase()],
       ]);
       const problem = registrationError({ ...body, username }, { requireEmail, checkCaptcha: false });
@@ -59,6 +65,9 @@ export function createAuthService(deps: Deps) {
       if (await findUserByUsername(db, username)) throw conflict(REGISTER_MESSAGES.usernameTaken);
       if (requireEmail && (await findUserByEmail(db, email))) throw conflict(REGISTER_MESSAGES.emailTaken);
       const passwordHash = await hashPassword(body.password);
+      // Counted before the insert, so parallel registrations cannot pass the limit together; given
+      // back below when no account is created.
+      await rateLimiter.consume([[ACCOUNTS_CREATED_PER_IP, ip]], GENERIC_MESSAGES.tooManyAccounts);
       let created: { user: UserRow; token: string | null };
       try {
         // The user and its verification token commit together; the mail goes out only after that.
@@ -82,6 +91,7 @@ export function createAuthService(deps: Deps) {
           return { user, token };
         });
       } catch (e) {
+        await rateLimiter.refund(ACCOUNTS_CREATED_PER_IP, ip);
         if (isUniqueViolation(e)) throw conflict(REGISTER_MESSAGES.usernameTaken);
         throw e;
       }
@@ -100,14 +110,13 @@ export function createAuthService(deps: Deps) {
     /** Checks credentials in the same time whether or not the account exists. */
     async login(body: Required<LoginBody>, ip: string): Promise<UserRow> {
       const key = body.username.trim().toLowerCase();
-      await rateLimiter.consume([
-        [LOGIN_PER_IP, ip],
-        [LOGIN_PER_USERNAME, key],
-      ]);
+      await rateLimiter.consume([[LOGIN_PER_IP, ip]]);
       const problem = loginError(body);
       if (problem) throw badRequest(problem);
       const s = await settings.get();
       await captcha.verify(s, body.captchaToken, ip);
+      // Waits the same whether or not the account exists, and before the password is checked.
+      await rateLimiter.slowDown(LOGIN_PER_USERNAME, key);
 
       const user = await findUserByUsername(db, key);
       const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), body.password);

@@ -2,10 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { createPaste } from '../../../../test/helpers/pastes.js';
 import { signedIn, withTestApp } from '../../../../test/helpers/test-app.js';
 
-const t = withTestApp();
+// Behind a loopback "proxy": each read below comes from its own client (X-Forwarded-For).
+const t = withTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
+let reader = 0;
 
 async function view(id: string, times: number) {
-  for (let i = 0; i < times; i++) await t.client().get(`/api/pastes/${id}`);
+  for (let i = 0; i < times; i++) {
+    reader += 1;
+    await t
+      .client()
+      .get(`/api/pastes/${id}`, { headers: { 'x-forwarded-for': `10.5.${reader >> 8}.${reader & 255}` } });
+  }
 }
 
 describe('leaderboard', () => {

@@ -7,6 +7,7 @@ import type { SettingsService } from '../settings/settings.service.js';
 import { isValidAccessGrant } from './paste-access.js';
 import { downloadFilename } from './pastes.presenter.js';
 import type { PastesService, Viewer } from './pastes.service.js';
+import { viewerKey } from './recent-viewers.js';
 import type { ViewCounter } from './view-counter.js';
 
 interface Deps {
@@ -65,7 +66,8 @@ export function createPasteDelivery({ clock, blobs, settings, pastes, views }: D
           return blobs.get(row.blob_key!, range);
         },
         async delivered() {
-          if (!isOwner && viewer.countable) views.record(id);
+          if (!isOwner && viewer.countable)
+            views.record(id, viewerKey(id, viewer.ip, viewer.user?.id ?? null));
           if (claimed) await pastes.confirmView(id);
         },
       };

@@ -62,7 +62,8 @@ export const pastesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/pastes',
     { config: pub, bodyLimit: CREATE_BODY_LIMIT, schema: { body: createPasteBodySchema } },
-    async (request, reply) => reply.code(201).send(await pastes.create(request.body, { user: request.user })),
+    async (request, reply) =>
+      reply.code(201).send(await pastes.create(request.body, { user: request.user, ip: request.ip })),
   );
 
   app.get(

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import type { Role } from '../../../common/constants.js';
 import { PROCESSING_CONTENT } from '../../../common/constants.js';
+import { GENERIC_MESSAGES } from '../../../common/messages.js';
 import {
   type CreatePasteInput,
   type CreatePasteResult,
@@ -23,7 +24,12 @@ import type { UserRow } from '../users/users.repository.js';
 import type { HotPasteCache } from './hot-paste-cache.js';
 import { createAccessGrant } from './paste-access.js';
 import type { PasteInsertBatcher } from './paste-insert-batcher.js';
-import { INLINE_CONTENT_MAX_BYTES, UNLOCK_PER_IP, UNLOCK_PER_PASTE } from './pastes.limits.js';
+import {
+  INLINE_CONTENT_MAX_BYTES,
+  type pasteCreationRules,
+  UNLOCK_PER_IP,
+  UNLOCK_PER_PASTE,
+} from './pastes.limits.js';
 import { pasteViewJson, presentPasteMeta } from './pastes.presenter.js';
 import {
   claimBurn,
@@ -33,6 +39,7 @@ import {
   listPastesOfUser,
   type PasteWithAuthor,
 } from './pastes.repository.js';
+import { viewerKey } from './recent-viewers.js';
 import type { ViewCounter } from './view-counter.js';
 
 export interface Viewer {
@@ -59,6 +66,7 @@ interface Deps {
   views: ViewCounter;
   hot: HotPasteCache;
   inserts: PasteInsertBatcher;
+  creationLimits: ReturnType<typeof pasteCreationRules>;
 }
 
 /** Content longer than this (always a blob) is encoded in slices; see encodeUtf8InSlices. */
@@ -73,7 +81,7 @@ const newPasteId = () => randomToken(9);
 export type PastesService = ReturnType<typeof createPastesService>;
 
 export function createPastesService(deps: Deps) {
-  const { db, clock, blobs, settings, rateLimiter, views, hot, inserts } = deps;
+  const { db, clock, blobs, settings, rateLimiter, views, hot, inserts, creationLimits } = deps;
 
   function relation(row: PasteWithAuthor, viewer: Viewer) {
     const isOwner =
@@ -107,10 +115,8 @@ export function createPastesService(deps: Deps) {
   }
 
   async function checkPassword(row: PasteWithAuthor, password: string, ip: string): Promise<void> {
-    await rateLimiter.consume([
-      [UNLOCK_PER_PASTE, row.id],
-      [UNLOCK_PER_IP, ip],
-    ]);
+    await rateLimiter.consume([[UNLOCK_PER_IP, ip]]);
+    await rateLimiter.slowDown(UNLOCK_PER_PASTE, row.id);
     if (!row.password_hash || !(await verifyPassword(row.password_hash, password))) {
       throw forbidden(PASTE_MESSAGES.invalidPassword);
     }
@@ -158,8 +164,7 @@ export function createPastesService(deps: Deps) {
       if (!(await claimBurn(db.kysely, id, clock.now()))) throw notFound(PASTE_MESSAGES.notFound);
     }
     view.content = row.content ?? (await loadContent(row));
-    if (!isOwner && viewer.countable) {
-      views.record(id);
+    if (!isOwner && viewer.countable && views.record(id, viewerKey(id, viewer.ip, viewer.user?.id ?? null))) {
       view.viewCount += 1;
     }
     return { view, row };
@@ -169,7 +174,15 @@ export function createPastesService(deps: Deps) {
     findVisible,
     loadContent,
 
-    async create(input: CreatePasteInput, actor: { user: UserRow | null }): Promise<CreatePasteResult> {
+    /** A new paste by a visitor (counted per address) or an account (per account, key or session). */
+    async create(
+      input: CreatePasteInput,
+      actor: { user: UserRow | null; ip: string },
+    ): Promise<CreatePasteResult> {
+      await rateLimiter.consume(
+        [actor.user ? [creationLimits.perAccount, String(actor.user.id)] : [creationLimits.perIp, actor.ip]],
+        GENERIC_MESSAGES.tooManyPastes,
+      );
       const role = (actor.user?.role as Role | undefined) ?? null;
       if (!input.content.trim()) throw badRequest(PASTE_MESSAGES.emptyContent);
       if (input.privacy === 'password' && !input.password) throw badRequest(PASTE_MESSAGES.passwordRequired);

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { withMigratedTestDb } from '../../../../test/helpers/migrated-db.js';
 import { pasteRow } from '../../../../test/helpers/pastes.js';
+import { systemClock } from '../../clock.js';
 import { createPasteInsertBatcher } from './paste-insert-batcher.js';
+import { createRecentViewers } from './recent-viewers.js';
 import { createViewCounter } from './view-counter.js';
 
 const testDb = withMigratedTestDb();
+const recent = () => createRecentViewers({ clock: systemClock });
 
 async function insertPastes(n: number): Promise<string[]> {
   const batcher = createPasteInsertBatcher(testDb());
@@ -18,13 +21,14 @@ describe('view counter', () => {
     const ids = await insertPastes(1_234);
     const written: string[] = [];
     const views = createViewCounter(testDb().kysely, {
+      recent: recent(),
       flushEveryMs: 60_000,
       onWritten: (id) => written.push(id),
     });
     ids.forEach((id, i) => {
-      for (let k = 0; k <= i % 3; k++) views.record(id);
+      for (let k = 0; k <= i % 3; k++) views.record(id, `${id}-viewer-${k}`);
     });
-    views.record('gone-already');
+    views.record('gone-already', 'someone');
     expect(views.pendingFor(ids[2]!)).toBe(3);
     await views.close();
     const rows = await testDb()
@@ -39,9 +43,9 @@ describe('view counter', () => {
 
   it('keeps the counts for the next flush when the database refuses them', async () => {
     const [id] = await insertPastes(1);
-    const views = createViewCounter(testDb().kysely, { flushEveryMs: 60_000 });
-    views.record(id!);
-    views.record(id!);
+    const views = createViewCounter(testDb().kysely, { recent: recent(), flushEveryMs: 60_000 });
+    views.record(id!, 'viewer-1');
+    views.record(id!, 'viewer-2');
     await testDb().kysely.schema.alterTable('pastes').renameTo('pastes_away').execute();
     await views.flush();
     expect(views.pendingFor(id!)).toBe(2);

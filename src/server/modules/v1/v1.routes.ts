@@ -92,7 +92,7 @@ export const v1Routes: FastifyPluginAsyncZod = async (app) => {
       } else {
         input = request.body;
       }
-      const { id } = await pastes.create(input, { user: request.user });
+      const { id } = await pastes.create(input, { user: request.user, ip: request.ip });
       // The link goes back only to this caller, so without a configured origin its own will do.
       const origin = (await mail.siteOrigin()) ?? `${request.protocol}://${request.host}`;
       return reply.code(201).send({ id, url: `${origin}/paste/${id}` });
