@@ -52,7 +52,14 @@ export function createServices({ config, db, clock, mailerOptions: given }: Serv
     apiKeys,
     rateLimiter,
   });
-  const passwordReset = createPasswordResetService({ db: db.kysely, clock, settings, mail, rateLimiter });
+  const passwordReset = createPasswordResetService({
+    db: db.kysely,
+    clock,
+    settings,
+    mail,
+    rateLimiter,
+    apiKeys,
+  });
   const auth = createAuthService({
     db: db.kysely,
     clock,

@@ -13,11 +13,15 @@ export const ACCOUNT_MESSAGES = {
   resetFailed: 'Failed to reset password. The link may be expired or invalid.',
   resetLinkMissing: 'Invalid reset link. Please request a new password reset.',
   resetDone: 'Your password has been reset. You can now log in with your new password.',
+  resetDoneKeyRevoked:
+    'Your password has been reset and your API key was revoked. You can now log in with your new password.',
   forgotSent: 'If an account with that email exists, a password reset link has been sent.',
   changePasswordTooShort: 'Password must be at least 6 characters long.',
   passwordsDontMatch: "Passwords Don't Match",
   currentPasswordWrong: 'Current password is incorrect',
   passwordChanged: 'Password changed. You were signed out on your other devices.',
+  passwordChangedKeyRevoked:
+    'Password changed. You were signed out on your other devices and your API key was revoked.',
   emailChangeNeedsVerification:
     'Changing the email address is only possible when email verification is enabled',
   emailInUse: 'This email address is already in use',
@@ -66,7 +70,12 @@ export const resendVerificationBodySchema = z.object({
   email: text(320).optional().default(''),
 });
 export const revealApiKeyBodySchema = z.object({ code: text(200) });
-export const changePasswordBodySchema = z.object({ currentPassword: text(200), newPassword: text(200) });
+export const changePasswordBodySchema = z.object({
+  currentPassword: text(200),
+  newPassword: text(200),
+  /** Whoever knew the old password may hold the key too, so revoking it is the default. */
+  revokeApiKey: z.boolean().optional().default(true),
+});
 export const changeEmailBodySchema = z.object({ email: text(320) });
 export const activateVipBodySchema = z.object({ licenseKey: text(200) });
 export const vipBannerBodySchema = z.object({
@@ -76,6 +85,12 @@ export const vipBannerBodySchema = z.object({
 
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+/** The answer to a password change or reset: whether the API key was revoked with it. */
+export interface PasswordChangeResult {
+  message: string;
+  apiKeyRevoked: boolean;
+}
 export type VipBannerBody = z.infer<typeof vipBannerBodySchema>;
 
 /** GET /api/settings/user: what the account page needs to decide which cards to show. */

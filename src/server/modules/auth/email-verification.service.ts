@@ -100,6 +100,8 @@ export function createEmailVerificationService(deps: Deps) {
           const other = await findUserByEmail(trx, newEmail);
           if (other && other.id !== row.user_id) throw new VerificationLinkError(ACCOUNT_MESSAGES.emailInUse);
           await updateUser(trx, row.user_id, { email: newEmail, email_verified: 1 });
+          // Reset links went to the old address: they must not outlive the change.
+          await deleteUnusedTokens(trx, row.user_id, 'reset-password');
           return { kind: 'email-changed' as const };
         }
         await updateUser(trx, row.user_id, { email_verified: 1 });

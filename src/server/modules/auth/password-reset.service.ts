@@ -1,6 +1,10 @@
 import type { Kysely } from 'kysely';
 import { RESET_LINK_TTL_MS, RESET_PASSWORD_MIN } from '../../../common/constants.js';
-import { ACCOUNT_MESSAGES, type ResetPasswordBody } from '../../../common/schemas/account.js';
+import {
+  ACCOUNT_MESSAGES,
+  type PasswordChangeResult,
+  type ResetPasswordBody,
+} from '../../../common/schemas/account.js';
 import { isEmailLike, placeholderEmail } from '../../../common/schemas/auth.js';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
@@ -11,6 +15,7 @@ import { hashToken, randomToken } from '../../lib/tokens.js';
 import type { MailContext, MailService } from '../mail/mail.service.js';
 import { renderForgotPasswordEmail } from '../mail/mail.templates.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import type { ApiKeyService } from '../users/api-keys.service.js';
 import { findUserByEmail, findUserById, updateUser } from '../users/users.repository.js';
 import { FORGOT_PER_EMAIL, FORGOT_PER_IP, RESET_PER_IP } from './auth.limits.js';
 import { consumeEmailToken, deleteUnusedTokens, insertEmailToken } from './email-tokens.repository.js';
@@ -22,11 +27,12 @@ interface Deps {
   settings: SettingsService;
   mail: MailService;
   rateLimiter: RateLimiter;
+  apiKeys: ApiKeyService;
 }
 
 export type PasswordResetService = ReturnType<typeof createPasswordResetService>;
 
-export function createPasswordResetService({ db, clock, settings, mail, rateLimiter }: Deps) {
+export function createPasswordResetService({ db, clock, settings, mail, rateLimiter, apiKeys }: Deps) {
   return {
     /**
      * Mails a reset link valid 1 h. The answer never depends on whether the address is known: the
@@ -62,9 +68,11 @@ export function createPasswordResetService({ db, clock, settings, mail, rateLimi
 
     /**
      * Sets a new password with a reset token: the token is used up, every session of the user
-     * ends, and the address the link went to counts as verified (following it proves ownership).
+     * ends, the API key is revoked (whoever took over the account may hold it), a pending email
+     * change is dropped, and the address the link went to counts as verified (following it proves
+     * ownership). A token mailed to an address the account no longer has is refused.
      */
-    async reset(body: ResetPasswordBody, ip: string): Promise<{ message: string }> {
+    async reset(body: ResetPasswordBody, ip: string): Promise<PasswordChangeResult> {
       await rateLimiter.consume([[RESET_PER_IP, ip]]);
       const failed = () => badRequest(ACCOUNT_MESSAGES.resetFailed);
       if (!body.token) throw failed();
@@ -72,19 +80,22 @@ export function createPasswordResetService({ db, clock, settings, mail, rateLimi
         throw badRequest(ACCOUNT_MESSAGES.resetPasswordTooShort);
       const passwordHash = await hashPassword(body.newPassword);
       const now = clock.now();
-      await db.transaction().execute(async (trx) => {
+      const apiKeyRevoked = await db.transaction().execute(async (trx) => {
         const row = await consumeEmailToken(trx, hashToken(body.token), 'reset-password', now);
         const user = row ? await findUserById(trx, row.user_id) : undefined;
         if (!row || !user) throw failed();
         const sentTo = row.payload ? (JSON.parse(row.payload) as { email: string }).email : null;
-        await updateUser(trx, user.id, {
-          password_hash: passwordHash,
-          ...(sentTo === user.email ? { email_verified: 1 } : {}),
-        });
+        if (sentTo !== user.email) throw failed();
+        await updateUser(trx, user.id, { password_hash: passwordHash, email_verified: 1 });
         await deleteUserSessions(trx, user.id);
         await deleteUnusedTokens(trx, user.id, 'reset-password');
+        await deleteUnusedTokens(trx, user.id, 'verify-email');
+        return apiKeys.revoke(trx, user.id);
       });
-      return { message: ACCOUNT_MESSAGES.resetDone };
+      return {
+        message: apiKeyRevoked ? ACCOUNT_MESSAGES.resetDoneKeyRevoked : ACCOUNT_MESSAGES.resetDone,
+        apiKeyRevoked,
+      };
     },
   };
 }

@@ -19,10 +19,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/change-password',
     { config: signedIn, schema: { body: changePasswordBodySchema } },
-    async (request) => {
-      await account.changePassword(request.user!, request.body, request.sessionIdHash);
-      return { message: ACCOUNT_MESSAGES.passwordChanged };
-    },
+    async (request) => account.changePassword(request.user!, request.body, request.sessionIdHash),
   );
 
   app.post(

@@ -3,6 +3,7 @@ import { CHANGE_PASSWORD_MIN } from '../../../common/constants.js';
 import {
   ACCOUNT_MESSAGES,
   type ChangePasswordBody,
+  type PasswordChangeResult,
   type UserSettings,
 } from '../../../common/schemas/account.js';
 import { isEmailLike } from '../../../common/schemas/auth.js';
@@ -10,7 +11,7 @@ import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, badRequest, conflict } from '../../errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
-import type { RateLimiter } from '../../lib/rate-limiter.js';
+import type { LimitRule, RateLimiter } from '../../lib/rate-limiter.js';
 import { CHANGE_EMAIL_PER_USER, CHANGE_PASSWORD_PER_USER } from '../auth/auth.limits.js';
 import { deleteUnusedTokens, findLiveToken } from '../auth/email-tokens.repository.js';
 import type { EmailVerificationService } from '../auth/email-verification.service.js';
@@ -35,22 +36,41 @@ export type AccountService = ReturnType<typeof createAccountService>;
 export function createAccountService(deps: Deps) {
   const { db, clock, settings, rateLimiter, verification, apiKeys } = deps;
 
+  /** Per account: a stolen session must not become a password-guessing oracle. */
+  async function checkCurrentPassword(user: UserRow, password: string, limit: LimitRule): Promise<void> {
+    await rateLimiter.consume([[limit, String(user.id)]]);
+    if (!(await verifyPassword(user.password_hash, password))) {
+      throw badRequest(ACCOUNT_MESSAGES.currentPasswordWrong);
+    }
+  }
+
   return {
-    /** Needs the current password; ends every other session of the user, keeps `keepSession`. */
-    async changePassword(user: UserRow, body: ChangePasswordBody, keepSession: string | null): Promise<void> {
+    /**
+     * Needs the current password. Ends every other session of the user (keeps `keepSession`),
+     * drops pending reset links, and revokes the API key unless the body says to keep it.
+     */
+    async changePassword(
+      user: UserRow,
+      body: ChangePasswordBody,
+      keepSession: string | null,
+    ): Promise<PasswordChangeResult> {
       if (!body.currentPassword || !body.newPassword) throw badRequest(ACCOUNT_MESSAGES.fillAllFields);
       if (body.newPassword.length < CHANGE_PASSWORD_MIN)
         throw badRequest(ACCOUNT_MESSAGES.changePasswordTooShort);
-      // Per account: a stolen session must not become a password-guessing oracle.
-      await rateLimiter.consume([[CHANGE_PASSWORD_PER_USER, String(user.id)]]);
-      if (!(await verifyPassword(user.password_hash, body.currentPassword))) {
-        throw badRequest(ACCOUNT_MESSAGES.currentPasswordWrong);
-      }
+      await checkCurrentPassword(user, body.currentPassword, CHANGE_PASSWORD_PER_USER);
       const passwordHash = await hashPassword(body.newPassword);
-      await db.transaction().execute(async (trx) => {
+      const apiKeyRevoked = await db.transaction().execute(async (trx) => {
         await updateUser(trx, user.id, { password_hash: passwordHash });
         await deleteUserSessions(trx, user.id, keepSession ?? undefined);
+        await deleteUnusedTokens(trx, user.id, 'reset-password');
+        return body.revokeApiKey ? apiKeys.revoke(trx, user.id) : false;
       });
+      return {
+        message: apiKeyRevoked
+          ? ACCOUNT_MESSAGES.passwordChangedKeyRevoked
+          : ACCOUNT_MESSAGES.passwordChanged,
+        apiKeyRevoked,
+      };
     },
 
     /**
