@@ -75,6 +75,7 @@ export function createServices({ config, db, clock, mailerOptions: given }: Serv
     rateLimiter,
     verification: emailVerification,
     apiKeys,
+    mail,
   });
   const vip = createVipService({ db: db.kysely, clock, rateLimiter, bannerHosts: config.vipBannerHosts });
   const setup = createSetupService({ db, clock, settings, mailConfig: config.mail, mailerOptions });

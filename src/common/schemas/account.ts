@@ -19,6 +19,7 @@ export const ACCOUNT_MESSAGES = {
   changePasswordTooShort: 'Password must be at least 6 characters long.',
   passwordsDontMatch: "Passwords Don't Match",
   currentPasswordWrong: 'Current password is incorrect',
+  currentPasswordRequired: 'Please enter your current password.',
   passwordChanged: 'Password changed. You were signed out on your other devices.',
   passwordChangedKeyRevoked:
     'Password changed. You were signed out on your other devices and your API key was revoked.',
@@ -76,7 +77,12 @@ export const changePasswordBodySchema = z.object({
   /** Whoever knew the old password may hold the key too, so revoking it is the default. */
   revokeApiKey: z.boolean().optional().default(true),
 });
-export const changeEmailBodySchema = z.object({ email: text(320) });
+export const changeEmailBodySchema = z.object({
+  email: text(320),
+  /** Checked by the server, which answers a missing one with its own message. */
+  currentPassword: text(200).optional().default(''),
+});
+export type ChangeEmailBody = z.infer<typeof changeEmailBodySchema>;
 export const activateVipBodySchema = z.object({ licenseKey: text(200) });
 export const vipBannerBodySchema = z.object({
   bannerImageUrl: text(2048),

@@ -97,6 +97,26 @@ describe('the API key after a password change', () => {
   });
 });
 
+describe('a pending email change after a password reset', () => {
+  it('is cancelled: the link sent to the new address no longer works (the notice says so)', async () => {
+    await t.app.services.settings.update({ requireEmailVerification: true });
+    const user = await createUser(t);
+    const client = await loginClient(t, user.username, user.plainPassword);
+    await client.post('/api/user/change-email', {
+      email: 'thief@example.com',
+      currentPassword: user.plainPassword,
+    });
+    const mail = await sink.waitForMessage((m) => m.envelope.to.includes('thief@example.com'));
+    await t.app.services.mail.settled();
+    sink.messages.length = 0;
+    expect((await reset(await resetToken(user.email))).status).toBe(200);
+    const follow = await t.client().get(new URL(linkIn(mail.text, '/api/verify-email/')).pathname);
+    expect(follow.headers.get('location')).toContain('error=');
+    const again = await loginClient(t, user.username, 'brand-new-pass');
+    expect((await again.get('/api/user')).body.email).toBe(user.email);
+  });
+});
+
 describe('reset links mailed before a change', () => {
   it('stop working after a password change', async () => {
     const user = await createUser(t);

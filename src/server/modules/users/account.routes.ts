@@ -26,7 +26,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/change-email',
     { config: signedIn, schema: { body: changeEmailBodySchema } },
     async (request) => {
-      await account.changeEmail(request.user!, request.body.email, mailContext(request));
+      await account.changeEmail(request.user!, request.body, request.sessionIdHash, mailContext(request));
       return { message: ACCOUNT_MESSAGES.emailChangeSent };
     },
   );
