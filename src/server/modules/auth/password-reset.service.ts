@@ -33,10 +33,34 @@ interface Deps {
 export type PasswordResetService = ReturnType<typeof createPasswordResetService>;
 
 export function createPasswordResetService({ db, clock, settings, mail, rateLimiter, apiKeys }: Deps) {
+  /** Issues a reset token for the address's account, if it has one that can receive mail, and mails it. */
+  async function mailResetLink(email: string, ctx: MailContext): Promise<void> {
+    const user = await findUserByEmail(db, email);
+    // Accounts made without verification have a placeholder address nobody can receive.
+    if (!user || user.email === placeholderEmail(user.username)) return;
+    const token = randomToken(32);
+    await db.transaction().execute(async (trx) => {
+      await deleteUnusedTokens(trx, user.id, 'reset-password');
+      await insertEmailToken(trx, {
+        tokenHash: hashToken(token),
+        userId: user.id,
+        purpose: 'reset-password',
+        // The address the link goes to: a reset is refused once the account has another one.
+        payload: JSON.stringify({ email: user.email }),
+        now: clock.now(),
+        ttlMs: RESET_LINK_TTL_MS,
+      });
+    });
+    const link = `${await mail.linkOrigin(ctx.requestOrigin)}/reset-password?token=${token}`;
+    const rendered = renderForgotPasswordEmail(await settings.get(), { username: user.username, link });
+    await mail.send({ to: user.email, ...rendered });
+  }
+
   return {
     /**
-     * Mails a reset link valid 1 h. The answer never depends on whether the address is known: the
-     * caller always gets the same message, and the mail is sent in the background.
+     * Mails a reset link valid 1 h. Nothing in the answer depends on whether the address is known:
+     * the caller always gets the same message, and the lookup, the token and the mail all happen
+     * after the answer, so its timing tells nothing either (issue 9 #12).
      */
     async forgot(rawEmail: string, ip: string, ctx: MailContext): Promise<{ message: string }> {
       const email = rawEmail.trim().toLowerCase();
@@ -46,23 +70,7 @@ export function createPasswordResetService({ db, clock, settings, mail, rateLimi
         [FORGOT_PER_IP, ip],
         [FORGOT_PER_EMAIL, email],
       ]);
-      const user = await findUserByEmail(db, email);
-      // Accounts made without verification have a placeholder address nobody can receive.
-      if (user && user.email !== placeholderEmail(user.username)) {
-        const token = randomToken(32);
-        await deleteUnusedTokens(db, user.id, 'reset-password');
-        await insertEmailToken(db, {
-          tokenHash: hashToken(token),
-          userId: user.id,
-          purpose: 'reset-password',
-          payload: JSON.stringify({ email: user.email }),
-          now: clock.now(),
-          ttlMs: RESET_LINK_TTL_MS,
-        });
-        const link = `${await mail.linkOrigin(ctx.requestOrigin)}/reset-password?token=${token}`;
-        const rendered = renderForgotPasswordEmail(await settings.get(), { username: user.username, link });
-        mail.sendInBackground({ to: user.email, ...rendered }, ctx.log, 'password reset');
-      }
+      mail.runInBackground(() => mailResetLink(email, ctx), ctx.log, 'password reset');
       return { message: ACCOUNT_MESSAGES.forgotSent };
     },
 

@@ -41,6 +41,15 @@ export function createMailService({ settings, config, mailerOptions }: Deps) {
     await mailer.send(msg);
   }
 
+  function runInBackground(work: () => Promise<void>, log: FastifyBaseLogger, what: string): void {
+    // Starts on a later turn of the event loop, so the answer is written before the work runs.
+    const p: Promise<void> = new Promise((resolve) => setImmediate(resolve))
+      .then(work)
+      .catch((err: unknown) => log.error({ err }, `${what} mail could not be sent`))
+      .finally(() => pending.delete(p));
+    pending.add(p);
+  }
+
   return {
     send,
 
@@ -49,11 +58,11 @@ export function createMailService({ settings, config, mailerOptions }: Deps) {
      * account exists (forgot password, resend verification). Failures are logged.
      */
     sendInBackground(msg: MailMessage, log: FastifyBaseLogger, what: string): void {
-      const p: Promise<void> = send(msg)
-        .catch((err: unknown) => log.error({ err }, `${what} mail could not be sent`))
-        .finally(() => pending.delete(p));
-      pending.add(p);
+      runInBackground(() => send(msg), log, what);
     },
+
+    /** Runs mail work (lookups, tokens and the send) after the answer; `settled()` waits for it. */
+    runInBackground,
 
     /** Resolves when every background send has finished (shutdown, tests). */
     async settled(): Promise<void> {
