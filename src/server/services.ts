@@ -67,6 +67,7 @@ export function createServices({ config, db, clock, mailerOptions: given }: Serv
     captcha,
     rateLimiter,
     verification: emailVerification,
+    mail,
   });
   const account = createAccountService({
     db: db.kysely,

@@ -34,6 +34,10 @@ export const ACCOUNT_MESSAGES = {
     'This verification link has already been used. If your email is verified, you can log in.',
   verificationResent: 'If an account is waiting for verification, a new verification email has been sent.',
   usernameOrEmailRequired: 'Please enter your username or email address.',
+  registered: 'Account created. You can now log in.',
+  /** The same whether the address was new or already had an account (issue 9 #12). */
+  registeredCheckEmail:
+    'Check your email: we sent a message to the address you entered. Follow it to finish, then log in.',
   verificationMailFailed:
     'Your account was created, but the verification email could not be sent. Please try again later with "Resend verification email".',
   changeMailFailed: 'The verification email could not be sent. Please try again later.',

@@ -7,7 +7,7 @@ import {
   type PasswordChangeResult,
   type UserSettings,
 } from '../../../common/schemas/account.js';
-import { isEmailLike, placeholderEmail } from '../../../common/schemas/auth.js';
+import { isEmailLike, isPlaceholderAddress, placeholderEmail } from '../../../common/schemas/auth.js';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, badRequest, conflict } from '../../errors.js';
@@ -86,7 +86,7 @@ export function createAccountService(deps: Deps) {
       const s = await settings.get();
       if (!s.requireEmailVerification) throw badRequest(ACCOUNT_MESSAGES.emailChangeNeedsVerification);
       const email = body.email.trim().toLowerCase();
-      if (!isEmailLike(email)) throw badRequest(ACCOUNT_MESSAGES.emailInvalid);
+      if (!isEmailLike(email) || isPlaceholderAddress(email)) throw badRequest(ACCOUNT_MESSAGES.emailInvalid);
       if (email === user.email) throw badRequest(ACCOUNT_MESSAGES.emailUnchanged);
       if (!body.currentPassword) throw badRequest(ACCOUNT_MESSAGES.currentPasswordRequired);
       await checkCurrentPassword(user, body.currentPassword, CHANGE_EMAIL_PER_USER);
