@@ -95,7 +95,8 @@ test('forgot → mailed link → reset → log in with the new password', async 
   await form.getByLabel('New Password', { exact: true }).fill(RESET_TO);
   await form.getByLabel('Confirm New Password').fill(RESET_TO);
   await form.getByRole('button', { name: 'Reset Password' }).click();
-  await expectToast(page, 'Password reset');
+  // Bob's API key (made when he verified) does not survive the reset.
+  await expectToast(page, 'Password reset', /your API key was revoked/);
   await expect(page).toHaveURL(/\/auth\?tab=login$/);
 
   // The old password no longer works; the new one does.
@@ -125,11 +126,26 @@ test('change email: a link to the new address, then the address changes', async 
   await form.getByRole('button', { name: 'Send Verification Link' }).click();
   await expectToast(page, 'Email Change Failed', 'Please enter a valid email address.');
 
+  // The current password is asked for: missing, then wrong.
   await form.getByLabel('New Email').fill(NEW_EMAIL);
+  await form.getByRole('button', { name: 'Send Verification Link' }).click();
+  await expectToast(page, 'Email Change Failed', 'Please enter your current password.');
+  await form.getByLabel('Current Password').fill('wrong-password');
+  await form.getByRole('button', { name: 'Send Verification Link' }).click();
+  await expectToast(page, 'Email Change Failed', 'Current password is incorrect');
+  await expect(page.getByTestId('pending-email')).toHaveCount(0);
+
+  await form.getByLabel('Current Password').fill(RESET_TO);
   await form.getByRole('button', { name: 'Send Verification Link' }).click();
   await expectToast(page, 'Check your new inbox');
   await expect(page.getByTestId('pending-email')).toContainText(NEW_EMAIL);
+  await expect(form.getByLabel('Current Password')).toHaveValue('');
   await snap(page, 'accounts-change-email-pending');
+
+  // The old address hears of it: verification mail, reset mail, then this notice.
+  const notice = await mailTo(env, BOB.email, 3);
+  expect(notice.subject).toBe('Your Mail Paste email address is being changed');
+  expect(notice.text).toContain(NEW_EMAIL);
 
   await page.goto(linkIn(await mailTo(env, NEW_EMAIL), VERIFY_LINK));
   await expect(page.getByRole('heading', { name: 'Email Changed' })).toBeVisible();
@@ -284,11 +300,10 @@ test('a failed key reveal, small screens and the light theme', async ({ page }) 
   await page.goto('/account-settings');
   await expect(page.getByRole('region', { name: 'My Pastes' })).toBeVisible();
   await snap(page, 'accounts-375-settings');
-  await page
-    .getByRole('region', { name: 'API Key' })
-    .getByRole('button', { name: 'Regenerate API Key' })
-    .click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Regenerate', exact: true }).click();
+  // The password reset above revoked Bob's key: a new one is made at once, no confirmation needed.
+  const keyCard = page.getByRole('region', { name: 'API Key' });
+  await expect(keyCard.getByTestId('api-key-status')).toContainText('No API key');
+  await keyCard.getByRole('button', { name: 'Generate API Key' }).click();
   await expect(page.getByLabel('Your new API key')).toHaveValue(/^pb_/);
   await snap(page, 'accounts-375-new-key', { fullPage: false });
 

@@ -125,10 +125,17 @@ test('account page: change password', async ({ page }) => {
   await expectToast(page, 'Password Change Failed', 'Current password is incorrect');
   await snap(page, 'accounts-change-password-failed', { fullPage: false });
 
+  // Revoking the API key is offered and on by default; kept here, so the key below still works.
+  const revoke = form.getByLabel('Also revoke my API key');
+  await expect(revoke).toBeChecked();
+  await revoke.uncheck();
   await form.getByLabel('Current Password').fill(ALICE.password);
   await form.getByRole('button', { name: 'Change Password' }).click();
-  await expectToast(page, 'Password changed');
+  await expectToast(page, 'Password changed', 'Password changed. You were signed out on your other devices.');
   await expect(form.getByLabel('Current Password')).toHaveValue('');
+  await expect(page.getByRole('region', { name: 'API Key' }).getByTestId('api-key-status')).toContainText(
+    'Active',
+  );
 
   // This session stays; the new password is the one that works.
   await page.reload();

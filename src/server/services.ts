@@ -58,7 +58,14 @@ export function createServices({ config, db, clock, mailerOptions: given }: Serv
     apiKeys,
     rateLimiter,
   });
-  const passwordReset = createPasswordResetService({ db: db.kysely, clock, settings, mail, rateLimiter });
+  const passwordReset = createPasswordResetService({
+    db: db.kysely,
+    clock,
+    settings,
+    mail,
+    rateLimiter,
+    apiKeys,
+  });
   const auth = createAuthService({
     db: db.kysely,
     clock,
@@ -66,6 +73,7 @@ export function createServices({ config, db, clock, mailerOptions: given }: Serv
     captcha,
     rateLimiter,
     verification: emailVerification,
+    mail,
   });
   const account = createAccountService({
     db: db.kysely,
@@ -74,6 +82,7 @@ export function createServices({ config, db, clock, mailerOptions: given }: Serv
     rateLimiter,
     verification: emailVerification,
     apiKeys,
+    mail,
   });
   const vip = createVipService({ db: db.kysely, clock, rateLimiter, bannerHosts: config.vipBannerHosts });
   const setup = createSetupService({

@@ -13,11 +13,16 @@ export const ACCOUNT_MESSAGES = {
   resetFailed: 'Failed to reset password. The link may be expired or invalid.',
   resetLinkMissing: 'Invalid reset link. Please request a new password reset.',
   resetDone: 'Your password has been reset. You can now log in with your new password.',
+  resetDoneKeyRevoked:
+    'Your password has been reset and your API key was revoked. You can now log in with your new password.',
   forgotSent: 'If an account with that email exists, a password reset link has been sent.',
   changePasswordTooShort: 'Password must be at least 6 characters long.',
   passwordsDontMatch: "Passwords Don't Match",
   currentPasswordWrong: 'Current password is incorrect',
+  currentPasswordRequired: 'Please enter your current password.',
   passwordChanged: 'Password changed. You were signed out on your other devices.',
+  passwordChangedKeyRevoked:
+    'Password changed. You were signed out on your other devices and your API key was revoked.',
   emailChangeNeedsVerification:
     'Changing the email address is only possible when email verification is enabled',
   emailInUse: 'This email address is already in use',
@@ -29,6 +34,10 @@ export const ACCOUNT_MESSAGES = {
     'This verification link has already been used. If your email is verified, you can log in.',
   verificationResent: 'If an account is waiting for verification, a new verification email has been sent.',
   usernameOrEmailRequired: 'Please enter your username or email address.',
+  registered: 'Account created. You can now log in.',
+  /** The same whether the address was new or already had an account (issue 9 #12). */
+  registeredCheckEmail:
+    'Check your email: we sent a message to the address you entered. Follow it to finish, then log in.',
   verificationMailFailed:
     'Your account was created, but the verification email could not be sent. Please try again later with "Resend verification email".',
   changeMailFailed: 'The verification email could not be sent. Please try again later.',
@@ -66,8 +75,18 @@ export const resendVerificationBodySchema = z.object({
   email: text(320).optional().default(''),
 });
 export const revealApiKeyBodySchema = z.object({ code: text(200) });
-export const changePasswordBodySchema = z.object({ currentPassword: text(200), newPassword: text(200) });
-export const changeEmailBodySchema = z.object({ email: text(320) });
+export const changePasswordBodySchema = z.object({
+  currentPassword: text(200),
+  newPassword: text(200),
+  /** Whoever knew the old password may hold the key too, so revoking it is the default. */
+  revokeApiKey: z.boolean().optional().default(true),
+});
+export const changeEmailBodySchema = z.object({
+  email: text(320),
+  /** Checked by the server, which answers a missing one with its own message. */
+  currentPassword: text(200).optional().default(''),
+});
+export type ChangeEmailBody = z.infer<typeof changeEmailBodySchema>;
 export const activateVipBodySchema = z.object({ licenseKey: text(200) });
 export const vipBannerBodySchema = z.object({
   bannerImageUrl: text(2048),
@@ -76,6 +95,12 @@ export const vipBannerBodySchema = z.object({
 
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+/** The answer to a password change or reset: whether the API key was revoked with it. */
+export interface PasswordChangeResult {
+  message: string;
+  apiKeyRevoked: boolean;
+}
 export type VipBannerBody = z.infer<typeof vipBannerBodySchema>;
 
 /** GET /api/settings/user: what the account page needs to decide which cards to show. */

@@ -68,7 +68,14 @@ export function loginError(input: { username: string; password: string }): strin
   return input.username && input.password ? null : LOGIN_MESSAGES.missingFields;
 }
 
+const PLACEHOLDER_DOMAIN = 'users.noreply.local';
+
 /** Without email verification the account gets a placeholder address built from the username. */
 export function placeholderEmail(username: string): string {
-  return `${username.toLowerCase()}@users.noreply.local`;
+  return `${username.toLowerCase()}@${PLACEHOLDER_DOMAIN}`;
+}
+
+/** Placeholder addresses are reserved: a real one there could take an account's placeholder. */
+export function isPlaceholderAddress(email: string): boolean {
+  return email.trim().toLowerCase().endsWith(`@${PLACEHOLDER_DOMAIN}`);
 }

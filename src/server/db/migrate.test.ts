@@ -1,9 +1,11 @@
 import fs from 'node:fs';
-import { sql } from 'kysely';
+import { type Kysely, Migrator, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDb, tempDir } from '../../../test/helpers/test-db.js';
+import { isUniqueViolation } from './dialect.js';
 import type { Db } from './kysely.js';
 import { migrateToLatest } from './migrate.js';
+import * as initial from './migrations/001-initial.js';
 
 let dir: string;
 let db: Db;
@@ -32,7 +34,10 @@ const TABLES = [
 
 describe('migrations', () => {
   it('create every table and index on an empty database, once', async () => {
-    expect(await migrateToLatest(db.kysely, db.dialect, db.schema)).toEqual(['001-initial']);
+    expect(await migrateToLatest(db.kysely, db.dialect, db.schema)).toEqual([
+      '001-initial',
+      '002-unique-email',
+    ]);
     expect(await migrateToLatest(db.kysely, db.dialect, db.schema)).toEqual([]);
     // Only our schema: on PostgreSQL other suites' schemas live in the same database.
     const tableQuery =
@@ -73,5 +78,85 @@ describe('migrations', () => {
         'pastes_expires_idx',
       ]),
     );
+  });
+});
+
+describe('002-unique-email', () => {
+  /** A database as 001 left it, with the bookkeeping that lets migrateToLatest go on from there. */
+  async function migrateTo001(): Promise<void> {
+    const migrator = new Migrator({
+      db: db.kysely,
+      migrationTableSchema: db.schema,
+      provider: {
+        getMigrations: async () => ({ '001-initial': { up: (k: Kysely<any>) => initial.up(k, db.dialect) } }),
+      },
+    });
+    const { error } = await migrator.migrateToLatest();
+    if (error) throw error;
+  }
+
+  let n = 0;
+  const user = (username: string, email: string, verified: number, createdAt: number) => ({
+    username,
+    username_key: username.toLowerCase(),
+    email,
+    role: 'user',
+    password_hash: 'x',
+    created_at: createdAt,
+    registration_ip: null,
+    api_key_hash: null,
+    api_key_hint: null,
+    email_verified: verified,
+    vip_activated_at: null,
+    vip_banner_url: null,
+    vip_banner_link: null,
+    id: ++n,
+  });
+
+  it('keeps each address on the account that verified it, moves the others to placeholders', async () => {
+    await migrateTo001();
+    const k = db.kysely as Kysely<any>;
+    await k
+      .insertInto('users')
+      .values([
+        user('Early', 'same@example.com', 0, 1000),
+        user('Verified', 'SAME@example.com', 1, 2000),
+        user('Late', 'same@example.com', 0, 3000),
+        user('Alone', 'Alone@Example.com', 1, 4000),
+        user('First', 'twin@example.com', 0, 5000),
+        user('Second', 'twin@example.com', 0, 6000),
+      ])
+      .execute();
+    await k
+      .insertInto('email_tokens')
+      .values({
+        token_hash: 'h1',
+        user_id: 1,
+        purpose: 'reset-password',
+        payload: '{"email":"same@example.com"}',
+        created_at: 1,
+        expires_at: 9e12,
+        used_at: null,
+      })
+      .execute();
+
+    expect(await migrateToLatest(db.kysely, db.dialect, db.schema)).toEqual(['002-unique-email']);
+    const rows = await k.selectFrom('users').select(['username', 'email']).orderBy('id').execute();
+    expect(rows).toEqual([
+      { username: 'Early', email: 'early@users.noreply.local' },
+      { username: 'Verified', email: 'same@example.com' },
+      { username: 'Late', email: 'late@users.noreply.local' },
+      { username: 'Alone', email: 'alone@example.com' },
+      { username: 'First', email: 'twin@example.com' },
+      { username: 'Second', email: 'second@users.noreply.local' },
+    ]);
+    expect(await k.selectFrom('email_tokens').selectAll().execute()).toHaveLength(0);
+
+    await expect(
+      k
+        .insertInto('users')
+        .values(user('Another', 'Twin@Example.COM', 0, 7000))
+        .execute(),
+    ).rejects.toSatisfy(isUniqueViolation);
   });
 });

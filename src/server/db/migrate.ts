@@ -1,12 +1,14 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { DialectName } from './dialect.js';
 import * as initial from './migrations/001-initial.js';
+import * as uniqueEmail from './migrations/002-unique-email.js';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
 
 /** Forward-only migrations, in order. Add new files here; never edit one that has shipped. */
 const MIGRATIONS: Record<string, DialectMigration> = {
   '001-initial': initial,
+  '002-unique-email': uniqueEmail,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -29,7 +29,7 @@ describe('GET /api/openapi.json', () => {
 
     const change = doc.paths['/api/user/change-password'].post;
     const body = change.requestBody.content['application/json'].schema;
-    expect(Object.keys(body.properties).sort()).toEqual(['currentPassword', 'newPassword']);
+    expect(Object.keys(body.properties).sort()).toEqual(['currentPassword', 'newPassword', 'revokeApiKey']);
     expect(change.security).toEqual([{ session: [] }]);
     expect(doc.paths['/api/v1/pastes'].post.security).toEqual([{ apiKey: [] }]);
     expect(doc.paths['/api/v1/pastes'].get.parameters.map((p: { name: string }) => p.name)).toEqual(

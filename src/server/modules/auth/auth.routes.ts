@@ -18,9 +18,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // 201 even when the mail failed: the account exists, and the flag says to resend later.
       return reply.code(201).send({
         message: !result.requiresVerification
-          ? 'Account created. You can now log in.'
+          ? ACCOUNT_MESSAGES.registered
           : result.verificationEmailSent
-            ? 'Account created. Check your email to verify your address before logging in.'
+            ? ACCOUNT_MESSAGES.registeredCheckEmail
             : ACCOUNT_MESSAGES.verificationMailFailed,
         requiresVerification: result.requiresVerification,
         verificationEmailSent: result.verificationEmailSent,

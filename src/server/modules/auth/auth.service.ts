@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { GENERIC_MESSAGES, LOGIN_MESSAGES, REGISTER_MESSAGES } from '../../../common/messages.js';
 import {
+  isPlaceholderAddress,
   type LoginBody,
   loginError,
   placeholderEmail,
@@ -14,9 +15,10 @@ import { AppError, badRequest, conflict } from '../../errors.js';
 import type { Captcha } from '../../infra/captcha/captcha.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
-import type { MailContext } from '../mail/mail.service.js';
+import type { MailContext, MailService } from '../mail/mail.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { findUserByEmail, findUserByUsername, insertUser, type UserRow } from '../users/users.repository.js';
+import { renderRegistrationAttemptNotice } from './account-notices.js';
 import {
   ACCOUNTS_CREATED_PER_IP,
   LOGIN_PER_IP,
@@ -33,23 +35,54 @@ interface Deps {
   captcha: Captcha;
   rateLimiter: RateLimiter;
   verification: EmailVerificationService;
+  mail: MailService;
+}
+
+export interface RegisterResult {
+  requiresVerification: boolean;
+  verificationEmailSent: boolean;
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
 export function createAuthService(deps: Deps) {
-  const { db, clock, settings, captcha, rateLimiter, verification } = deps;
+  const { db, clock, settings, captcha, rateLimiter, verification, mail } = deps;
+
+  /** Sends the one mail a registration makes; its failure is logged and told, like before. */
+  async function sendOrReport(send: () => Promise<void>, ctx: MailContext, userId: number) {
+    try {
+      await send();
+      return { requiresVerification: true, verificationEmailSent: true };
+    } catch (err) {
+      // The account stays: the user can ask for a new link once mail works again.
+      ctx.log.error({ err, userId }, 'registration mail could not be sent');
+      return { requiresVerification: true, verificationEmailSent: false };
+    }
+  }
+
+  /** Someone registered with an address that has an account: its owner hears of it, nobody else. */
+  async function notifyOwner(owner: UserRow, ctx: MailContext): Promise<RegisterResult> {
+    const origin = await mail.linkOrigin();
+    const rendered = renderRegistrationAttemptNotice({
+      siteTitle: (await settings.get()).siteTitle,
+      username: owner.username,
+      loginLink: `${origin}/auth?tab=login`,
+      forgotLink: `${origin}/forgot-password`,
+    });
+    return sendOrReport(() => mail.send({ to: owner.email, ...rendered }), ctx, owner.id);
+  }
 
   return {
     /**
      * Creates a 'user' account. With email verification on, the account waits for its link; a mail
      * provider failure is logged and reported in the result, the account is kept.
+     *
+     * An address that already has an account gets the same answer as a new one, after the same
+     * work (a password hash and one mail to that address, here a notice to its owner), so the
+     * answer does not tell who has an account (issue 9 #12). Usernames are public: a taken one is
+     * said so. One account per address is kept by a unique index (issue 9 #8).
      */
-    async register(
-      body: Required<RegisterBody>,
-      ip: string,
-      ctx: MailContext,
-    ): Promise<{ user: UserRow; requiresVerification: boolean; verificationEmailSent: boolean }> {
+    async register(body: Required<RegisterBody>, ip: string, ctx: MailContext): Promise<RegisterResult> {
       const s = await settings.get();
       const requireEmail = s.requireEmailVerification;
       const username = body.username.trim();
@@ -59,15 +92,18 @@ export function createAuthService(deps: Deps) {
       ]);
       const problem = registrationError({ ...body, username }, { requireEmail, checkCaptcha: false });
       if (problem) throw badRequest(problem);
+      const email = requireEmail ? body.email.trim().toLowerCase() : placeholderEmail(username);
+      if (requireEmail && isPlaceholderAddress(email)) throw badRequest(REGISTER_MESSAGES.emailInvalid);
       await captcha.verify(s, body.captchaToken, ip);
 
-      const email = requireEmail ? body.email.trim().toLowerCase() : placeholderEmail(username);
       if (await findUserByUsername(db, username)) throw conflict(REGISTER_MESSAGES.usernameTaken);
-      if (requireEmail && (await findUserByEmail(db, email))) throw conflict(REGISTER_MESSAGES.emailTaken);
+      const owner = requireEmail ? await findUserByEmail(db, email) : undefined;
       const passwordHash = await hashPassword(body.password);
       // Counted before the insert, so parallel registrations cannot pass the limit together; given
-      // back below when no account is created.
+      // back below when no account is created. A taken address counts too, so the limit's answer
+      // does not tell it from a new one.
       await rateLimiter.consume([[ACCOUNTS_CREATED_PER_IP, ip]], GENERIC_MESSAGES.tooManyAccounts);
+      if (owner) return notifyOwner(owner, ctx);
       let created: { user: UserRow; token: string | null };
       try {
         // The user and its verification token commit together; the mail goes out only after that.
@@ -92,19 +128,17 @@ export function createAuthService(deps: Deps) {
         });
       } catch (e) {
         await rateLimiter.refund(ACCOUNTS_CREATED_PER_IP, ip);
-        if (isUniqueViolation(e)) throw conflict(REGISTER_MESSAGES.usernameTaken);
-        throw e;
+        if (!isUniqueViolation(e)) throw e;
+        // A parallel registration won the race: for the username, or for the address.
+        if (await findUserByUsername(db, username)) throw conflict(REGISTER_MESSAGES.usernameTaken);
+        const winner = requireEmail ? await findUserByEmail(db, email) : undefined;
+        if (winner) return notifyOwner(winner, ctx);
+        // Only a placeholder address, which is the username's, can be left.
+        throw conflict(REGISTER_MESSAGES.usernameTaken);
       }
       const { user, token } = created;
-      if (!token) return { user, requiresVerification: false, verificationEmailSent: false };
-      try {
-        await verification.sendMail(user.username, user.email, token);
-        return { user, requiresVerification: true, verificationEmailSent: true };
-      } catch (err) {
-        // The account stays: the user can ask for a new link once mail works again.
-        ctx.log.error({ err, userId: user.id }, 'verification mail could not be sent');
-        return { user, requiresVerification: true, verificationEmailSent: false };
-      }
+      if (!token) return { requiresVerification: false, verificationEmailSent: false };
+      return sendOrReport(() => verification.sendMail(user.username, user.email, token), ctx, user.id);
     },
 
     /** Checks credentials in the same time whether or not the account exists. */

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { VERIFICATION_LINK_TTL_MS } from '../../../common/constants.js';
 import { ACCOUNT_MESSAGES } from '../../../common/schemas/account.js';
 import type { Clock } from '../../clock.js';
+import { isUniqueViolation } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
@@ -84,38 +85,49 @@ export function createEmailVerificationService(deps: Deps) {
       const now = clock.now();
       // Read before the transaction: on SQLite a read through the default handle would wait for it.
       const { enableApiKeys } = await settings.get();
-      return db.transaction().execute(async (trx) => {
-        const row = await consumeEmailToken(trx, hash, 'verify-email', now);
-        if (!row) {
-          const known = await findEmailToken(trx, hash, 'verify-email');
-          if (!known) throw new VerificationLinkError(ACCOUNT_MESSAGES.invalidVerificationLink);
-          throw new VerificationLinkError(
-            known.used_at !== null
-              ? ACCOUNT_MESSAGES.usedVerificationLink
-              : ACCOUNT_MESSAGES.expiredVerificationLink,
-          );
-        }
-        const newEmail = row.payload ? (JSON.parse(row.payload) as { email: string }).email : null;
-        if (newEmail) {
-          const other = await findUserByEmail(trx, newEmail);
-          if (other && other.id !== row.user_id) throw new VerificationLinkError(ACCOUNT_MESSAGES.emailInUse);
-          await updateUser(trx, row.user_id, { email: newEmail, email_verified: 1 });
-          return { kind: 'email-changed' as const };
-        }
-        await updateUser(trx, row.user_id, { email_verified: 1 });
-        const key = enableApiKeys ? await apiKeys.createIfMissing(trx, row.user_id) : null;
-        if (!key) return { kind: 'verified' as const, revealCode: null };
-        const code = randomToken(32);
-        await insertEmailToken(trx, {
-          tokenHash: hashToken(code),
-          userId: row.user_id,
-          purpose: 'reveal-api-key',
-          payload: seal(key, code),
-          now,
-          ttlMs: REVEAL_CODE_TTL_MS,
+      const use = () =>
+        db.transaction().execute(async (trx) => {
+          const row = await consumeEmailToken(trx, hash, 'verify-email', now);
+          if (!row) {
+            const known = await findEmailToken(trx, hash, 'verify-email');
+            if (!known) throw new VerificationLinkError(ACCOUNT_MESSAGES.invalidVerificationLink);
+            throw new VerificationLinkError(
+              known.used_at !== null
+                ? ACCOUNT_MESSAGES.usedVerificationLink
+                : ACCOUNT_MESSAGES.expiredVerificationLink,
+            );
+          }
+          const newEmail = row.payload ? (JSON.parse(row.payload) as { email: string }).email : null;
+          if (newEmail) {
+            const other = await findUserByEmail(trx, newEmail);
+            if (other && other.id !== row.user_id)
+              throw new VerificationLinkError(ACCOUNT_MESSAGES.emailInUse);
+            await updateUser(trx, row.user_id, { email: newEmail, email_verified: 1 });
+            // Reset links went to the old address: they must not outlive the change.
+            await deleteUnusedTokens(trx, row.user_id, 'reset-password');
+            return { kind: 'email-changed' as const };
+          }
+          await updateUser(trx, row.user_id, { email_verified: 1 });
+          const key = enableApiKeys ? await apiKeys.createIfMissing(trx, row.user_id) : null;
+          if (!key) return { kind: 'verified' as const, revealCode: null };
+          const code = randomToken(32);
+          await insertEmailToken(trx, {
+            tokenHash: hashToken(code),
+            userId: row.user_id,
+            purpose: 'reveal-api-key',
+            payload: seal(key, code),
+            now,
+            ttlMs: REVEAL_CODE_TTL_MS,
+          });
+          return { kind: 'verified' as const, revealCode: code };
         });
-        return { kind: 'verified' as const, revealCode: code };
-      });
+      try {
+        return await use();
+      } catch (e) {
+        // Another account took the new address after our check (the unique index said so).
+        if (isUniqueViolation(e)) throw new VerificationLinkError(ACCOUNT_MESSAGES.emailInUse);
+        throw e;
+      }
     },
 
     /** Redeems a reveal code once: the API key created at verification, shown this one time. */

@@ -1,6 +1,10 @@
 import type { Kysely } from 'kysely';
 import { RESET_LINK_TTL_MS, RESET_PASSWORD_MIN } from '../../../common/constants.js';
-import { ACCOUNT_MESSAGES, type ResetPasswordBody } from '../../../common/schemas/account.js';
+import {
+  ACCOUNT_MESSAGES,
+  type PasswordChangeResult,
+  type ResetPasswordBody,
+} from '../../../common/schemas/account.js';
 import { isEmailLike, placeholderEmail } from '../../../common/schemas/auth.js';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
@@ -11,6 +15,7 @@ import { hashToken, randomToken } from '../../lib/tokens.js';
 import type { MailContext, MailService } from '../mail/mail.service.js';
 import { renderForgotPasswordEmail } from '../mail/mail.templates.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import type { ApiKeyService } from '../users/api-keys.service.js';
 import { findUserByEmail, findUserById, updateUser } from '../users/users.repository.js';
 import { FORGOT_PER_EMAIL, FORGOT_PER_IP, RESET_PER_IP } from './auth.limits.js';
 import { consumeEmailToken, deleteUnusedTokens, insertEmailToken } from './email-tokens.repository.js';
@@ -22,20 +27,40 @@ interface Deps {
   settings: SettingsService;
   mail: MailService;
   rateLimiter: RateLimiter;
+  apiKeys: ApiKeyService;
 }
 
 export type PasswordResetService = ReturnType<typeof createPasswordResetService>;
 
-export function createPasswordResetService({ db, clock, settings, mail, rateLimiter }: Deps) {
-  async function resetMessage(username: string, to: string, token: string) {
+export function createPasswordResetService({ db, clock, settings, mail, rateLimiter, apiKeys }: Deps) {
+  /** Issues a reset token for the address's account, if it has one that can receive mail, and mails it. */
+  async function mailResetLink(email: string, ctx: MailContext): Promise<void> {
+    const user = await findUserByEmail(db, email);
+    // Accounts made without verification have a placeholder address nobody can receive.
+    if (!user || user.email === placeholderEmail(user.username)) return;
+    const token = randomToken(32);
+    await db.transaction().execute(async (trx) => {
+      await deleteUnusedTokens(trx, user.id, 'reset-password');
+      await insertEmailToken(trx, {
+        tokenHash: hashToken(token),
+        userId: user.id,
+        purpose: 'reset-password',
+        // The address the link goes to: a reset is refused once the account has another one.
+        payload: JSON.stringify({ email: user.email }),
+        now: clock.now(),
+        ttlMs: RESET_LINK_TTL_MS,
+      });
+    });
     const link = `${await mail.linkOrigin()}/reset-password?token=${token}`;
-    return { to, ...renderForgotPasswordEmail(await settings.get(), { username, link }) };
+    const rendered = renderForgotPasswordEmail(await settings.get(), { username: user.username, link });
+    await mail.send({ to: user.email, ...rendered });
   }
 
   return {
     /**
-     * Mails a reset link valid 1 h. The answer never depends on whether the address is known: the
-     * caller always gets the same message, and the mail is sent in the background.
+     * Mails a reset link valid 1 h. Nothing in the answer depends on whether the address is known:
+     * the caller always gets the same message, and the lookup, the token and the mail all happen
+     * after the answer, so its timing tells nothing either (issue 9 #12).
      */
     async forgot(rawEmail: string, ip: string, ctx: MailContext): Promise<{ message: string }> {
       const email = rawEmail.trim().toLowerCase();
@@ -45,29 +70,17 @@ export function createPasswordResetService({ db, clock, settings, mail, rateLimi
         [FORGOT_PER_IP, ip],
         [FORGOT_PER_EMAIL, email],
       ]);
-      const user = await findUserByEmail(db, email);
-      // Accounts made without verification have a placeholder address nobody can receive.
-      if (user && user.email !== placeholderEmail(user.username)) {
-        const token = randomToken(32);
-        await deleteUnusedTokens(db, user.id, 'reset-password');
-        await insertEmailToken(db, {
-          tokenHash: hashToken(token),
-          userId: user.id,
-          purpose: 'reset-password',
-          payload: JSON.stringify({ email: user.email }),
-          now: clock.now(),
-          ttlMs: RESET_LINK_TTL_MS,
-        });
-        mail.sendInBackground(resetMessage(user.username, user.email, token), ctx.log, 'password reset');
-      }
+      mail.runInBackground(() => mailResetLink(email, ctx), ctx.log, 'password reset');
       return { message: ACCOUNT_MESSAGES.forgotSent };
     },
 
     /**
      * Sets a new password with a reset token: the token is used up, every session of the user
-     * ends, and the address the link went to counts as verified (following it proves ownership).
+     * ends, the API key is revoked (whoever took over the account may hold it), a pending email
+     * change is dropped, and the address the link went to counts as verified (following it proves
+     * ownership). A token mailed to an address the account no longer has is refused.
      */
-    async reset(body: ResetPasswordBody, ip: string): Promise<{ message: string }> {
+    async reset(body: ResetPasswordBody, ip: string): Promise<PasswordChangeResult> {
       await rateLimiter.consume([[RESET_PER_IP, ip]]);
       const failed = () => badRequest(ACCOUNT_MESSAGES.resetFailed);
       if (!body.token) throw failed();
@@ -75,19 +88,22 @@ export function createPasswordResetService({ db, clock, settings, mail, rateLimi
         throw badRequest(ACCOUNT_MESSAGES.resetPasswordTooShort);
       const passwordHash = await hashPassword(body.newPassword);
       const now = clock.now();
-      await db.transaction().execute(async (trx) => {
+      const apiKeyRevoked = await db.transaction().execute(async (trx) => {
         const row = await consumeEmailToken(trx, hashToken(body.token), 'reset-password', now);
         const user = row ? await findUserById(trx, row.user_id) : undefined;
         if (!row || !user) throw failed();
         const sentTo = row.payload ? (JSON.parse(row.payload) as { email: string }).email : null;
-        await updateUser(trx, user.id, {
-          password_hash: passwordHash,
-          ...(sentTo === user.email ? { email_verified: 1 } : {}),
-        });
+        if (sentTo !== user.email) throw failed();
+        await updateUser(trx, user.id, { password_hash: passwordHash, email_verified: 1 });
         await deleteUserSessions(trx, user.id);
         await deleteUnusedTokens(trx, user.id, 'reset-password');
+        await deleteUnusedTokens(trx, user.id, 'verify-email');
+        return apiKeys.revoke(trx, user.id);
       });
-      return { message: ACCOUNT_MESSAGES.resetDone };
+      return {
+        message: apiKeyRevoked ? ACCOUNT_MESSAGES.resetDoneKeyRevoked : ACCOUNT_MESSAGES.resetDone,
+        apiKeyRevoked,
+      };
     },
   };
 }

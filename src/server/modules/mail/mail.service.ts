@@ -50,6 +50,15 @@ export function createMailService({ settings, config, mailerOptions }: Deps) {
     return siteOriginOf(domain) ?? legacyHostOrigin(domain) ?? siteOriginOf(config.publicOrigins[0] ?? '');
   }
 
+  function runInBackground(work: () => Promise<void>, log: FastifyBaseLogger, what: string): void {
+    // Starts on a later turn of the event loop, so the answer is written before the work runs.
+    const p: Promise<void> = new Promise((resolve) => setImmediate(resolve))
+      .then(work)
+      .catch((err: unknown) => log.error({ err }, `${what} mail could not be sent`))
+      .finally(() => pending.delete(p));
+    pending.add(p);
+  }
+
   return {
     send,
 
@@ -59,12 +68,11 @@ export function createMailService({ settings, config, mailerOptions }: Deps) {
      * cannot be made (no site origin), are logged.
      */
     sendInBackground(msg: MailMessage | Promise<MailMessage>, log: FastifyBaseLogger, what: string): void {
-      const p: Promise<void> = Promise.resolve(msg)
-        .then(send)
-        .catch((err: unknown) => log.error({ err }, `${what} mail could not be sent`))
-        .finally(() => pending.delete(p));
-      pending.add(p);
+      runInBackground(async () => send(await msg), log, what);
     },
+
+    /** Runs mail work (lookups, tokens and the send) after the answer; `settled()` waits for it. */
+    runInBackground,
 
     /** Resolves when every background send has finished (shutdown, tests). */
     async settled(): Promise<void> {

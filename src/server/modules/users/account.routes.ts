@@ -19,17 +19,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/change-password',
     { config: signedIn, schema: { body: changePasswordBodySchema } },
-    async (request) => {
-      await account.changePassword(request.user!, request.body, request.sessionIdHash);
-      return { message: ACCOUNT_MESSAGES.passwordChanged };
-    },
+    async (request) => account.changePassword(request.user!, request.body, request.sessionIdHash),
   );
 
   app.post(
     '/api/user/change-email',
     { config: signedIn, schema: { body: changeEmailBodySchema } },
     async (request) => {
-      await account.changeEmail(request.user!, request.body.email, mailContext(request));
+      await account.changeEmail(request.user!, request.body, request.sessionIdHash, mailContext(request));
       return { message: ACCOUNT_MESSAGES.emailChangeSent };
     },
   );

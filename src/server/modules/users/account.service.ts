@@ -2,20 +2,23 @@ import type { Kysely } from 'kysely';
 import { CHANGE_PASSWORD_MIN } from '../../../common/constants.js';
 import {
   ACCOUNT_MESSAGES,
+  type ChangeEmailBody,
   type ChangePasswordBody,
+  type PasswordChangeResult,
   type UserSettings,
 } from '../../../common/schemas/account.js';
-import { isEmailLike } from '../../../common/schemas/auth.js';
+import { isEmailLike, isPlaceholderAddress, placeholderEmail } from '../../../common/schemas/auth.js';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, badRequest, conflict } from '../../errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
-import type { RateLimiter } from '../../lib/rate-limiter.js';
+import type { LimitRule, RateLimiter } from '../../lib/rate-limiter.js';
+import { renderEmailChangeNotice } from '../auth/account-notices.js';
 import { CHANGE_EMAIL_PER_USER, CHANGE_PASSWORD_PER_USER } from '../auth/auth.limits.js';
 import { deleteUnusedTokens, findLiveToken } from '../auth/email-tokens.repository.js';
 import type { EmailVerificationService } from '../auth/email-verification.service.js';
 import { deleteUserSessions } from '../auth/sessions.repository.js';
-import type { MailContext } from '../mail/mail.service.js';
+import type { MailContext, MailService } from '../mail/mail.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { ApiKeyService } from './api-keys.service.js';
 import { findUserByEmail, type UserRow, updateUser } from './users.repository.js';
@@ -27,44 +30,66 @@ interface Deps {
   rateLimiter: RateLimiter;
   verification: EmailVerificationService;
   apiKeys: ApiKeyService;
+  mail: MailService;
 }
 
 export type AccountService = ReturnType<typeof createAccountService>;
 
 /** The signed-in user's own account: password, email address and what the account page shows. */
 export function createAccountService(deps: Deps) {
-  const { db, clock, settings, rateLimiter, verification, apiKeys } = deps;
+  const { db, clock, settings, rateLimiter, verification, apiKeys, mail } = deps;
+
+  /** Per account: a stolen session must not become a password-guessing oracle. */
+  async function checkCurrentPassword(user: UserRow, password: string, limit: LimitRule): Promise<void> {
+    await rateLimiter.consume([[limit, String(user.id)]]);
+    if (!(await verifyPassword(user.password_hash, password))) {
+      throw badRequest(ACCOUNT_MESSAGES.currentPasswordWrong);
+    }
+  }
 
   return {
-    /** Needs the current password; ends every other session of the user, keeps `keepSession`. */
-    async changePassword(user: UserRow, body: ChangePasswordBody, keepSession: string | null): Promise<void> {
+    /**
+     * Needs the current password. Ends every other session of the user (keeps `keepSession`),
+     * drops pending reset links, and revokes the API key unless the body says to keep it.
+     */
+    async changePassword(
+      user: UserRow,
+      body: ChangePasswordBody,
+      keepSession: string | null,
+    ): Promise<PasswordChangeResult> {
       if (!body.currentPassword || !body.newPassword) throw badRequest(ACCOUNT_MESSAGES.fillAllFields);
       if (body.newPassword.length < CHANGE_PASSWORD_MIN)
         throw badRequest(ACCOUNT_MESSAGES.changePasswordTooShort);
-      // Per account: a stolen session must not become a password-guessing oracle.
-      await rateLimiter.consume([[CHANGE_PASSWORD_PER_USER, String(user.id)]]);
-      if (!(await verifyPassword(user.password_hash, body.currentPassword))) {
-        throw badRequest(ACCOUNT_MESSAGES.currentPasswordWrong);
-      }
+      await checkCurrentPassword(user, body.currentPassword, CHANGE_PASSWORD_PER_USER);
       const passwordHash = await hashPassword(body.newPassword);
-      await db.transaction().execute(async (trx) => {
+      const apiKeyRevoked = await db.transaction().execute(async (trx) => {
         await updateUser(trx, user.id, { password_hash: passwordHash });
         await deleteUserSessions(trx, user.id, keepSession ?? undefined);
+        await deleteUnusedTokens(trx, user.id, 'reset-password');
+        return body.revokeApiKey ? apiKeys.revoke(trx, user.id) : false;
       });
+      return {
+        message: apiKeyRevoked
+          ? ACCOUNT_MESSAGES.passwordChangedKeyRevoked
+          : ACCOUNT_MESSAGES.passwordChanged,
+        apiKeyRevoked,
+      };
     },
 
     /**
      * Starts an email change: the new address gets a verification link and becomes the account's
-     * address only when the link is followed. A mail failure is reported (502) and nothing is kept.
+     * address only when the link is followed. Needs the current password (a borrowed session must
+     * not be enough to take the account); once the link is sent, the old address gets a notice and
+     * every other session ends. A mail failure is reported (502) and nothing is kept.
      */
-    async changeEmail(user: UserRow, rawEmail: string, ctx: MailContext): Promise<void> {
-      if (!(await settings.get()).requireEmailVerification) {
-        throw badRequest(ACCOUNT_MESSAGES.emailChangeNeedsVerification);
-      }
-      const email = rawEmail.trim().toLowerCase();
-      if (!isEmailLike(email)) throw badRequest(ACCOUNT_MESSAGES.emailInvalid);
+    async changeEmail(user: UserRow, body: ChangeEmailBody, keepSession: string | null, ctx: MailContext) {
+      const s = await settings.get();
+      if (!s.requireEmailVerification) throw badRequest(ACCOUNT_MESSAGES.emailChangeNeedsVerification);
+      const email = body.email.trim().toLowerCase();
+      if (!isEmailLike(email) || isPlaceholderAddress(email)) throw badRequest(ACCOUNT_MESSAGES.emailInvalid);
       if (email === user.email) throw badRequest(ACCOUNT_MESSAGES.emailUnchanged);
-      await rateLimiter.consume([[CHANGE_EMAIL_PER_USER, String(user.id)]]);
+      if (!body.currentPassword) throw badRequest(ACCOUNT_MESSAGES.currentPasswordRequired);
+      await checkCurrentPassword(user, body.currentPassword, CHANGE_EMAIL_PER_USER);
       if (await findUserByEmail(db, email)) throw conflict(ACCOUNT_MESSAGES.emailInUse);
       const token = await verification.issueToken(db, user.id, email);
       try {
@@ -74,6 +99,20 @@ export function createAccountService(deps: Deps) {
         await deleteUnusedTokens(db, user.id, 'verify-email');
         throw new AppError('MAIL_FAILED', ACCOUNT_MESSAGES.changeMailFailed);
       }
+      await deleteUserSessions(db, user.id, keepSession ?? undefined);
+      // Placeholder addresses (accounts made without verification) reach nobody.
+      if (user.email === placeholderEmail(user.username)) return;
+      // Made in the background too: without a configured site origin no link (and no mail) is made.
+      const notice = (async () => ({
+        to: user.email,
+        ...renderEmailChangeNotice({
+          siteTitle: s.siteTitle,
+          username: user.username,
+          newEmail: email,
+          forgotLink: `${await mail.linkOrigin()}/forgot-password`,
+        }),
+      }))();
+      mail.sendInBackground(notice, ctx.log, 'email change notice');
     },
 
     async userSettings(user: UserRow): Promise<UserSettings> {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { linkIn, withSmtpSinkApp } from '../../../../test/helpers/factories.js';
+import type { HttpClient } from '../../../../test/helpers/http-client.js';
 import { createUser, loginClient, signedIn } from '../../../../test/helpers/test-app.js';
 import { CAPTCHA_BYPASS_TOKEN } from '../../../common/constants.js';
 import { ACCOUNT_MESSAGES } from '../../../common/schemas/account.js';
@@ -62,9 +63,13 @@ describe('change password', () => {
 });
 
 describe('change email', () => {
+  /** The signed-in user asks to move to `email`, with their password unless told otherwise. */
+  const change = (c: HttpClient, email: string, currentPassword: string) =>
+    c.post('/api/user/change-email', { email, currentPassword });
+
   it('is only available when email verification is required', async () => {
-    const { client } = await signedIn(t);
-    const res = await client.post('/api/user/change-email', { email: 'new@example.com' });
+    const { client, user } = await signedIn(t);
+    const res = await change(client, 'new@example.com', user.plainPassword);
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(ACCOUNT_MESSAGES.emailChangeNeedsVerification);
   });
@@ -73,20 +78,68 @@ describe('change email', () => {
     await t.app.services.settings.update({ requireEmailVerification: true });
     const { client, user } = await signedIn(t);
     await createUser(t, { email: 'taken@example.com' });
-    const invalid = await client.post('/api/user/change-email', { email: 'no-at-sign' });
+    const invalid = await change(client, 'no-at-sign', user.plainPassword);
     expect(invalid.body).toEqual({ error: 'VALIDATION', message: 'Please enter a valid email address.' });
-    expect(
-      (await client.post('/api/user/change-email', { email: user.email.toUpperCase() })).body.message,
-    ).toBe(ACCOUNT_MESSAGES.emailUnchanged);
-    const taken = await client.post('/api/user/change-email', { email: 'Taken@example.com' });
+    expect((await change(client, user.email.toUpperCase(), user.plainPassword)).body.message).toBe(
+      ACCOUNT_MESSAGES.emailUnchanged,
+    );
+    const taken = await change(client, 'Taken@example.com', user.plainPassword);
     expect(taken.status).toBe(409);
     expect(taken.body.message).toBe(ACCOUNT_MESSAGES.emailInUse);
+  });
+
+  it('needs the current password: missing or wrong changes nothing, mails nobody, ends no session', async () => {
+    await t.app.services.settings.update({ requireEmailVerification: true });
+    const u = await createUser(t);
+    const here = await loginClient(t, u.username, u.plainPassword);
+    const elsewhere = await loginClient(t, u.username, u.plainPassword);
+    const cases: [unknown, string][] = [
+      [{ email: 'new@example.com' }, ACCOUNT_MESSAGES.currentPasswordRequired],
+      [{ email: 'new@example.com', currentPassword: '' }, ACCOUNT_MESSAGES.currentPasswordRequired],
+      [
+        { email: 'new@example.com', currentPassword: 'wrong-password' },
+        ACCOUNT_MESSAGES.currentPasswordWrong,
+      ],
+    ];
+    for (const [body, message] of cases) {
+      const res = await here.post('/api/user/change-email', body);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: 'VALIDATION', message });
+    }
+    await t.app.services.mail.settled();
+    expect(sink.messages).toHaveLength(0);
+    expect((await here.get('/api/settings/user')).body).toMatchObject({ email: u.email, pendingEmail: null });
+    expect((await elsewhere.get('/api/user')).status).toBe(200);
+  });
+
+  it('mails a notice to the old address and ends the other sessions, keeping this one', async () => {
+    await t.app.services.settings.update({ requireEmailVerification: true });
+    const u = await createUser(t, { username: 'hana', email: 'hana@example.com' });
+    const here = await loginClient(t, u.username, u.plainPassword);
+    const elsewhere = await loginClient(t, u.username, u.plainPassword);
+    const res = await change(here, 'hana.new@example.com', u.plainPassword);
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(ACCOUNT_MESSAGES.emailChangeSent);
+
+    expect((await here.get('/api/user')).status).toBe(200);
+    expect((await elsewhere.get('/api/user')).status).toBe(401);
+
+    await t.app.services.mail.settled();
+    const notice = await sink.waitForMessage((m) => m.envelope.to.includes('hana@example.com'));
+    expect(notice.subject).toBe('Your Test Paste email address is being changed');
+    expect(notice.text).toContain('Hello hana');
+    expect(notice.text).toContain('hana.new@example.com');
+    expect(notice.text).toMatch(/http:\/\/127\.0\.0\.1:\d+\/forgot-password/);
+    expect(sink.messages.map((m) => m.envelope.to).sort()).toEqual([
+      ['hana.new@example.com'],
+      ['hana@example.com'],
+    ]);
   });
 
   it('keeps the old address until the link sent to the new one is followed', async () => {
     await t.app.services.settings.update({ requireEmailVerification: true });
     const { client, user } = await signedIn(t);
-    const res = await client.post('/api/user/change-email', { email: 'New.Address@example.com' });
+    const res = await change(client, 'New.Address@example.com', user.plainPassword);
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(ACCOUNT_MESSAGES.emailChangeSent);
 
@@ -106,11 +159,14 @@ describe('change email', () => {
 
   it('reports a mail failure and keeps nothing pending', async () => {
     await t.app.services.settings.update({ requireEmailVerification: true, emailProvider: 'none' });
-    const { client } = await signedIn(t);
-    const res = await client.post('/api/user/change-email', { email: 'new@example.com' });
+    const u = await createUser(t);
+    const client = await loginClient(t, u.username, u.plainPassword);
+    const elsewhere = await loginClient(t, u.username, u.plainPassword);
+    const res = await change(client, 'new@example.com', u.plainPassword);
     expect(res.status).toBe(502);
     expect(res.body).toEqual({ error: 'MAIL_FAILED', message: ACCOUNT_MESSAGES.changeMailFailed });
     expect((await client.get('/api/settings/user')).body.pendingEmail).toBeNull();
+    expect((await elsewhere.get('/api/user')).status).toBe(200);
   });
 });
 

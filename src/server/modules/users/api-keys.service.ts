@@ -5,7 +5,13 @@ import type { Database } from '../../db/schema.js';
 import { forbidden } from '../../errors.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { findUserByApiKeyHash, setApiKey, setApiKeyIfNone, type UserRow } from './users.repository.js';
+import {
+  clearApiKey,
+  findUserByApiKeyHash,
+  setApiKey,
+  setApiKeyIfNone,
+  type UserRow,
+} from './users.repository.js';
 
 /** 24 random bytes = 192 bits after the prefix, base64url: `pb_` + 32 characters. */
 const KEY_BYTES = 24;
@@ -42,6 +48,14 @@ export function createApiKeyService(deps: { db: Kysely<Database>; settings: Sett
     async createIfMissing(trx: Kysely<Database>, userId: number): Promise<string | null> {
       const k = generateApiKey();
       return (await setApiKeyIfNone(trx, userId, k.hash, k.hint)) ? k.key : null;
+    },
+
+    /**
+     * Revokes the user's key in the caller's transaction (a password change or reset: whoever knew
+     * the old password may have the key too). True when there was a key.
+     */
+    revoke(trx: Kysely<Database>, userId: number): Promise<boolean> {
+      return clearApiKey(trx, userId);
     },
 
     status(user: UserRow): ApiKeyStatus {

@@ -79,3 +79,14 @@ export async function setApiKeyIfNone(
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
+
+/** Removes the user's API key; true when there was one to remove. */
+export async function clearApiKey(db: Kysely<Database>, userId: number): Promise<boolean> {
+  const r = await db
+    .updateTable('users')
+    .set({ api_key_hash: null, api_key_hint: null })
+    .where('id', '=', userId)
+    .where('api_key_hash', 'is not', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}

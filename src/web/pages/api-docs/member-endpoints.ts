@@ -87,17 +87,27 @@ export const memberSections: EndpointSection[] = [
       {
         method: 'POST',
         path: '/api/user/change-password',
-        summary: 'Change your password; your other sessions end.',
-        fields: ['currentPassword', 'newPassword (at least 6 characters)'],
-        example: () => fetchJson('/api/user/change-password', "{ currentPassword: '…', newPassword: '…' }"),
+        summary:
+          'Change your password; your other sessions end and, unless you say otherwise, your API key is revoked.',
+        fields: [
+          'currentPassword',
+          'newPassword (at least 6 characters)',
+          'revokeApiKey (optional, default true)',
+        ],
+        example: () =>
+          fetchJson(
+            '/api/user/change-password',
+            "{ currentPassword: '…', newPassword: '…', revokeApiKey: true }",
+          ),
       },
       {
         method: 'POST',
         path: '/api/user/change-email',
         summary:
-          'Change your email address (only while email verification is on): a link goes to the new address, and the email changes when it is followed.',
-        fields: ['email'],
-        example: () => fetchJson('/api/user/change-email', "{ email: 'me@example.com' }"),
+          'Change your email address (only while email verification is on): a link goes to the new address, and the email changes when it is followed. The current address gets a notice and your other sessions end.',
+        fields: ['email', 'currentPassword'],
+        example: () =>
+          fetchJson('/api/user/change-email', "{ email: 'me@example.com', currentPassword: '…' }"),
       },
     ],
   },

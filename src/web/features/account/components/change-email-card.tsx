@@ -14,31 +14,41 @@ const FAILED = 'Email Change Failed';
 export function ChangeEmailCard({ settings }: { settings: UserSettings }) {
   const change = useChangeEmail();
   const [email, setEmail] = useState('');
+  const [currentPassword, setCurrentPassword] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     const address = email.trim();
-    if (!address.includes('@')) {
-      setProblem(ACCOUNT_MESSAGES.emailInvalid);
-      toast({ title: FAILED, description: ACCOUNT_MESSAGES.emailInvalid, variant: 'destructive' });
+    const invalid = !address.includes('@')
+      ? ACCOUNT_MESSAGES.emailInvalid
+      : !currentPassword
+        ? ACCOUNT_MESSAGES.currentPasswordRequired
+        : null;
+    if (invalid) {
+      setProblem(invalid);
+      toast({ title: FAILED, description: invalid, variant: 'destructive' });
       return;
     }
     setProblem(null);
-    change.mutate(address, {
-      onSuccess: (result) => {
-        setEmail('');
-        toast({
-          title: 'Check your new inbox',
-          description: result.message || ACCOUNT_MESSAGES.emailChangeSent,
-          variant: 'success',
-        });
+    change.mutate(
+      { email: address, currentPassword },
+      {
+        onSuccess: (result) => {
+          setEmail('');
+          setCurrentPassword('');
+          toast({
+            title: 'Check your new inbox',
+            description: result.message || ACCOUNT_MESSAGES.emailChangeSent,
+            variant: 'success',
+          });
+        },
+        onError: (error) => {
+          setProblem(error.message || FAILED);
+          toastError(FAILED, error, FAILED);
+        },
       },
-      onError: (error) => {
-        setProblem(error.message || FAILED);
-        toastError(FAILED, error, FAILED);
-      },
-    });
+    );
   }
 
   return (
@@ -50,7 +60,8 @@ export function ChangeEmailCard({ settings }: { settings: UserSettings }) {
         </CardTitle>
         <CardDescription>
           We send a verification link to the new address. Your email changes only when you follow it (within
-          24 hours); until then the current address stays in use.
+          24 hours); until then the current address stays in use. The current address gets a notice, and your
+          other devices are signed out.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
@@ -77,6 +88,15 @@ export function ChangeEmailCard({ settings }: { settings: UserSettings }) {
             placeholder="you@example.com"
             value={email}
             onChange={(e) => setEmail(e.target.value)}
+            aria-required
+          />
+          <Field
+            label="Current Password"
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(e) => setCurrentPassword(e.target.value)}
             aria-required
           />
           <Button type="submit" disabled={change.isPending}>

@@ -17,6 +17,8 @@ const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 export function ChangePasswordCard() {
   const change = useChangePassword();
   const [form, setForm] = useState(EMPTY);
+  // Whoever learnt the old password may hold the API key too: revoking it is the default.
+  const [revokeApiKey, setRevokeApiKey] = useState(true);
   const [problem, setProblem] = useState<string | null>(null);
 
   const set = (key: keyof typeof form) => (event: { target: { value: string } }) =>
@@ -37,7 +39,7 @@ export function ChangePasswordCard() {
     const { currentPassword, newPassword } = form;
     setProblem(null);
     change.mutate(
-      { currentPassword, newPassword },
+      { currentPassword, newPassword, revokeApiKey },
       {
         onSuccess: (result) => {
           setForm(EMPTY);
@@ -95,6 +97,16 @@ export function ChangePasswordCard() {
             onChange={set('confirmPassword')}
             aria-required
           />
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              name="revokeApiKey"
+              className="size-4 accent-primary"
+              checked={revokeApiKey}
+              onChange={(event) => setRevokeApiKey(event.target.checked)}
+            />
+            Also revoke my API key
+          </label>
           <Button type="submit" disabled={change.isPending}>
             <LockKeyhole aria-hidden />
             {change.isPending ? 'Changing...' : 'Change Password'}

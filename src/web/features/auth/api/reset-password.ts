@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ResetPasswordBody } from '../../../../common/schemas/account';
+import type { PasswordChangeResult, ResetPasswordBody } from '../../../../common/schemas/account';
 import { api } from '../../../lib/api-client';
 
-/** Sets the new password and ends every session of the user. */
-export function resetPassword(body: ResetPasswordBody): Promise<{ message: string }> {
-  return api.post<{ message: string }>('/api/auth/reset-password', body);
+/** Sets the new password, ends every session of the user and revokes their API key. */
+export function resetPassword(body: ResetPasswordBody): Promise<PasswordChangeResult> {
+  return api.post<PasswordChangeResult>('/api/auth/reset-password', body);
 }
 
 export function useResetPassword() {

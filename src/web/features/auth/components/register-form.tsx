@@ -64,7 +64,8 @@ export function RegisterForm({ settings, onRegistered }: RegisterFormProps) {
           const message = result?.message || 'Your account was created. You can now log in.';
           setDone({ username, result });
           toast({
-            title: 'Account created',
+            // With verification the answer is the same whether or not the address had an account.
+            title: result.requiresVerification ? 'Check your email' : 'Account created',
             description: message,
             variant: result.requiresVerification && !result.verificationEmailSent ? 'default' : 'success',
           });
