@@ -22,7 +22,7 @@ import type { HotPasteCache } from './hot-paste-cache.js';
 import { createAccessGrant } from './paste-access.js';
 import type { PasteInsertBatcher } from './paste-insert-batcher.js';
 import { INLINE_CONTENT_MAX_BYTES, UNLOCK_PER_IP, UNLOCK_PER_PASTE } from './pastes.limits.js';
-import { pasteViewJson, presentPasteMeta } from './pastes.presenter.js';
+import { pasteViewJson, presentPasteMeta, withholdContentFacts } from './pastes.presenter.js';
 import {
   claimBurn,
   deleteClaimedBurn,
@@ -125,6 +125,7 @@ export function createPastesService(deps: Deps) {
     const locked = row.privacy === 'password' && !isOwner && !isStaff;
     if (locked && password === undefined) {
       view.requiresPassword = true;
+      withholdContentFacts(view);
       return { view, row };
     }
     if (locked) await checkPassword(row, password!, viewer.ip);

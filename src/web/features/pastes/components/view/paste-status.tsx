@@ -1,7 +1,7 @@
 import { Download, FileQuestion, HardDrive, LoaderCircle, LockKeyhole } from 'lucide-react';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { PasteView } from '../../../../../common/schemas/paste';
+import type { ReadablePasteView } from '../../../../../common/schemas/paste';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardContent } from '../../../../components/ui/card';
 import { paths } from '../../../../config/paths';
@@ -66,7 +66,7 @@ export function ExtremePaste({
   paste,
   onDownload,
 }: {
-  paste: PasteView;
+  paste: ReadablePasteView;
   onDownload: (event: MouseEvent<HTMLAnchorElement>) => void;
 }) {
   return (
