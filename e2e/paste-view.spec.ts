@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, snap, test } from './support/fixtures';
 import { createPasteApi, createPasteInUi, lines, newVisitor } from './support/pastes';
 
@@ -155,6 +156,51 @@ test('line links: #L3 highlights line 3; clicks and shift-clicks set a range', a
   await expect(page.getByTestId('paste-content')).toContainText("throw new Error('config needs a name');");
   await page.setViewportSize({ width: 390, height: 844 });
   await snap(page, 'paste-view-mobile');
+});
+
+/** Records every main-thread task over 50 ms from the page's first script on. */
+async function watchLongTasks(page: Page): Promise<() => Promise<number>> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __longTasks: number[] };
+    w.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.__longTasks.push(Math.round(entry.duration));
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  return async () =>
+    Math.max(0, ...(await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks)));
+}
+
+test('a large paste is highlighted to its last line and the page never freezes', async ({ page, server }) => {
+  // ~190,000 characters, just under the highlighting limit: 7,420 lines.
+  const content = SNIPPET.repeat(Math.floor(190_000 / SNIPPET.length));
+  const lastLine = content.split('\n').length - 1;
+  const { id } = await createPasteApi(server.url, { title: 'big.js', content });
+  const longestTask = await watchLongTasks(page);
+  await page.goto(`/paste/${id}`);
+  await expect(page.getByText(`Large paste (${lastLine.toLocaleString('en-US')} lines`)).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByLabel('Language')).toContainText('Auto-detect (JavaScript)', { timeout: 30_000 });
+  await expect(page.locator(`#L${lastLine - 1} .hljs-keyword`).first()).toBeAttached();
+  // Laying out 7,420 lines takes the main thread a while (~0.5–1.4 s here); the grammar runs in a worker.
+  expect(await longestTask()).toBeLessThan(3_000);
+});
+
+test('a paste that stalls highlight.js shows at once and the page stays usable', async ({ page, server }) => {
+  // A long identifier costs several grammars time quadratic in its length: detecting and
+  // highlighting this on the main thread froze the page for 9 s.
+  const content = `${'_'.repeat(60_000)}\n${'x'.repeat(3_000)}{${'a'.repeat(3_000)}\nlast line`;
+  const { id } = await createPasteApi(server.url, { content });
+  const longestTask = await watchLongTasks(page);
+  await page.goto(`/paste/${id}`);
+  await expect(page.locator('#L3')).toHaveText(/last line/);
+  for (const line of [3, 1]) {
+    await page.getByRole('link', { name: `Line ${line}`, exact: true }).click({ timeout: 5_000 });
+    await expect(page.locator(`#L${line}`)).toHaveAttribute('aria-current', 'true', { timeout: 1_000 });
+  }
+  await expect(page.getByLabel('Language')).toContainText(/Auto-detect \(.+\)/, { timeout: 30_000 });
+  expect(await longestTask()).toBeLessThan(3_000);
 });
 
 test('a very large paste previews 1,000 lines until asked for all', async ({ page, server }) => {

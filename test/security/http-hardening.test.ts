@@ -106,6 +106,7 @@ describe('errors and headers', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toMatch(/worker-src 'self'(;|$)/);
     // Images only from us and the VIP banner allowlist: no `https:` wildcard.
     expect(csp).toMatch(/img-src 'self' data: blob: https:\/\/i\.imgur\.com/);
     expect(csp).not.toMatch(/img-src[^;]* https:(;| )/);

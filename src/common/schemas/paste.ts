@@ -41,9 +41,10 @@ export interface PasteView {
   createdAt: string;
   username: string;
   userRole: Role | null;
-  isExtreme: boolean;
-  contentSizeMB: number;
-  sizeBytes: number;
+  /** The size fields tell of the content: absent while a password paste is locked. */
+  isExtreme?: boolean;
+  contentSizeMB?: number;
+  sizeBytes?: number;
   downloadUrl?: string;
   vipBanner?: { bannerUrl: string | null; bannerLink: string | null };
   /** The password dialog should open. */
@@ -59,6 +60,14 @@ export interface PasteView {
   staffAccess: boolean;
   /** Short-lived grant for raw/download links of a password paste unlocked by this viewer. */
   accessToken?: string;
+}
+
+/** A view the viewer may read: the size fields are there. */
+export type ReadablePasteView = PasteView &
+  Required<Pick<PasteView, 'isExtreme' | 'contentSizeMB' | 'sizeBytes'>>;
+
+export function isReadableView(view: PasteView): view is ReadablePasteView {
+  return view.sizeBytes !== undefined && view.contentSizeMB !== undefined && view.isExtreme !== undefined;
 }
 
 export interface TopPaste {

@@ -55,6 +55,8 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", TURNSTILE],
+        // The syntax-highlighting worker is one of our own built assets.
+        workerSrc: ["'self'"],
         frameSrc: [TURNSTILE],
         connectSrc: ["'self'", TURNSTILE],
         styleSrc: ["'self'", "'unsafe-inline'"],

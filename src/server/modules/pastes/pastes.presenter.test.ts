@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pasteRow } from '../../../../test/helpers/pastes.js';
 import type { PasteView } from '../../../common/schemas/paste.js';
-import { pasteViewJson, presentPasteMeta } from './pastes.presenter.js';
+import { pasteViewJson, presentPasteMeta, withholdContentFacts } from './pastes.presenter.js';
 import type { PasteWithAuthor } from './pastes.repository.js';
 
 function rowWith(content: string, title: string | null, vip: boolean): PasteWithAuthor {
@@ -53,6 +53,7 @@ describe('paste view JSON', () => {
       (v) => {
         v.requiresPassword = true;
         v.content = undefined;
+        withholdContentFacts(v);
       },
       (v) => {
         v.content = undefined;

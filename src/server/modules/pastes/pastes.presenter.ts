@@ -42,6 +42,17 @@ export function presentPasteMeta(row: PasteWithAuthor, viewCount: number): Paste
   };
 }
 
+/**
+ * A password paste seen without its password: the title stays (spec §2 shows it), anything
+ * measured from the content goes, so the answer says nothing of what is behind the lock.
+ */
+export function withholdContentFacts(view: PasteView): void {
+  // Set to undefined rather than deleted: the view keeps its shape, JSON leaves them out.
+  view.isExtreme = undefined;
+  view.contentSizeMB = undefined;
+  view.sizeBytes = undefined;
+}
+
 function presentRow(row: PasteWithAuthor): PasteView {
   const role = (row.author_role as Role | null) ?? null;
   const meta: PasteView = {

@@ -30,7 +30,7 @@ import {
   UNLOCK_PER_IP,
   UNLOCK_PER_PASTE,
 } from './pastes.limits.js';
-import { pasteViewJson, presentPasteMeta } from './pastes.presenter.js';
+import { pasteViewJson, presentPasteMeta, withholdContentFacts } from './pastes.presenter.js';
 import {
   claimBurn,
   deleteClaimedBurn,
@@ -143,6 +143,7 @@ export function createPastesService(deps: Deps) {
     const locked = row.privacy === 'password' && !isOwner && !isStaff;
     if (locked && password === undefined) {
       view.requiresPassword = true;
+      withholdContentFacts(view);
       return { view, row };
     }
     if (locked) await checkPassword(row, password!, viewer.ip);

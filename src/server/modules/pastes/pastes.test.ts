@@ -223,6 +223,30 @@ describe('password pastes', () => {
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
   });
 
+  it('tells a locked viewer the title but nothing of the content, not even its size', async () => {
+    const content = 'the launch code is ünïcødé';
+    const { id } = await createPaste(t.client(), {
+      title: 'Protected notes',
+      privacy: 'password',
+      password: 'open sesame',
+      content,
+    });
+    const locked = await t.client().get(`/api/pastes/${id}`);
+    expect(locked.status).toBe(200);
+    expect(locked.body).toMatchObject({ id, title: 'Protected notes', requiresPassword: true });
+    for (const field of ['content', 'sizeBytes', 'contentSizeMB', 'isExtreme', 'downloadUrl'])
+      expect(locked.body).not.toHaveProperty(field);
+
+    const right = await t.client().post(`/api/pastes/${id}/verify`, { password: 'open sesame' });
+    expect(right.status).toBe(200);
+    expect(right.body).toMatchObject({
+      content,
+      sizeBytes: Buffer.byteLength(content),
+      contentSizeMB: 0,
+      isExtreme: false,
+    });
+  });
+
   it('slows password attempts on a paste down without locking the recipient out', async () => {
     const { id } = await createPaste(t.client(), { privacy: 'password', password: 'right-one' });
     for (let i = 0; i < 21; i++) {

@@ -64,7 +64,7 @@ export const apiKeySection: EndpointSection = {
         'Read one paste as GET /api/pastes/{id} shows it. Reading a burn-after-reading paste through the API deletes it at once. Unknown or expired: 404 "Paste not found".',
       fields: [
         'X-API-Key header (required)',
-        'X-Paste-Password header: for someone else’s protected paste (without it: requiresPassword true and no content; a wrong one: 403 "Invalid password")',
+        'X-Paste-Password header: for someone else’s protected paste (without it: requiresPassword true, no content and no size fields; a wrong one: 403 "Invalid password")',
       ],
       returns:
         '{ id, title, content, privacy, expiration, expiresAt, burnAfterReading, viewCount, createdAt, username, ... }',

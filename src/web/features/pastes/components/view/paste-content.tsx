@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { VERY_LARGE_PREVIEW_LINES } from '../../../../../common/constants';
-import type { PasteView } from '../../../../../common/schemas/paste';
+import type { ReadablePasteView } from '../../../../../common/schemas/paste';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { formatCount, formatCountOf, formatSize } from '../../../../lib/format';
@@ -51,7 +51,7 @@ function useLineLink() {
  * The content of a paste: line numbers, highlighting below the size threshold, linkable lines,
  * and the size rules of spec §4 (a very large paste previews its first 1,000 lines).
  */
-export function PasteContent({ paste, content }: { paste: PasteView; content: string }) {
+export function PasteContent({ paste, content }: { paste: ReadablePasteView; content: string }) {
   const lines = useMemo(() => splitLines(content), [content]);
   const level = sizeLevel(lines.length, paste.sizeBytes);
   const initialRange = parseLineHash(useLocation().hash);

@@ -1,5 +1,5 @@
 import { CalendarClock, Clock, Eye, Flame, Infinity as InfinityIcon } from 'lucide-react';
-import type { PasteView } from '../../../../../common/schemas/paste';
+import type { PasteView, ReadablePasteView } from '../../../../../common/schemas/paste';
 import { Badge } from '../../../../components/ui/badge';
 import { formatCountOf, formatDateTime, formatRelativeTime, formatSize } from '../../../../lib/format';
 import { expiryLabel } from '../../lib/expiration';
@@ -37,7 +37,7 @@ function ExpiryBadge({ paste }: { paste: PasteView }) {
 }
 
 /** Title, author badge, created time (exact on hover), expiry badge, views and size. */
-export function PasteHeader({ paste }: { paste: PasteView }) {
+export function PasteHeader({ paste }: { paste: ReadablePasteView }) {
   return (
     <header className="space-y-3">
       <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{pasteTitle(paste)}</h1>

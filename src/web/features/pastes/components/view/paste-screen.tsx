@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { isReadableView } from '../../../../../common/schemas/paste';
 import { LoadingBlock } from '../../../../components/ui/spinner';
 import { toastError } from '../../../../components/ui/toast-store';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
@@ -54,7 +55,8 @@ export function PasteScreen({ id }: { id: string }) {
     return <PasteNotFound />;
   }
   if (isProcessing(paste)) return <PasteProcessing />;
-  if (paste.requiresPassword && paste.content === undefined) {
+  // A locked view has no size fields: everything past here reads an unlocked one.
+  if (!isReadableView(paste) || (paste.requiresPassword && paste.content === undefined)) {
     return (
       <>
         <PasteLocked onUnlock={() => setPasswordOpen(true)} />

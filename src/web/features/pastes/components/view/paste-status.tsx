@@ -1,7 +1,7 @@
 import { Download, FileQuestion, Flame, HardDrive, LoaderCircle, LockKeyhole } from 'lucide-react';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { PasteView } from '../../../../../common/schemas/paste';
+import type { PasteView, ReadablePasteView } from '../../../../../common/schemas/paste';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardContent } from '../../../../components/ui/card';
@@ -101,7 +101,7 @@ export function ExtremePaste({
   paste,
   onDownload,
 }: {
-  paste: PasteView;
+  paste: ReadablePasteView;
   onDownload: (event: MouseEvent<HTMLAnchorElement>) => void;
 }) {
   return (
