@@ -22,9 +22,9 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { root: string
     index: false,
     // The build writes .br and .gz beside each asset; the best one the client accepts is sent.
     preCompressed: true,
-    setHeaders(reply, filePath) {
+    setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   app.get('/*', (request, reply) => {
