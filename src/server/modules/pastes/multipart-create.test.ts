@@ -10,7 +10,7 @@ import { INLINE_CONTENT_MAX_BYTES } from './pastes.limits.js';
 /** POST /api/pastes as multipart/form-data: content streamed as a file part (issue 9 #2). */
 const t = withTestApp();
 
-function form(fields: Record<string, string>, content?: string | Uint8Array): FormData {
+function form(fields: Record<string, string>, content?: string | Uint8Array<ArrayBuffer>): FormData {
   const f = new FormData();
   for (const [k, v] of Object.entries(fields)) f.append(k, v);
   if (content !== undefined) f.append('content', new Blob([content]), 'paste.txt');
