@@ -94,7 +94,11 @@ describe('main', () => {
     // Content this large is sent as a form with a file part, as the web app does.
     const form = new FormData();
     form.append('content', new Blob([content]), 'big.txt');
-    const created = await fetch(`${base}/api/pastes`, { method: 'POST', headers: { origin: base }, body: form });
+    const created = await fetch(`${base}/api/pastes`, {
+      method: 'POST',
+      headers: { origin: base },
+      body: form,
+    });
     const { id } = (await created.json()) as { id: string };
 
     const res = await fetch(`${base}/api/pastes/${id}/download`);

@@ -21,7 +21,10 @@ export const bodyParsingPlugin = fp(async (app: FastifyInstance) => {
     'application/json',
     async (request: FastifyRequest, payload: RawRequestDefaultExpression) => {
       const text = await readJsonBodyText(payload ?? request.raw, {
-        limit: request.routeOptions.bodyLimit,
+        limit: Math.min(
+          request.routeOptions.bodyLimit,
+          request.routeOptions.config.jsonBodyLimit ?? Infinity,
+        ),
         contentLength: request.headers['content-length'],
         tooLargeMessage: request.routeOptions.config.jsonTooLargeMessage,
       });
