@@ -1,5 +1,7 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { postRaw } from '../../../../test/helpers/loop-stall.js';
 import { multipartBody } from '../../../../test/helpers/multipart.js';
@@ -158,6 +160,24 @@ describe('multipart create', () => {
     const row = await t.db.kysely.selectFrom('pastes').selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ expiration: 'unlimited', expires_at: null, privacy: 'password' });
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('works from curl -F with a file, exactly as documented', async () => {
+    const file = path.join(t.dataDir, 'file.txt');
+    fs.writeFileSync(file, 'héllo from curl -F\n');
+    const { stdout } = await promisify(execFile)('curl', [
+      '-sS',
+      `${t.baseUrl}/api/pastes`,
+      '-F',
+      `content=@${file}`,
+      '-F',
+      'title=x',
+      '-F',
+      'expiration=1w',
+    ]);
+    const { id } = JSON.parse(stdout);
+    expect((await rawBytes(id)).toString()).toBe('héllo from curl -F\n');
+    expect((await t.client().get(`/api/pastes/${id}`)).body).toMatchObject({ title: 'x', expiration: '1w' });
   });
 
   it('is refused from another site like any state change', async () => {
