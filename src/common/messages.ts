@@ -72,7 +72,16 @@ export const PASTE_MESSAGES = {
     'This paste is deleted once it is read, so it is not shown to link previews or prefetches. Open the link in a browser to read it.',
   reportReasonRequired: 'Please provide a reason for reporting this paste.',
   deleteReasonRequired: 'Please provide a reason for deleting this paste.',
+  contentNotUtf8: 'Paste content must be UTF-8 text',
+  contentPartMissing: 'content: send the paste text as a file part named content',
+  createJsonTooLarge:
+    'Request body is too large for JSON: send large content as multipart/form-data (a file part named content) or through the API’s raw body',
 } as const;
+
+/** Size message of a paste refused while it arrives (its whole size is not known yet). */
+export function tooLargeWhileReceivingMessage(limitBytes: number): string {
+  return `Paste is larger than the maximum size of ${(limitBytes / 1_048_576).toFixed(2)} MB.`;
+}
 
 /** Size message of a refused paste: sizes in MB with two decimals. */
 export function tooLargeMessage(sizeBytes: number, limitBytes: number): string {

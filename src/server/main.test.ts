@@ -91,10 +91,13 @@ describe('main', () => {
       ).ok,
     ).toBe(true);
     const content = 'z'.repeat(8 * 1024 * 1024);
+    // Content this large is sent as a form with a file part, as the web app does.
+    const form = new FormData();
+    form.append('content', new Blob([content]), 'big.txt');
     const created = await fetch(`${base}/api/pastes`, {
       method: 'POST',
-      headers: origin,
-      body: JSON.stringify({ content }),
+      headers: { origin: base },
+      body: form,
     });
     const { id } = (await created.json()) as { id: string };
 

@@ -11,8 +11,8 @@ export interface TestResponse<T = any> {
 
 export interface RequestOptions {
   headers?: Record<string, string>;
-  /** Raw body sent as is (with its own content type in headers). */
-  raw?: string | Buffer | Uint8Array;
+  /** Raw body sent as is (with its own content type in headers; FormData sets multipart itself). */
+  raw?: string | Buffer | Uint8Array | FormData;
   /** Skip the browser-like Origin header. */
   noOrigin?: boolean;
 }

@@ -22,7 +22,7 @@ export async function maxLoopStall<T>(work: () => Promise<T>): Promise<{ result:
 }
 
 /**
- * POSTs a body over a plain socket; resolves with the status, the answer, and the milliseconds
+ * POSTs a body over a plain socket (JSON unless headers give another Content-Type); resolves with the status, the answer, and the milliseconds
  * from the first byte sent to the first byte of the answer.
  */
 export function postRaw(
@@ -32,10 +32,11 @@ export function postRaw(
   headers: Record<string, string> = {},
 ): Promise<{ status: number; text: string; answeredInMs: number }> {
   const { hostname, port } = new URL(baseUrl);
+  const all = { 'Content-Type': 'application/json', ...headers };
   const head =
-    `POST ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\n` +
+    `POST ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\n` +
     `Origin: ${baseUrl}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n` +
-    Object.entries(headers)
+    Object.entries(all)
       .map(([k, v]) => `${k}: ${v}\r\n`)
       .join('') +
     '\r\n';

@@ -16,6 +16,20 @@ export async function createPaste(
   return res.body;
 }
 
+/** Creates a paste as the web app sends large content: a form with a `content` file part. */
+export async function createPasteAsForm(
+  client: HttpClient,
+  content: string,
+  fields: Record<string, string> = {},
+): Promise<{ id: string; creatorToken?: string }> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('content', new Blob([content]), 'paste.txt');
+  const res = await client.post('/api/pastes', undefined, { raw: form });
+  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${res.text}`);
+  return res.body;
+}
+
 /** A complete `pastes` row for tests that write to the table directly: public, ready, inline. */
 export function pasteRow(id: string, extra: Partial<NewPasteRow> = {}): NewPasteRow {
   const content = extra.content ?? `content of ${id}`;

@@ -19,11 +19,13 @@ const SHAPE_ERRORS = {
  */
 export function readJsonBodyText(
   payload: Readable,
-  opts: { limit: number; contentLength?: string; shape?: JsonShapeLimits },
+  opts: { limit: number; contentLength?: string; shape?: JsonShapeLimits; tooLargeMessage?: string },
 ): Promise<string> {
+  const tooLarge = () =>
+    new AppError('PAYLOAD_TOO_LARGE', opts.tooLargeMessage ?? GENERIC_MESSAGES.bodyTooLarge);
   const expected = opts.contentLength === undefined ? Number.NaN : Number(opts.contentLength);
   if (expected > opts.limit) {
-    return Promise.reject(new AppError('PAYLOAD_TOO_LARGE', GENERIC_MESSAGES.bodyTooLarge));
+    return Promise.reject(tooLarge());
   }
   const guard = new JsonShapeGuard(opts.shape);
   let received = 0;
@@ -45,7 +47,7 @@ export function readJsonBodyText(
     function onData(chunk: Buffer) {
       received += chunk.length;
       if (received > opts.limit) {
-        return finish(new AppError('PAYLOAD_TOO_LARGE', GENERIC_MESSAGES.bodyTooLarge));
+        return finish(tooLarge());
       }
       const violation = guard.push(chunk);
       if (violation) return finish(new AppError('INVALID_JSON', SHAPE_ERRORS[violation]));

@@ -10,7 +10,7 @@ import { readJsonBodyText } from '../lib/read-json-body.js';
 const LARGE_BODY_CHARS = 1024 * 1024;
 
 /**
- * JSON only: the text/plain parser is removed so cross-site "simple" form posts cannot reach a
+ * JSON only (the paste create adds multipart for itself): the text/plain parser is removed so cross-site "simple" form posts cannot reach a
  * route. A body is refused before JSON.parse when it breaks the route's byte limit, the structure
  * limits or strict UTF-8 (see readJsonBodyText), and after it when it holds ill-formed text or
  * prototype keys (see assertAcceptableJson).
@@ -21,8 +21,12 @@ export const bodyParsingPlugin = fp(async (app: FastifyInstance) => {
     'application/json',
     async (request: FastifyRequest, payload: RawRequestDefaultExpression) => {
       const text = await readJsonBodyText(payload ?? request.raw, {
-        limit: request.routeOptions.bodyLimit,
+        limit: Math.min(
+          request.routeOptions.bodyLimit,
+          request.routeOptions.config.jsonBodyLimit ?? Infinity,
+        ),
         contentLength: request.headers['content-length'],
+        tooLargeMessage: request.routeOptions.config.jsonTooLargeMessage,
       });
       if (text.length === 0) throw new AppError('INVALID_JSON', GENERIC_MESSAGES.invalidJson);
       const large = text.length > LARGE_BODY_CHARS;

@@ -22,6 +22,10 @@ declare module 'fastify' {
     allowBeforeSetup?: boolean;
     /** API-key authentication accepted on this route (X-API-Key). */
     apiKey?: boolean;
+    /** A smaller limit for JSON bodies than the route's bodyLimit (which raw bodies keep). */
+    jsonBodyLimit?: number;
+    /** The 413 message for a JSON body over this route's limit (e.g. where to send large content). */
+    jsonTooLargeMessage?: string;
   }
   interface FastifyRequest {
     user: UserRow | null;

@@ -76,7 +76,9 @@ export function postWithProgress<T>(
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);
     xhr.withCredentials = true;
-    xhr.setRequestHeader('Content-Type', 'application/json');
+    // A FormData body sets its own multipart Content-Type (with the boundary).
+    const form = body instanceof FormData;
+    if (!form) xhr.setRequestHeader('Content-Type', 'application/json');
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
@@ -93,7 +95,7 @@ export function postWithProgress<T>(
       reject(errorFromResponse(xhr.status, xhr.statusText, xhr.responseText));
     };
     xhr.onerror = () => reject(new ApiError('Network error', 0));
-    xhr.send(JSON.stringify(body));
+    xhr.send(form ? body : JSON.stringify(body));
   });
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPaste } from '../../../../test/helpers/pastes.js';
+import { createPaste, createPasteAsForm } from '../../../../test/helpers/pastes.js';
 import { withTestApp } from '../../../../test/helpers/test-app.js';
 
 const t = withTestApp();
@@ -70,7 +70,7 @@ describe('raw and download', () => {
 
   it('serves extreme pastes (over 10 MB) as a download link instead of content', async () => {
     const content = 'x'.repeat(10 * 1024 * 1024 + 1);
-    const { id } = await createPaste(t.client(), { content });
+    const { id } = await createPasteAsForm(t.client(), content);
     const view = await t.client().get(`/api/pastes/${id}`);
     expect(view.body).toMatchObject({
       isExtreme: true,

@@ -1,6 +1,8 @@
+import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { GENERIC_MESSAGES } from '../../../common/messages.js';
 import {
   createPasteBodySchema,
   PASTE_MESSAGES,
@@ -9,6 +11,7 @@ import {
 import { AppError, notFound } from '../../errors.js';
 import { isAutomatedFetch } from './automated-fetch.js';
 import { parseRange } from './paste-delivery.js';
+import { PASTE_FORM_LIMITS, readPasteForm } from './paste-form.js';
 import { presentPasteListItem } from './pastes.presenter.js';
 import type { Viewer } from './pastes.service.js';
 
@@ -17,8 +20,11 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const idParams = z.object({ id: z.string() });
 /** `reveal=false`: the web page's first read, which must not destroy a burn paste (see Viewer.burn). */
 const viewQuery = z.object({ reveal: z.enum(['true', 'false']).optional() });
-/** A browser sends at most 50 MB of text as JSON (larger files use chunked upload). */
-const CREATE_BODY_LIMIT = 64 * 1024 * 1024;
+/**
+ * JSON creates stay small: JSON.parse of a large body blocks the event loop. Larger content comes
+ * as multipart/form-data, streamed (see paste-form.ts), or as the v1 API's raw body.
+ */
+const CREATE_JSON_LIMIT = 2 * 1024 * 1024;
 
 function pasteId(id: string): string {
   if (!ID_PATTERN.test(id)) throw notFound(PASTE_MESSAGES.notFound);
@@ -59,12 +65,7 @@ export const pastesRoutes: FastifyPluginAsyncZod = async (app) => {
     done(null, payload);
   });
 
-  app.post(
-    '/api/pastes',
-    { config: pub, bodyLimit: CREATE_BODY_LIMIT, schema: { body: createPasteBodySchema } },
-    async (request, reply) =>
-      reply.code(201).send(await pastes.create(request.body, { user: request.user, ip: request.ip })),
-  );
+  await app.register(createPasteRoute);
 
   app.get(
     '/api/pastes/:id',
@@ -158,6 +159,31 @@ export const pastesRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { params: idParams },
     handler: (request, reply) => deliver(request, reply, request.params.id, 'inline'),
   });
+};
+
+/**
+ * POST /api/pastes, as JSON or multipart/form-data. In a scope of its own so the multipart parser
+ * exists for this route only; every other route still takes JSON alone.
+ */
+const createPasteRoute: FastifyPluginAsyncZod = async (app) => {
+  const { pastes } = app.services;
+  await app.register(multipart, { limits: PASTE_FORM_LIMITS });
+  app.post(
+    '/api/pastes',
+    {
+      config: { access: 'public', jsonTooLargeMessage: PASTE_MESSAGES.createJsonTooLarge },
+      bodyLimit: CREATE_JSON_LIMIT,
+      // Absent for multipart: the form is read, and validated by the same schema, in the handler.
+      schema: { body: createPasteBodySchema.nullish() },
+    },
+    async (request, reply) => {
+      const input = request.isMultipart()
+        ? await readPasteForm(request, { receive: pastes.receiveContent, discard: pastes.discardReceived })
+        : request.body;
+      if (!input) throw new AppError('INVALID_JSON', GENERIC_MESSAGES.invalidJson);
+      return reply.code(201).send(await pastes.create(input, { user: request.user, ip: request.ip }));
+    },
+  );
 };
 
 const myPastesQuery = z.object({

@@ -21,6 +21,7 @@ import { hashToken, randomToken } from '../../lib/tokens.js';
 import { encodeUtf8InSlices } from '../../lib/utf8-slices.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UserRow } from '../users/users.repository.js';
+import { type ReceivedContent, receiveContent } from './content-intake.js';
 import type { HotPasteCache } from './hot-paste-cache.js';
 import { createAccessGrant } from './paste-access.js';
 import type { PasteInsertBatcher } from './paste-insert-batcher.js';
@@ -41,6 +42,10 @@ import {
 } from './pastes.repository.js';
 import { viewerKey } from './recent-viewers.js';
 import type { ViewCounter } from './view-counter.js';
+
+/** A JSON create's text, or content already received from a stream (see content-intake). */
+export type PasteContent = string | ReceivedContent;
+export type CreatePasteRequest = Omit<CreatePasteInput, 'content'> & { content: PasteContent };
 
 export interface Viewer {
   user: UserRow | null;
@@ -171,77 +176,114 @@ export function createPastesService(deps: Deps) {
     return { view, row };
   }
 
+  /** Content as the row and the blob store take it: inline text or a stored blob, and its size. */
+  async function storeContent(content: PasteContent, limit: number) {
+    if (typeof content !== 'string') {
+      if (content.size > limit) throw new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage(content.size, limit));
+      return { size: content.size, inline: content.inline, blobKey: content.blobKey };
+    }
+    // Large content is encoded once, in slices that leave the event loop to other requests.
+    const encoded = content.length > LARGE_CONTENT_CHARS ? await encodeUtf8InSlices(content) : null;
+    const size = encoded ? encoded.size : Buffer.byteLength(content, 'utf8');
+    if (size > limit) throw new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage(size, limit));
+    // PostgreSQL text cannot hold NUL: such content goes to the blob store, which keeps bytes.
+    const hasNul = encoded ? encoded.hasNul : content.includes('\u0000');
+    if (size <= INLINE_CONTENT_MAX_BYTES && !hasNul) return { size, inline: content, blobKey: null };
+    const blobKey = newBlobKey('pastes');
+    await blobs.put(blobKey, encoded ? Readable.from(encoded.chunks) : Buffer.from(content, 'utf8'));
+    return { size, inline: null, blobKey };
+  }
+
+  async function createPaste(
+    input: CreatePasteRequest,
+    actor: { user: UserRow | null },
+  ): Promise<CreatePasteResult> {
+    const role = (actor.user?.role as Role | undefined) ?? null;
+    const blank = typeof input.content === 'string' ? !input.content.trim() : input.content.blank;
+    if (blank) throw badRequest(PASTE_MESSAGES.emptyContent);
+    if (input.privacy === 'password' && !input.password) throw badRequest(PASTE_MESSAGES.passwordRequired);
+    if (input.expiration === '6m' && !actor.user) throw forbidden(PASTE_MESSAGES.sixMonthsNeedsAccount);
+    if (input.expiration === 'unlimited' && !(role && UNLIMITED_ROLES.includes(role))) {
+      throw forbidden(PASTE_MESSAGES.unlimitedNeedsVip);
+    }
+    const { size, inline, blobKey } = await storeContent(input.content, await settings.maxPasteBytes());
+
+    const now = clock.now();
+    const burn = input.expiration === 'burn' || input.burnAfterReading;
+    const ttl = EXPIRATION_MS[input.expiration];
+    const creatorToken = actor.user ? undefined : randomToken(24);
+    try {
+      const passwordHash = input.privacy === 'password' ? await hashPassword(input.password) : null;
+      for (let attempt = 0; ; attempt++) {
+        const id = newPasteId();
+        const stored = await inserts.insert({
+          id,
+          title: input.title.trim() || null,
+          content: inline,
+          blob_key: blobKey,
+          size_bytes: size,
+          privacy: input.privacy,
+          password_hash: passwordHash,
+          expiration: input.expiration,
+          expires_at: ttl === null ? null : now + ttl,
+          burn_after_reading: burn ? 1 : 0,
+          burn_claimed_at: null,
+          creator_token_hash: creatorToken ? hashToken(creatorToken) : null,
+          status: 'ready',
+          view_count: 0,
+          user_id: actor.user?.id ?? null,
+          created_at: now,
+          sweep_claimed_at: null,
+        });
+        if (stored) return creatorToken ? { id, creatorToken } : { id };
+        if (attempt >= 3) throw new Error('No free paste id after 4 draws');
+      }
+    } catch (e) {
+      if (blobKey) await blobs.delete(blobKey);
+      throw e;
+    }
+  }
+
   return {
     findVisible,
     loadContent,
 
-    /** A new paste by a visitor (counted per address) or an account (per account, key or session). */
+    /** Content that arrives as a stream (see receiveContent), checked against this site's size. */
+    receiveContent: async (source: AsyncIterable<Buffer>): Promise<ReceivedContent> =>
+      receiveContent(source, {
+        blobs,
+        maxBytes: await settings.maxPasteBytes(),
+        inlineMaxBytes: INLINE_CONTENT_MAX_BYTES,
+      }),
+
+    /** Drops content received for a create that will not happen. */
+    discardReceived: async (content: ReceivedContent): Promise<void> => {
+      if (content.blobKey) await blobs.delete(content.blobKey);
+    },
+
+    /**
+     * One rule set for every create, whether the content came as a JSON string or as a stream
+     * already received. A refused create keeps nothing: a received blob is deleted.
+     */
     async create(
-      input: CreatePasteInput,
+      input: CreatePasteRequest,
       actor: { user: UserRow | null; ip: string },
     ): Promise<CreatePasteResult> {
-      await rateLimiter.consume(
-        [actor.user ? [creationLimits.perAccount, String(actor.user.id)] : [creationLimits.perIp, actor.ip]],
-        GENERIC_MESSAGES.tooManyPastes,
-      );
-      const role = (actor.user?.role as Role | undefined) ?? null;
-      if (!input.content.trim()) throw badRequest(PASTE_MESSAGES.emptyContent);
-      if (input.privacy === 'password' && !input.password) throw badRequest(PASTE_MESSAGES.passwordRequired);
-      if (input.expiration === '6m' && !actor.user) throw forbidden(PASTE_MESSAGES.sixMonthsNeedsAccount);
-      if (input.expiration === 'unlimited' && !(role && UNLIMITED_ROLES.includes(role))) {
-        throw forbidden(PASTE_MESSAGES.unlimitedNeedsVip);
-      }
-      // Large content is encoded once, in slices that leave the event loop to other requests.
-      const encoded =
-        input.content.length > LARGE_CONTENT_CHARS ? await encodeUtf8InSlices(input.content) : null;
-      const size = encoded ? encoded.size : Buffer.byteLength(input.content, 'utf8');
-      const limit = await settings.maxPasteBytes();
-      if (size > limit) throw new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage(size, limit));
-
-      const now = clock.now();
-      const burn = input.expiration === 'burn' || input.burnAfterReading;
-      const ttl = EXPIRATION_MS[input.expiration];
-      // PostgreSQL text cannot hold NUL: such content goes to the blob store, which keeps bytes.
-      const hasNul = encoded ? encoded.hasNul : input.content.includes('\u0000');
-      const inline = size <= INLINE_CONTENT_MAX_BYTES && !hasNul;
-      const blobKey = inline ? null : newBlobKey('pastes');
-      if (blobKey) {
-        await blobs.put(
-          blobKey,
-          encoded ? Readable.from(encoded.chunks) : Buffer.from(input.content, 'utf8'),
+      const received = typeof input.content === 'string' ? null : input.content;
+      try {
+        // Counted per address for visitors, per account (session and API key together) otherwise.
+        await rateLimiter.consume(
+          [
+            actor.user
+              ? [creationLimits.perAccount, String(actor.user.id)]
+              : [creationLimits.perIp, actor.ip],
+          ],
+          GENERIC_MESSAGES.tooManyPastes,
         );
-      }
-      const creatorToken = actor.user ? undefined : randomToken(24);
-      const passwordHash = input.privacy === 'password' ? await hashPassword(input.password) : null;
-      for (let attempt = 0; ; attempt++) {
-        const id = newPasteId();
-        try {
-          const stored = await inserts.insert({
-            id,
-            title: input.title.trim() || null,
-            content: blobKey ? null : input.content,
-            blob_key: blobKey,
-            size_bytes: size,
-            privacy: input.privacy,
-            password_hash: passwordHash,
-            expiration: input.expiration,
-            expires_at: ttl === null ? null : now + ttl,
-            burn_after_reading: burn ? 1 : 0,
-            burn_claimed_at: null,
-            creator_token_hash: creatorToken ? hashToken(creatorToken) : null,
-            status: 'ready',
-            view_count: 0,
-            user_id: actor.user?.id ?? null,
-            created_at: now,
-            sweep_claimed_at: null,
-          });
-          if (stored) return creatorToken ? { id, creatorToken } : { id };
-          if (attempt < 3) continue;
-          throw new Error('No free paste id after 4 draws');
-        } catch (e) {
-          if (blobKey) await blobs.delete(blobKey);
-          throw e;
-        }
+        return await createPaste(input, actor);
+      } catch (e) {
+        if (received?.blobKey) await blobs.delete(received.blobKey);
+        throw e;
       }
     },
 

@@ -13,6 +13,7 @@ import { viewerOf } from '../pastes/pastes.routes.js';
 
 /** Raw uploads are capped like browser uploads; the site's paste size setting applies on top. */
 const V1_BODY_LIMIT = 64 * 1024 * 1024;
+const V1_JSON_LIMIT = 2 * 1024 * 1024;
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -76,7 +77,16 @@ export const v1Routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/pastes',
-    { config, bodyLimit: V1_BODY_LIMIT, schema: { body: createBody, querystring: rawOptionsQuery } },
+    {
+      // JSON stays small here too (JSON.parse of a large body blocks the event loop).
+      config: {
+        ...config,
+        jsonBodyLimit: V1_JSON_LIMIT,
+        jsonTooLargeMessage: PASTE_MESSAGES.createJsonTooLarge,
+      },
+      bodyLimit: V1_BODY_LIMIT,
+      schema: { body: createBody, querystring: rawOptionsQuery },
+    },
     async (request, reply) => {
       let input: CreatePasteInput;
       if (typeof request.body === 'string') {

@@ -79,6 +79,16 @@ describe('POST /api/v1/pastes', () => {
     expect((await api('POST', '/api/v1/pastes', owner.key)).status).toBe(400);
   });
 
+  it('keeps JSON bodies to 2 MiB while a raw body carries more', async () => {
+    const big = 'x'.repeat(3 * 1024 * 1024);
+    const json = await api('POST', '/api/v1/pastes', owner.key, { content: big });
+    expect(json.status).toBe(413);
+    expect(json.body.message).toBe(PASTE_MESSAGES.createJsonTooLarge);
+    const raw = await api('POST', '/api/v1/pastes', owner.key, big);
+    expect(raw.status).toBe(201);
+    expect((await t.client().get(`/raw/${raw.body.id}`)).text).toBe(big);
+  });
+
   it('takes the same JSON body as the web app, with the password only in the body or a header', async () => {
     const res = await api('POST', '/api/v1/pastes', owner.key, {
       title: 'Secret',

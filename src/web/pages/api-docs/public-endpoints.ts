@@ -8,9 +8,10 @@ export const publicSection: EndpointSection = {
     {
       method: 'POST',
       path: '/api/pastes',
-      summary: 'Create a paste.',
+      summary:
+        'Create a paste. JSON bodies are limited to 2 MB; send larger text as multipart/form-data with the text in a file part named content (the other fields as text parts).',
       fields: [
-        'content (string, required) — the text of the paste',
+        'content (string, required) — the text of the paste (multipart: a UTF-8 file part)',
         'title (string, optional, up to 80 characters)',
         "privacy: 'public' | 'unlisted' | 'password'",
         "expiration: '1h' | '1d' | '1w' | '1m' | '3m' | '6m' (registered) | 'unlimited' (VIP) | 'burn'",
@@ -19,7 +20,8 @@ export const publicSection: EndpointSection = {
       ],
       returns: '{ "id": "..." }',
       example: (base) =>
-        `curl -X POST ${base}/pastes \\\n  -H 'Content-Type: application/json' \\\n  -d '{"title":"Hello","content":"console.log(\\"hi\\")","privacy":"public","expiration":"1d"}'`,
+        `curl -X POST ${base}/pastes \\\n  -H 'Content-Type: application/json' \\\n  -d '{"title":"Hello","content":"console.log(\\"hi\\")","privacy":"public","expiration":"1d"}'\n\n` +
+        `# Large text: a form with the file as the content part\ncurl ${base}/pastes -F content=@file.txt -F title=x -F expiration=1w`,
     },
     {
       method: 'GET',

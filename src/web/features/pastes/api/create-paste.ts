@@ -4,12 +4,26 @@ import { postWithProgress } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { saveCreatorToken } from '../lib/creator-tokens';
 
+/**
+ * The create as multipart/form-data: the text fields, then the content as a UTF-8 file part. The
+ * server streams that part instead of parsing one large JSON string (which blocks it), and the
+ * form is used for every size so the browser has a single path.
+ */
+function pasteForm(body: CreatePasteBody): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(body)) {
+    if (name !== 'content' && value !== undefined) form.append(name, String(value));
+  }
+  form.append('content', new Blob([body.content], { type: 'text/plain;charset=utf-8' }), 'paste.txt');
+  return form;
+}
+
 /** POST /api/pastes with upload progress (0..1) for the 'Creating paste...' bar. */
 export async function createPaste(
   body: CreatePasteBody,
   onProgress: (fraction: number) => void,
 ): Promise<CreatePasteResult> {
-  const result = await postWithProgress<CreatePasteResult>('/api/pastes', body, onProgress);
+  const result = await postWithProgress<CreatePasteResult>('/api/pastes', pasteForm(body), onProgress);
   if (!result?.id) throw new Error('Invalid response from server');
   if (result.creatorToken) saveCreatorToken(result.id, result.creatorToken);
   return result;
