@@ -15,7 +15,10 @@ it('migrates the schema a DATABASE_URL selects with search_path, even beside oth
     const withPath = `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
     const db = openDb({ databaseUrl: withPath, dataDir: '/tmp' });
     expect(db.schema).toBe(schema);
-    expect(await migrateToLatest(db.kysely, db.dialect, db.schema)).toEqual(['001-initial']);
+    expect(await migrateToLatest(db.kysely, db.dialect, db.schema)).toEqual([
+      '001-initial',
+      '002-unique-email',
+    ]);
     await db.close();
     const tables = await admin.query(
       'select count(*)::int as n from information_schema.tables where table_schema = $1',

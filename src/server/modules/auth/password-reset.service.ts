@@ -34,7 +34,7 @@ export type PasswordResetService = ReturnType<typeof createPasswordResetService>
 
 export function createPasswordResetService({ db, clock, settings, mail, rateLimiter, apiKeys }: Deps) {
   /** Issues a reset token for the address's account, if it has one that can receive mail, and mails it. */
-  async function mailResetLink(email: string, ctx: MailContext): Promise<void> {
+  async function mailResetLink(email: string): Promise<void> {
     const user = await findUserByEmail(db, email);
     // Accounts made without verification have a placeholder address nobody can receive.
     if (!user || user.email === placeholderEmail(user.username)) return;
@@ -70,7 +70,7 @@ export function createPasswordResetService({ db, clock, settings, mail, rateLimi
         [FORGOT_PER_IP, ip],
         [FORGOT_PER_EMAIL, email],
       ]);
-      mail.runInBackground(() => mailResetLink(email, ctx), ctx.log, 'password reset');
+      mail.runInBackground(() => mailResetLink(email), ctx.log, 'password reset');
       return { message: ACCOUNT_MESSAGES.forgotSent };
     },
 
