@@ -43,7 +43,12 @@ test('the home page loads at most 150 KB of JavaScript, brotli-compressed', asyn
   expect(js.total, js.files.join('\n')).toBeLessThanOrEqual(JS_BUDGET_BYTES);
 });
 
-test('a paste page loads at most 150 KB of JavaScript, brotli-compressed', async ({ page, server }) => {
+test('a paste page loads at most 150 KB of JavaScript before highlighting, brotli-compressed', async ({
+  page,
+  server,
+}) => {
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
   const { id } = await createPasteApi(server.url, {
     title: 'budget.ts',
     content: 'export const answer: number = 42;\nconsole.log(answer);\n',
@@ -52,4 +57,14 @@ test('a paste page loads at most 150 KB of JavaScript, brotli-compressed', async
   await expect(page.getByText('export const answer')).toBeVisible();
   console.log(`first load of /paste/:id: ${js.total} B of JavaScript\n  ${js.files.join('\n  ')}`);
   expect(js.total, js.files.join('\n')).toBeLessThanOrEqual(JS_BUDGET_BYTES);
+
+  // Highlighting runs in a worker started once the text is shown; its script is reported here
+  // beside the budget (not yet inside it: see the hardening issue's note).
+  await expect.poll(() => workers.length).toBeGreaterThan(0);
+  for (const url of workers) {
+    const head = await fetch(url, { method: 'HEAD', headers: { 'accept-encoding': 'br' } });
+    console.log(
+      `then the highlighter worker: ${head.headers.get('content-length')} B (${new URL(url).pathname})`,
+    );
+  }
 });

@@ -66,10 +66,6 @@ export interface PasteView {
 export type ReadablePasteView = PasteView &
   Required<Pick<PasteView, 'isExtreme' | 'contentSizeMB' | 'sizeBytes'>>;
 
-export function isReadableView(view: PasteView): view is ReadablePasteView {
-  return view.sizeBytes !== undefined && view.contentSizeMB !== undefined && view.isExtreme !== undefined;
-}
-
 export interface TopPaste {
   id: string;
   title: string | null;

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { isReadableView } from '../../../../../common/schemas/paste';
 import { LoadingBlock } from '../../../../components/ui/spinner';
 import { toastError } from '../../../../components/ui/toast-store';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
@@ -8,6 +7,7 @@ import { useRevealPaste } from '../../api/reveal-paste';
 import { useBurnConfirm } from '../../hooks/use-burn-confirm';
 import { downloadAsCreator } from '../../lib/owner-download';
 import { downloadUrl } from '../../lib/paste-links';
+import { isReadableView } from '../../lib/readable-view';
 import { PasswordDialog } from './password-dialog';
 import { PasteActions } from './paste-actions';
 import { PasteContent } from './paste-content';
