@@ -1,9 +1,10 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { jsonPostHeaders, type RawResponse, request } from './http.js';
 import { createPasteBody, distinctPasteContent } from './payload.js';
-import { type Child, freePort, startNode, waitForHttp } from './processes.js';
+import { type Child, freePort, REPO_ROOT, startNode, waitForHttp } from './processes.js';
 
 export interface RunningServer {
   child: Child;
@@ -12,8 +13,8 @@ export interface RunningServer {
 }
 
 /**
- * The real server, as production starts it: `node --import tsx src/server/main.ts`, on a fresh
- * data dir (SQLite lives there unless a DATABASE_URL is given).
+ * The real server, as `npm start` runs it: the compiled bundle `node dist/server/main.js` (rebuilt
+ * here when stale), on a fresh data dir (SQLite lives there unless a DATABASE_URL is given).
  */
 export async function startPasteshare(opts: {
   name: string;
@@ -24,6 +25,11 @@ export async function startPasteshare(opts: {
   extraEnv?: Record<string, string>;
 }): Promise<RunningServer> {
   fs.mkdirSync(opts.dataDir, { recursive: true });
+  const build = spawnSync(process.execPath, ['scripts/server-build.mjs'], {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('The server build failed');
   const port = await freePort();
   const env: Record<string, string> = {
     PORT: String(port),
@@ -38,9 +44,10 @@ export async function startPasteshare(opts: {
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
     ...opts.extraEnv,
   };
-  const child = startNode(opts.name, path.join('src', 'server', 'main.ts'), env, {
+  const child = startNode(opts.name, path.join('dist', 'server', 'main.js'), env, {
     cpu: opts.cpu,
     nodeFlags: opts.nodeFlags,
+    compiled: true,
   });
   const origin = `http://127.0.0.1:${port}`;
   try {

@@ -61,14 +61,17 @@ function baseEnv(): Record<string, string> {
   return Object.fromEntries(keep.flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : [])));
 }
 
-/** `node [nodeFlags] --import tsx <script>` as a child, optionally pinned to one CPU. */
+/**
+ * `node [nodeFlags] --import tsx <script>` (or plain `node` for a `compiled` script) as a child,
+ * optionally pinned to one CPU.
+ */
 export function startNode(
   name: string,
   script: string,
   env: Record<string, string>,
-  opts: { nodeFlags?: string[]; cpu?: number } = {},
+  opts: { nodeFlags?: string[]; cpu?: number; compiled?: boolean } = {},
 ): Child {
-  const nodeArgs = [...(opts.nodeFlags ?? []), '--import', 'tsx', script];
+  const nodeArgs = [...(opts.nodeFlags ?? []), ...(opts.compiled ? [] : ['--import', 'tsx']), script];
   const [cmd, args] =
     opts.cpu === undefined
       ? [process.execPath, nodeArgs]
