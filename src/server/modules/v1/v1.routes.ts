@@ -1,21 +1,17 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EXPIRATIONS, PRIVACIES, TITLE_MAX_LENGTH } from '../../../common/constants.js';
 import { ACCOUNT_MESSAGES } from '../../../common/schemas/account.js';
-import {
-  type CreatePasteInput,
-  createPasteBodySchema,
-  PASTE_MESSAGES,
-} from '../../../common/schemas/paste.js';
+import { createPasteBodySchema, PASTE_MESSAGES } from '../../../common/schemas/paste.js';
 import { AppError, notFound } from '../../errors.js';
 import { presentPasteListItem } from '../pastes/pastes.presenter.js';
 import { viewerOf } from '../pastes/pastes.routes.js';
+import type { CreatePasteRequest } from '../pastes/pastes.service.js';
 
-/** Raw uploads are capped like browser uploads; the site's paste size setting applies on top. */
-const V1_BODY_LIMIT = 64 * 1024 * 1024;
 const V1_JSON_LIMIT = 2 * 1024 * 1024;
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+const RAW_TYPES = ['text/plain', 'application/octet-stream', 'application/x-www-form-urlencoded'];
 
 /** Options of a raw upload, in the query string. The password goes in X-Paste-Password, never the URL. */
 const rawOptionsQuery = z.object({
@@ -31,12 +27,8 @@ const listQuery = z.object({
   search: z.string().max(100).default(''),
 });
 
-const createBody = z.union([
-  createPasteBodySchema,
-  z
-    .string()
-    .describe('Raw paste content (text/plain, application/octet-stream, or curl’s default form type)'),
-]);
+/** The paste fields of a raw upload (everything but the content, which is the body). */
+const rawFieldsSchema = createPasteBodySchema.omit({ content: true });
 
 const header = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
 
@@ -50,18 +42,10 @@ export const v1Routes: FastifyPluginAsyncZod = async (app) => {
   const config = { access: 'signed-in', apiKey: true } as const;
 
   // curl --data-binary sends application/x-www-form-urlencoded unless told otherwise; the body is
-  // taken as is, never form-decoded. Safe here: no browser form can add the X-API-Key header.
-  app.addContentTypeParser(
-    ['text/plain', 'application/octet-stream', 'application/x-www-form-urlencoded'],
-    { parseAs: 'buffer', bodyLimit: V1_BODY_LIMIT },
-    (_request, body, done) => {
-      try {
-        done(null, strictUtf8.decode(body as Buffer));
-      } catch {
-        done(new AppError('VALIDATION', 'Paste content must be UTF-8 text'), undefined);
-      }
-    },
-  );
+  // taken as is, never form-decoded. Safe here: no browser form can add the X-API-Key header. It
+  // stays a stream: the handler reads it as the multipart create reads its content part (checked
+  // UTF-8, the site's size limit while it arrives, large content straight to the blob store).
+  app.addContentTypeParser(RAW_TYPES, (_request, payload, done) => done(null, payload));
 
   // API-key only: a session cookie is no authority here (the session plugin ignores it anyway
   // when the header is present; this makes the missing header a clear 401).
@@ -84,23 +68,33 @@ export const v1Routes: FastifyPluginAsyncZod = async (app) => {
         jsonBodyLimit: V1_JSON_LIMIT,
         jsonTooLargeMessage: PASTE_MESSAGES.createJsonTooLarge,
       },
-      bodyLimit: V1_BODY_LIMIT,
-      schema: { body: createBody, querystring: rawOptionsQuery },
+      // JSON bodies only: a raw body is a stream, limited by the site's paste size as it arrives.
+      bodyLimit: V1_JSON_LIMIT,
+      schema: {
+        // A JSON body is validated in the handler: a raw one arrives as a stream, not a value.
+        body: z
+          .unknown()
+          .describe(
+            'A JSON object like POST /api/pastes, or the raw paste content (text/plain, application/octet-stream, or curl’s default form type) with its options in the query string',
+          ),
+        querystring: rawOptionsQuery,
+      },
     },
     async (request, reply) => {
-      let input: CreatePasteInput;
-      if (typeof request.body === 'string') {
+      let input: CreatePasteRequest;
+      if (request.body instanceof Readable) {
         const q = request.query;
-        input = createPasteBodySchema.parse({
-          content: request.body,
+        // The options are checked before a byte of content is read.
+        const fields = rawFieldsSchema.parse({
           title: q.title,
           privacy: q.privacy,
           expiration: q.expiration,
           burnAfterReading: q.burnAfterReading === 'true' || q.burnAfterReading === '1',
           password: header(request.headers['x-paste-password']) ?? '',
         });
+        input = { ...fields, content: await pastes.receiveContent(request.body) };
       } else {
-        input = request.body;
+        input = createPasteBodySchema.parse(request.body);
       }
       const { id } = await pastes.create(input, { user: request.user, ip: request.ip });
       // The link goes back only to this caller, so without a configured origin its own will do.
