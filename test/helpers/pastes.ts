@@ -1,5 +1,6 @@
 import type { NewPasteRow } from '../../src/server/modules/pastes/paste-insert-batcher.js';
 import type { HttpClient } from './http-client.js';
+import type { TestApp } from './test-app.js';
 
 /** Creates a paste through the API and returns its id (and creator token for visitors). */
 export async function createPaste(
@@ -53,4 +54,15 @@ export function pasteRow(id: string, extra: Partial<NewPasteRow> = {}): NewPaste
     sweep_claimed_at: null,
     ...extra,
   };
+}
+
+/** The view count an instance has written for a paste, after flushing the counts it still holds. */
+export async function storedViewCount(t: TestApp, id: string): Promise<number> {
+  await t.app.services.views.flush();
+  const row = await t.db.kysely
+    .selectFrom('pastes')
+    .select('view_count')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return row.view_count;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPTCHA_BYPASS_TOKEN } from '../../src/common/constants.js';
-import { pasteRow } from '../helpers/pastes.js';
+import { pasteRow, storedViewCount } from '../helpers/pastes.js';
 import { completeSetup, createUser, startTestApp, type TestApp } from '../helpers/test-app.js';
 
 /**
@@ -77,16 +77,7 @@ describe.runIf(redisUrl)('rate limits shared through Redis', () => {
     expect((await read(a)).body.viewCount).toBe(1);
     for (let i = 0; i < 5; i++) await read(b);
     for (let i = 0; i < 5; i++) await read(a);
-    const stored = async (t: TestApp) => {
-      await t.app.services.views.flush();
-      const row = await t.db.kysely
-        .selectFrom('pastes')
-        .select('view_count')
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
-      return row.view_count;
-    };
-    expect((await stored(a)) + (await stored(b))).toBe(1);
+    expect((await storedViewCount(a, id)) + (await storedViewCount(b, id))).toBe(1);
   });
 
   it('limits paste creation per address across both instances', async () => {

@@ -138,27 +138,20 @@ export const pastesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // HEAD is declared, not left to Fastify's generated route, which would open and drain the body
   // and replace our Content-Length with the empty body's.
-  const GET_AND_HEAD: ('GET' | 'HEAD')[] = ['GET', 'HEAD'];
-  app.route({
-    method: GET_AND_HEAD,
-    url: '/api/pastes/:id/download',
-    config: pub,
-    schema: { params: idParams },
-    handler: (request, reply) => deliver(request, reply, request.params.id, 'attachment'),
-  });
-  app.route({
-    method: GET_AND_HEAD,
-    url: '/api/pastes/:id/raw',
-    config: pub,
-    schema: { params: idParams },
-    handler: (request, reply) => deliver(request, reply, request.params.id, 'inline'),
-  });
-  app.route({
-    method: GET_AND_HEAD,
-    url: '/raw/:id',
-    schema: { params: idParams },
-    handler: (request, reply) => deliver(request, reply, request.params.id, 'inline'),
-  });
+  const contentRoutes = [
+    { url: '/api/pastes/:id/download', disposition: 'attachment', config: pub },
+    { url: '/api/pastes/:id/raw', disposition: 'inline', config: pub },
+    { url: '/raw/:id', disposition: 'inline', config: undefined },
+  ] as const;
+  for (const { url, disposition, config } of contentRoutes) {
+    app.route({
+      method: ['GET', 'HEAD'],
+      url,
+      config,
+      schema: { params: idParams },
+      handler: (request, reply) => deliver(request, reply, request.params.id, disposition),
+    });
+  }
 };
 
 /**
@@ -177,11 +170,13 @@ const createPasteRoute: FastifyPluginAsyncZod = async (app) => {
       schema: { body: createPasteBodySchema.nullish() },
     },
     async (request, reply) => {
+      const actor = { user: request.user, ip: request.ip };
+      await pastes.admitCreate(actor);
       const input = request.isMultipart()
         ? await readPasteForm(request, { receive: pastes.receiveContent, discard: pastes.discardReceived })
         : request.body;
       if (!input) throw new AppError('INVALID_JSON', GENERIC_MESSAGES.invalidJson);
-      return reply.code(201).send(await pastes.create(input, { user: request.user, ip: request.ip }));
+      return reply.code(201).send(await pastes.create(input, actor));
     },
   );
 };

@@ -262,24 +262,24 @@ export function createPastesService(deps: Deps) {
     },
 
     /**
-     * One rule set for every create, whether the content came as a JSON string or as a stream
+     * Counts a create against its author's budget: per address for visitors, per account (session
+     * and API key together) otherwise. Routes call it before reading any content, so a flood is
+     * refused before its bodies are streamed.
+     */
+    async admitCreate(actor: { user: UserRow | null; ip: string }): Promise<void> {
+      await rateLimiter.consume(
+        [actor.user ? [creationLimits.perAccount, String(actor.user.id)] : [creationLimits.perIp, actor.ip]],
+        GENERIC_MESSAGES.tooManyPastes,
+      );
+    },
+
+    /**
+     * One rule set for every create (after admitCreate), whether the content came as a JSON string or as a stream
      * already received. A refused create keeps nothing: a received blob is deleted.
      */
-    async create(
-      input: CreatePasteRequest,
-      actor: { user: UserRow | null; ip: string },
-    ): Promise<CreatePasteResult> {
+    async create(input: CreatePasteRequest, actor: { user: UserRow | null }): Promise<CreatePasteResult> {
       const received = typeof input.content === 'string' ? null : input.content;
       try {
-        // Counted per address for visitors, per account (session and API key together) otherwise.
-        await rateLimiter.consume(
-          [
-            actor.user
-              ? [creationLimits.perAccount, String(actor.user.id)]
-              : [creationLimits.perIp, actor.ip],
-          ],
-          GENERIC_MESSAGES.tooManyPastes,
-        );
         return await createPaste(input, actor);
       } catch (e) {
         if (received?.blobKey) await blobs.delete(received.blobKey);

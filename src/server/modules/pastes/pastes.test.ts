@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPaste } from '../../../../test/helpers/pastes.js';
+import { createPaste, storedViewCount } from '../../../../test/helpers/pastes.js';
 import { completeSetup, signedIn, startTestApp, withTestApp } from '../../../../test/helpers/test-app.js';
 import { PROCESSING_CONTENT } from '../../../common/constants.js';
 import { PASTE_MESSAGES } from '../../../common/schemas/paste.js';
@@ -171,13 +171,7 @@ describe('reading pastes', () => {
     await t.client().get(`/api/pastes/${id}`, from('10.3.0.3'));
     const third = await t.client().get(`/api/pastes/${id}`, from('10.3.0.4'));
     expect(third.body.viewCount).toBe(2);
-    await t.app.services.views.flush();
-    const row = await t.db.kysely
-      .selectFrom('pastes')
-      .select('view_count')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    expect(row.view_count).toBe(2);
+    expect(await storedViewCount(t, id)).toBe(2);
   });
 
   it('shows a paste still being assembled as __PROCESSING__', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPaste } from '../../../../test/helpers/pastes.js';
+import { createPaste, storedViewCount } from '../../../../test/helpers/pastes.js';
 import { signedIn, withTestApp } from '../../../../test/helpers/test-app.js';
 import { VIEWER_WINDOW_MS } from './recent-viewers.js';
 
@@ -8,15 +8,7 @@ const t = withTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
 
 const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
 
-async function storedViews(id: string): Promise<number> {
-  await t.app.services.views.flush();
-  const row = await t.db.kysely
-    .selectFrom('pastes')
-    .select('view_count')
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
-  return row.view_count;
-}
+const storedViews = (id: string) => storedViewCount(t, id);
 
 describe('view counting', () => {
   it('counts 300 reads by one client as one view', async () => {

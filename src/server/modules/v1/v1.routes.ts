@@ -81,6 +81,8 @@ export const v1Routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const actor = { user: request.user, ip: request.ip };
+      await pastes.admitCreate(actor);
       let input: CreatePasteRequest;
       if (request.body instanceof Readable) {
         const q = request.query;
@@ -96,7 +98,7 @@ export const v1Routes: FastifyPluginAsyncZod = async (app) => {
       } else {
         input = createPasteBodySchema.parse(request.body);
       }
-      const { id } = await pastes.create(input, { user: request.user, ip: request.ip });
+      const { id } = await pastes.create(input, actor);
       // The link goes back only to this caller, so without a configured origin its own will do.
       const origin = (await mail.siteOrigin()) ?? `${request.protocol}://${request.host}`;
       return reply.code(201).send({ id, url: `${origin}/paste/${id}` });
