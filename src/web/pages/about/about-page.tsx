@@ -32,7 +32,7 @@ const features: { icon: LucideIcon; title: string; text: string; tint: string }[
   {
     icon: CodeXml,
     title: 'Developer Friendly',
-    text: 'A documented REST API with API keys, raw views for curl and scripts, and chunked uploads for very large files.',
+    text: 'A documented REST API with API keys, raw views for curl and scripts, and streamed uploads of large files.',
     tint: 'bg-pink-500/15 text-pink-500',
   },
   {
@@ -55,7 +55,6 @@ const technologies = [
   'Kysely',
   'SQLite/PostgreSQL',
   'Redis (optional)',
-  'S3-compatible storage (optional)',
 ];
 
 export function AboutPage() {
@@ -108,7 +107,7 @@ export function AboutPage() {
             <CardTitle>Technology</CardTitle>
             <CardDescription>
               Built with open-source tools. It runs as a single process with an embedded SQLite database, and
-              grows to many instances with PostgreSQL, Redis and S3-compatible storage.
+              grows to many instances with PostgreSQL, Redis and a shared data folder.
             </CardDescription>
           </CardHeader>
           <CardContent className="flex flex-wrap gap-2">
