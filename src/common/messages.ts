@@ -51,6 +51,7 @@ export const GENERIC_MESSAGES = {
   internal: 'Something went wrong on our side',
   unsupportedMediaType: 'Content-Type must be application/json',
   bodyTooLarge: 'Request body is too large',
+  malformedMultipart: 'Malformed multipart/form-data body',
   invalidJson: 'Request body is not valid JSON',
   notUtf8: 'Request body is not valid UTF-8',
   jsonTooDeep: 'Request body is nested too deeply',

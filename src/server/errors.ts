@@ -92,6 +92,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
             : 'VALIDATION';
       return send(reply, fe.statusCode, { error: code, message: fe.message });
     }
+    if (isMalformedMultipart(error)) {
+      return send(reply, 400, { error: 'VALIDATION', message: GENERIC_MESSAGES.malformedMultipart });
+    }
     if (isDatabaseDown(error)) {
       request.log.error({ err: error }, 'database unavailable');
       return send(
@@ -111,6 +114,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
       message: `No route for ${request.method} ${request.url.split('?')[0]}`,
     });
   });
+}
+
+/**
+ * The multipart parser (busboy) throws plain Errors for a body that is not the form it claims to
+ * be: no boundary in the Content-Type, or the body ends before its closing boundary.
+ */
+function isMalformedMultipart(error: unknown): boolean {
+  const message = (error as Error)?.message ?? '';
+  return /^Multipart: Boundary not found$|unexpected end of multipart data$/i.test(message);
 }
 
 /** Connection-level failures of either driver: answered 503 so clients retry, not 500. */

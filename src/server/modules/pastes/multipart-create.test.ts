@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { postRaw } from '../../../../test/helpers/loop-stall.js';
 import { multipartBody } from '../../../../test/helpers/multipart.js';
 import { signedIn, withTestApp } from '../../../../test/helpers/test-app.js';
-import { PASTE_MESSAGES, tooLargeWhileReceivingMessage } from '../../../common/messages.js';
+import { GENERIC_MESSAGES, PASTE_MESSAGES, tooLargeWhileReceivingMessage } from '../../../common/messages.js';
 import { INLINE_CONTENT_MAX_BYTES } from './pastes.limits.js';
 
 /** POST /api/pastes as multipart/form-data: content streamed as a file part (issue 9 #2). */
@@ -133,6 +133,22 @@ describe('multipart create', () => {
     const badField = await postForm(form({ privacy: 'secret' }, 'text'));
     expect(badField.status).toBe(400);
     expect(badField.body.message).toMatch(/^privacy: /);
+    await expectNothingStored();
+  });
+
+  it('answers a malformed form (no boundary, cut short) with 400, storing nothing', async () => {
+    const c = t.client();
+    const noBoundary = await c.post('/api/pastes', undefined, {
+      raw: 'abc',
+      headers: { 'content-type': 'multipart/form-data' },
+    });
+    expect(noBoundary.status).toBe(400);
+    expect(noBoundary.body).toEqual({ error: 'VALIDATION', message: GENERIC_MESSAGES.malformedMultipart });
+    const cut = await c.post('/api/pastes', undefined, {
+      raw: '--xyz\r\nContent-Disposition: form-data; name="content"; filename="a.txt"\r\n\r\nhello',
+      headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
+    });
+    expect(cut.status).toBe(400);
     await expectNothingStored();
   });
 
