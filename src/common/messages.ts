@@ -69,6 +69,8 @@ export const PASTE_MESSAGES = {
   unlimitedNeedsVip: 'Unlimited expiration is only available for VIP, Admin, and Manager users',
   notFound: 'Paste not found',
   invalidPassword: 'Invalid password',
+  passwordProtected: 'This paste is password protected',
+  stillProcessing: 'This paste is still being processed',
   burnNeedsPerson:
     'This paste is deleted once it is read, so it is not shown to link previews or prefetches. Open the link in a browser to read it.',
   reportReasonRequired: 'Please provide a reason for reporting this paste.',

@@ -109,7 +109,7 @@ export function createServices({ config, db, clock, mailerOptions: given }: Serv
     inserts,
     creationLimits: pasteCreationRules(config.pasteCreateLimits),
   });
-  const pasteDelivery = createPasteDelivery({ clock, blobs, settings, pastes, views });
+  const pasteDelivery = createPasteDelivery({ blobs, pastes, views });
   const moderation = createModerationService({ db: db.kysely, clock, pastes, rateLimiter });
   return {
     config,

@@ -17,15 +17,21 @@ describe('burn after reading', () => {
     expect(results.every((r) => !r.text.includes('only once') || r === withContent[0])).toBe(true);
   });
 
-  it('is exactly once across the JSON view and raw/download too', async () => {
+  it('is exactly once across the JSON view, raw, download and the v1 API, 50 readers at once', async () => {
+    const { client: keyOwner } = await signedIn(t);
+    const key = (await keyOwner.post('/api/user/regenerate-api-key')).body.apiKey as string;
     const { id } = await createPaste(t.client(), { expiration: 'burn', content: 'mixed readers' });
     const c = () => t.client();
-    const results = await Promise.all([
-      ...Array.from({ length: 10 }, () => c().get(`/api/pastes/${id}`)),
-      ...Array.from({ length: 10 }, () => c().get(`/raw/${id}`)),
-      ...Array.from({ length: 10 }, () => c().get(`/api/pastes/${id}/download`)),
-    ]);
+    const readers = [
+      () => c().get(`/api/pastes/${id}`),
+      () => c().get(`/raw/${id}`),
+      () => c().get(`/api/pastes/${id}/raw`),
+      () => c().get(`/api/pastes/${id}/download`),
+      () => c().get(`/api/v1/pastes/${id}`, { headers: { 'x-api-key': key }, noOrigin: true }),
+    ];
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => readers[i % readers.length]!()));
     expect(results.filter((r) => r.text.includes('mixed readers'))).toHaveLength(1);
+    expect(results.filter((r) => r.status === 404)).toHaveLength(49);
   });
 
   it('deletes the paste when the reader confirms, and confirm-view cannot burn an unread paste', async () => {

@@ -1,19 +1,14 @@
 import { Readable } from 'node:stream';
 import { PASTE_MESSAGES } from '../../../common/schemas/paste.js';
-import type { Clock } from '../../clock.js';
-import { AppError, forbidden, notFound } from '../../errors.js';
+import { AppError, notFound } from '../../errors.js';
 import type { BlobStore, ByteRange } from '../../infra/blob-store/index.js';
-import type { SettingsService } from '../settings/settings.service.js';
-import { isValidAccessGrant } from './paste-access.js';
 import { downloadFilename } from './pastes.presenter.js';
-import type { PastesService, Viewer } from './pastes.service.js';
+import type { PastesService, ReadCredentials, Viewer } from './pastes.service.js';
 import { viewerKey } from './recent-viewers.js';
 import type { ViewCounter } from './view-counter.js';
 
 interface Deps {
-  clock: Clock;
   blobs: BlobStore;
-  settings: SettingsService;
   pastes: PastesService;
   views: ViewCounter;
 }
@@ -30,27 +25,17 @@ export interface Delivery {
 }
 
 /**
- * Raw and download responses: the same access rules as the JSON view (password by grant or by
- * X-Paste-Password, burn claimed atomically), with content streamed from where it lives.
+ * Raw and download responses: the read decision the JSON view takes (pastes.authorizeRead), with
+ * content streamed from where it lives.
  */
-export function createPasteDelivery({ clock, blobs, settings, pastes, views }: Deps) {
+export function createPasteDelivery({ blobs, pastes, views }: Deps) {
   return {
-    async open(id: string, viewer: Viewer, auth: { grant?: string; password?: string }): Promise<Delivery> {
-      const { row, isOwner, isStaff } = await pastes.findVisible(id, viewer);
-      if (row.status === 'processing') throw new AppError('CONFLICT', 'This paste is still being processed');
-      if (row.privacy === 'password' && !isOwner && !isStaff) {
-        const granted = isValidAccessGrant(await settings.secret(), id, auth.grant, clock.now());
-        if (!granted) {
-          if (auth.password === undefined)
-            throw new AppError('UNAUTHORIZED', 'This paste is password protected');
-          await pastes.checkPassword(row, auth.password, viewer.ip);
-        }
-      }
+    async open(id: string, viewer: Viewer, credentials: ReadCredentials): Promise<Delivery> {
+      const decision = await pastes.authorizeRead(id, viewer, credentials, 'bytes');
+      if (decision.outcome === 'processing') throw new AppError('CONFLICT', PASTE_MESSAGES.stillProcessing);
+      if (decision.outcome === 'locked') throw new AppError('UNAUTHORIZED', PASTE_MESSAGES.passwordProtected);
+      const { row, isOwner, claimedBurn } = decision;
       const burn = row.burn_after_reading === 1 && !isOwner;
-      if (burn && viewer.burn === 'refuse') throw forbidden(PASTE_MESSAGES.burnNeedsPerson);
-      // A held burn paste (HEAD) is answered with its headers only: nothing claimed, no body.
-      const claimed = burn && viewer.burn === 'claim';
-      if (claimed && !(await pastes.claimBurnFor(id))) throw notFound(PASTE_MESSAGES.notFound);
       const inline = row.content !== null ? Buffer.from(row.content, 'utf8') : null;
       // Content-Length comes from the bytes sent, never from the row: a size stored wrongly would
       // otherwise let the body spill into the next response on a kept-alive connection.
@@ -61,14 +46,16 @@ export function createPasteDelivery({ clock, blobs, settings, pastes, views }: D
         filename: downloadFilename(row.title, id),
         rangeAllowed: !burn,
         async open(range) {
-          if (burn && !claimed) throw new Error('A burn paste that was not claimed has no body to send');
+          // A held burn paste (HEAD) is answered with its headers only: nothing claimed, no body.
+          if (decision.outcome === 'held')
+            throw new Error('A burn paste that was not claimed has no body to send');
           if (inline) return Readable.from([range ? inline.subarray(range.start, range.end + 1) : inline]);
           return blobs.get(row.blob_key!, range);
         },
         async delivered() {
           if (!isOwner && viewer.countable)
             views.record(id, viewerKey(id, viewer.ip, viewer.user?.id ?? null));
-          if (claimed) await pastes.confirmView(id);
+          if (claimedBurn) await pastes.confirmView(id);
         },
       };
     },

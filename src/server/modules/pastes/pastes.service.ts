@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import type { Role } from '../../../common/constants.js';
-import { PROCESSING_CONTENT } from '../../../common/constants.js';
+import { EXTREME_PASTE_BYTES, PROCESSING_CONTENT } from '../../../common/constants.js';
 import { GENERIC_MESSAGES } from '../../../common/messages.js';
 import {
   type CreatePasteInput,
@@ -23,7 +23,7 @@ import type { SettingsService } from '../settings/settings.service.js';
 import type { UserRow } from '../users/users.repository.js';
 import { type ReceivedContent, receiveContent } from './content-intake.js';
 import type { HotPasteCache } from './hot-paste-cache.js';
-import { createAccessGrant } from './paste-access.js';
+import { createAccessGrant, isValidAccessGrant } from './paste-access.js';
 import type { PasteInsertBatcher } from './paste-insert-batcher.js';
 import {
   INLINE_CONTENT_MAX_BYTES,
@@ -73,6 +73,31 @@ interface Deps {
   inserts: PasteInsertBatcher;
   creationLimits: ReturnType<typeof pasteCreationRules>;
 }
+
+/** What a reader presents besides their session: a paste password, or a grant from verify. */
+export interface ReadCredentials {
+  password?: string;
+  grant?: string;
+}
+
+/**
+ * What a reader gets: `processing` (still being assembled), `locked` (a password is needed),
+ * `held` (a burn paste answered without its content, claiming nothing) or `open`.
+ */
+export type ReadDecision =
+  | { outcome: 'processing'; row: PasteWithAuthor; isOwner: boolean }
+  | { outcome: 'locked'; row: PasteWithAuthor; isOwner: boolean }
+  | {
+      outcome: 'open' | 'held';
+      row: PasteWithAuthor;
+      isOwner: boolean;
+      /** Staff reading a password paste they could not open otherwise. */
+      staffAccess: boolean;
+      /** For password pastes: a grant for the raw/download links. */
+      accessToken: string | undefined;
+      /** This reader claimed a burn paste: deliver, then confirm. */
+      claimedBurn: boolean;
+    };
 
 /** Content longer than this (always a blob) is encoded in slices; see encodeUtf8InSlices. */
 const LARGE_CONTENT_CHARS = 1024 * 1024;
@@ -128,49 +153,80 @@ export function createPastesService(deps: Deps) {
   }
 
   /**
-   * What GET /api/pastes/:id and POST …/verify answer. A burn paste is claimed here, atomically,
-   * by the first viewer other than its creator who may claim it (see Viewer.burn); extreme pastes
-   * are claimed when downloaded.
+   * The one read decision for a paste, whatever answers it (JSON view, verify, raw, download, v1):
+   * visibility, processing, password (by the password itself or a grant from an earlier verify),
+   * and burn. A burn paste is claimed here, atomically, by the first reader who may claim it (see
+   * Viewer.burn) and whose answer carries the content: the JSON view of an extreme paste carries
+   * only a download link, so its download claims it instead.
    */
+  async function authorizeRead(
+    id: string,
+    viewer: Viewer,
+    credentials: ReadCredentials,
+    answer: 'json' | 'bytes',
+  ): Promise<ReadDecision> {
+    const { row, isOwner, isStaff } = await findVisible(id, viewer);
+    if (row.status === 'processing') return { outcome: 'processing', row, isOwner };
+    const isProtected = row.privacy === 'password';
+    if (isProtected && !isOwner && !isStaff) {
+      const granted = isValidAccessGrant(await settings.secret(), id, credentials.grant, clock.now());
+      if (!granted) {
+        if (credentials.password === undefined) return { outcome: 'locked', row, isOwner };
+        await checkPassword(row, credentials.password, viewer.ip);
+      }
+    }
+    const open = {
+      outcome: 'open' as const,
+      row,
+      isOwner,
+      staffAccess: isProtected && isStaff && !isOwner,
+      accessToken: isProtected ? createAccessGrant(await settings.secret(), id, clock.now()) : undefined,
+      claimedBurn: false,
+    };
+    const carriesContent = answer === 'bytes' || row.size_bytes <= EXTREME_PASTE_BYTES;
+    if (row.burn_after_reading !== 1 || isOwner || !carriesContent) return open;
+    if (viewer.burn === 'refuse') throw forbidden(PASTE_MESSAGES.burnNeedsPerson);
+    if (viewer.burn === 'hold') return { ...open, outcome: 'held' };
+    if (!(await claimBurn(db.kysely, id, clock.now()))) throw notFound(PASTE_MESSAGES.notFound);
+    return { ...open, claimedBurn: true };
+  }
+
+  /** What GET /api/pastes/:id, POST …/verify and the v1 read answer: authorizeRead, rendered. */
   async function render(
     id: string,
     viewer: Viewer,
     password?: string,
   ): Promise<{ view: PasteView; row: PasteWithAuthor }> {
-    const { row, isOwner, isStaff } = await findVisible(id, viewer);
+    const decision = await authorizeRead(id, viewer, { password }, 'json');
+    const { row } = decision;
     const view = presentPasteMeta(row, row.view_count + views.pendingFor(id));
-    view.isOwner = isOwner;
-    if (row.status === 'processing') {
+    view.isOwner = decision.isOwner;
+    if (decision.outcome === 'processing') {
       view.content = PROCESSING_CONTENT;
       return { view, row };
     }
-
-    const locked = row.privacy === 'password' && !isOwner && !isStaff;
-    if (locked && password === undefined) {
+    if (decision.outcome === 'locked') {
       view.requiresPassword = true;
       withholdContentFacts(view);
       return { view, row };
     }
-    if (locked) await checkPassword(row, password!, viewer.ip);
-    view.staffAccess = row.privacy === 'password' && isStaff && !isOwner;
-    if (row.privacy === 'password')
-      view.accessToken = createAccessGrant(await settings.secret(), id, clock.now());
-
+    view.staffAccess = decision.staffAccess;
+    if (decision.accessToken) view.accessToken = decision.accessToken;
     if (view.isExtreme) {
       const q = view.accessToken ? `?access=${encodeURIComponent(view.accessToken)}` : '';
       view.downloadUrl = `/api/pastes/${id}/download${q}`;
       return { view, row };
     }
-    if (row.burn_after_reading === 1 && !isOwner) {
-      if (viewer.burn === 'refuse') throw forbidden(PASTE_MESSAGES.burnNeedsPerson);
-      if (viewer.burn === 'hold') {
-        view.requiresReveal = true;
-        return { view, row };
-      }
-      if (!(await claimBurn(db.kysely, id, clock.now()))) throw notFound(PASTE_MESSAGES.notFound);
+    if (decision.outcome === 'held') {
+      view.requiresReveal = true;
+      return { view, row };
     }
     view.content = row.content ?? (await loadContent(row));
-    if (!isOwner && viewer.countable && views.record(id, viewerKey(id, viewer.ip, viewer.user?.id ?? null))) {
+    if (
+      !decision.isOwner &&
+      viewer.countable &&
+      views.record(id, viewerKey(id, viewer.ip, viewer.user?.id ?? null))
+    ) {
       view.viewCount += 1;
     }
     return { view, row };
@@ -245,8 +301,8 @@ export function createPastesService(deps: Deps) {
   }
 
   return {
+    /** The live paste a viewer may know exists (reports and deletion requests check it). */
     findVisible,
-    loadContent,
 
     /** Content that arrives as a stream (see receiveContent), checked against this site's size. */
     receiveContent: async (source: AsyncIterable<Buffer>): Promise<ReceivedContent> =>
@@ -323,8 +379,6 @@ export function createPastesService(deps: Deps) {
       return { rows, total, page, totalPages: Math.max(1, Math.ceil(total / opts.pageSize)) };
     },
 
-    /** Password check for raw/download requests that carry the password instead of a grant. */
-    checkPassword,
-    claimBurnFor: (id: string) => claimBurn(db.kysely, id, clock.now()),
+    authorizeRead,
   };
 }
