@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { idParams } from '../../../common/schemas/paging.js';
 import { reportBodySchema } from '../../../common/schemas/paste.js';
-import { viewerOf } from '../pastes/pastes.routes.js';
-
-const idParams = z.object({ id: z.string().max(64) });
+import { viewerOf } from '../pastes/viewer.js';
 
 export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { moderation } = app.services;

@@ -3,21 +3,19 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { GENERIC_MESSAGES } from '../../../common/messages.js';
+import { idParams, pageParam, searchParam } from '../../../common/schemas/paging.js';
 import {
   createPasteBodySchema,
   PASTE_MESSAGES,
   verifyPasteBodySchema,
 } from '../../../common/schemas/paste.js';
-import { AppError, notFound } from '../../errors.js';
-import { isAutomatedFetch } from './automated-fetch.js';
+import { AppError } from '../../errors.js';
 import { parseRange } from './paste-delivery.js';
 import { PASTE_FORM_LIMITS, readPasteForm } from './paste-form.js';
 import { presentPasteListItem } from './pastes.presenter.js';
-import type { Viewer } from './pastes.service.js';
+import { viewerOf } from './viewer.js';
 
-const ID_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
 const JSON_TYPE = 'application/json; charset=utf-8';
-const idParams = z.object({ id: z.string() });
 /** `reveal=false`: the web page's first read, which must not destroy a burn paste (see Viewer.burn). */
 const viewQuery = z.object({ reveal: z.enum(['true', 'false']).optional() });
 /**
@@ -25,35 +23,6 @@ const viewQuery = z.object({ reveal: z.enum(['true', 'false']).optional() });
  * as multipart/form-data, streamed (see paste-form.ts), or as the v1 API's raw body.
  */
 const CREATE_JSON_LIMIT = 2 * 1024 * 1024;
-
-function pasteId(id: string): string {
-  if (!ID_PATTERN.test(id)) throw notFound(PASTE_MESSAGES.notFound);
-  return id;
-}
-
-/**
- * Who is reading, and how. `holdBurn`: answer a burn paste without destroying it. `apiClient`: an
- * API-key request, a deliberate reader whatever its User-Agent says (no link preview has a key).
- */
-export function viewerOf(
-  request: FastifyRequest,
-  opts: { holdBurn?: boolean; apiClient?: boolean } = {},
-): Viewer {
-  const token = request.headers['x-creator-token'];
-  const automatedFetch = isAutomatedFetch(request.headers);
-  const head = request.method === 'HEAD';
-  let burn: Viewer['burn'] = 'claim';
-  if (opts.holdBurn) burn = 'hold';
-  else if (automatedFetch && !opts.apiClient) burn = 'refuse';
-  else if (head) burn = 'hold';
-  return {
-    user: request.user,
-    creatorToken: typeof token === 'string' ? token : undefined,
-    ip: request.ip,
-    countable: !automatedFetch && !head,
-    burn,
-  };
-}
 
 export const pastesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { pastes, pasteDelivery } = app.services;
@@ -72,7 +41,7 @@ export const pastesRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: pub, schema: { params: idParams, querystring: viewQuery } },
     async (request, reply) => {
       const viewer = viewerOf(request, { holdBurn: request.query.reveal === 'false' });
-      return reply.type(JSON_TYPE).send(await pastes.viewJson(pasteId(request.params.id), viewer));
+      return reply.type(JSON_TYPE).send(await pastes.viewJson(request.params.id, viewer));
     },
   );
 
@@ -80,11 +49,7 @@ export const pastesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/pastes/:id/verify',
     { config: pub, schema: { params: idParams, body: verifyPasteBodySchema } },
     async (request, reply) => {
-      const json = await pastes.viewJson(
-        pasteId(request.params.id),
-        viewerOf(request),
-        request.body.password,
-      );
+      const json = await pastes.viewJson(request.params.id, viewerOf(request), request.body.password);
       return reply.type(JSON_TYPE).send(json);
     },
   );
@@ -92,7 +57,7 @@ export const pastesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/pastes/:id/confirm-view',
     { config: pub, schema: { params: idParams, body: z.unknown().optional() } },
-    async (request) => pastes.confirmView(pasteId(request.params.id)),
+    async (request) => pastes.confirmView(request.params.id),
   );
 
   async function deliver(
@@ -103,7 +68,7 @@ export const pastesRoutes: FastifyPluginAsyncZod = async (app) => {
   ) {
     const query = request.query as { access?: unknown };
     const password = request.headers['x-paste-password'];
-    const d = await pasteDelivery.open(pasteId(id), viewerOf(request), {
+    const d = await pasteDelivery.open(id, viewerOf(request), {
       grant: typeof query.access === 'string' ? query.access : undefined,
       password: typeof password === 'string' ? password : undefined,
     });
@@ -181,10 +146,7 @@ const createPasteRoute: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-const myPastesQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  search: z.string().max(100).default(''),
-});
+const myPastesQuery = z.object({ page: pageParam, search: searchParam });
 
 /** The signed-in user's own pastes, paged, without content. */
 export const myPastesRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -3,6 +3,7 @@ import { buffer } from 'node:stream/consumers';
 import type { Role } from '../../../common/constants.js';
 import { EXTREME_PASTE_BYTES, PROCESSING_CONTENT } from '../../../common/constants.js';
 import { GENERIC_MESSAGES } from '../../../common/messages.js';
+import { pageCount } from '../../../common/schemas/paging.js';
 import {
   type CreatePasteInput,
   type CreatePasteResult,
@@ -105,6 +106,9 @@ const LARGE_CONTENT_CHARS = 1024 * 1024;
 const STAFF: readonly Role[] = ['manager', 'admin'];
 const UNLIMITED_ROLES: readonly Role[] = ['vip', 'manager', 'admin'];
 
+/** Ids we hand out are 12 characters; older or imported ones may be longer, never other characters. */
+const PASTE_ID_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
+
 /** 72 random bits, URL-safe, 12 characters. */
 const newPasteId = () => randomToken(9);
 
@@ -130,6 +134,7 @@ export function createPastesService(deps: Deps) {
 
   /** The live paste a viewer may know exists (a burned one is gone for all but its creator). */
   async function findVisible(id: string, viewer: Viewer) {
+    if (!PASTE_ID_PATTERN.test(id)) throw notFound(PASTE_MESSAGES.notFound);
     const now = clock.now();
     let row = hot.get(id, now);
     if (!row) {
@@ -376,7 +381,7 @@ export function createPastesService(deps: Deps) {
         limit: opts.pageSize,
         now: clock.now(),
       });
-      return { rows, total, page, totalPages: Math.max(1, Math.ceil(total / opts.pageSize)) };
+      return { rows, total, page, totalPages: pageCount(total, opts.pageSize) };
     },
 
     authorizeRead,

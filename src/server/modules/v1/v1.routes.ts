@@ -3,14 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EXPIRATIONS, PRIVACIES, TITLE_MAX_LENGTH } from '../../../common/constants.js';
 import { ACCOUNT_MESSAGES } from '../../../common/schemas/account.js';
+import { idParams, pageParam, pageSizeParam, searchParam } from '../../../common/schemas/paging.js';
 import { createPasteBodySchema, PASTE_MESSAGES } from '../../../common/schemas/paste.js';
-import { AppError, notFound } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { presentPasteListItem } from '../pastes/pastes.presenter.js';
-import { viewerOf } from '../pastes/pastes.routes.js';
 import type { CreatePasteRequest } from '../pastes/pastes.service.js';
+import { viewerOf } from '../pastes/viewer.js';
 
 const V1_JSON_LIMIT = 2 * 1024 * 1024;
-const ID_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
 const RAW_TYPES = ['text/plain', 'application/octet-stream', 'application/x-www-form-urlencoded'];
 
 /** Options of a raw upload, in the query string. The password goes in X-Paste-Password, never the URL. */
@@ -21,11 +21,7 @@ const rawOptionsQuery = z.object({
   burnAfterReading: z.enum(['true', 'false', '1', '0']).optional(),
 });
 
-const listQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  search: z.string().max(100).default(''),
-});
+const listQuery = z.object({ page: pageParam, limit: pageSizeParam(20, 100), search: searchParam });
 
 /** The paste fields of a raw upload (everything but the content, which is the body). */
 const rawFieldsSchema = createPasteBodySchema.omit({ content: true });
@@ -116,17 +112,12 @@ export const v1Routes: FastifyPluginAsyncZod = async (app) => {
     };
   });
 
-  app.get(
-    '/api/v1/pastes/:id',
-    { config, schema: { params: z.object({ id: z.string() }) } },
-    async (request) => {
-      const { id } = request.params;
-      if (!ID_PATTERN.test(id)) throw notFound(PASTE_MESSAGES.notFound);
-      const password = header(request.headers['x-paste-password']);
-      const view = await pastes.view(id, viewerOf(request, { apiClient: true }), password);
-      // An API client has no "displayed" step: once it holds a burn paste's content, it is gone.
-      if (view.burnAfterReading && view.content !== undefined && !view.isOwner) await pastes.confirmView(id);
-      return view;
-    },
-  );
+  app.get('/api/v1/pastes/:id', { config, schema: { params: idParams } }, async (request) => {
+    const { id } = request.params;
+    const password = header(request.headers['x-paste-password']);
+    const view = await pastes.view(id, viewerOf(request, { apiClient: true }), password);
+    // An API client has no "displayed" step: once it holds a burn paste's content, it is gone.
+    if (view.burnAfterReading && view.content !== undefined && !view.isOwner) await pastes.confirmView(id);
+    return view;
+  });
 };
