@@ -3,6 +3,8 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensureChromium } from './chromium.mjs';
+import { ensureNginx } from './system-packages.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (p) => path.join(root, 'node_modules', p);
@@ -19,6 +21,10 @@ if (!process.env.TEST_DATABASE_URL) {
     'PostgreSQL suites did not run: TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test).',
   );
 }
+
+// Everything npm cannot install, before the first step: a missing package stops the run now.
+ensureNginx();
+ensureChromium();
 
 const steps = [
   ['typecheck', [bin('typescript/bin/tsc'), '--noEmit']],

@@ -27,6 +27,7 @@ import { apiKeyPlugin } from './plugins/api-key.js';
 import { bodyParsingPlugin } from './plugins/body-parsing.js';
 import { csrfPlugin } from './plugins/csrf.js';
 import { openApiPlugin } from './plugins/openapi.js';
+import { refusedBodyDrainPlugin } from './plugins/refused-body-drain.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { sessionPlugin } from './plugins/session.js';
 import './plugins/types.js';
@@ -98,6 +99,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(cookie);
   await app.register(securityHeadersPlugin);
   await app.register(bodyParsingPlugin);
+  await app.register(refusedBodyDrainPlugin);
   await app.register(csrfPlugin);
   await app.register(sessionPlugin);
   await app.register(apiKeyPlugin);
