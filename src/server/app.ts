@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { type Db, openDb } from './db/kysely.js';
@@ -28,6 +28,7 @@ import { bodyParsingPlugin } from './plugins/body-parsing.js';
 import { csrfPlugin } from './plugins/csrf.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { refusedBodyDrainPlugin } from './plugins/refused-body-drain.js';
+import { responseSchemasPlugin } from './plugins/response-schemas.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { sessionPlugin } from './plugins/session.js';
 import './plugins/types.js';
@@ -45,6 +46,8 @@ export interface BuildOptions {
   mailerOptions?: MailerOptions;
   /** Periodic sweepers; tests that drive them by hand turn them off. */
   backgroundJobs?: boolean;
+  /** Tests: every API answer is checked against its declared schema (a mismatch answers 500). */
+  checkResponses?: boolean;
   /** Tests only: where log lines go instead of stdout. */
   logStream?: LogStream;
 }
@@ -82,7 +85,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
 
   const services = createServices({
     config,
@@ -103,6 +105,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(csrfPlugin);
   await app.register(sessionPlugin);
   await app.register(apiKeyPlugin);
+  await app.register(responseSchemasPlugin, { check: opts.checkResponses === true });
   await app.register(openApiPlugin);
 
   await app.register(healthRoutes);

@@ -52,6 +52,7 @@ export async function startTestApp(
     webRoot: opts.webRoot ?? `${dataDir}/no-web-build`,
     mailerOptions: opts.mailerOptions,
     logStream: opts.logStream,
+    checkResponses: true,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;

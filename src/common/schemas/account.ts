@@ -95,40 +95,9 @@ export const vipBannerBodySchema = z.object({
 
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
-
-/** The answer to a password change or reset: whether the API key was revoked with it. */
-export interface PasswordChangeResult {
-  message: string;
-  apiKeyRevoked: boolean;
-}
 export type VipBannerBody = z.infer<typeof vipBannerBodySchema>;
-
-/** GET /api/settings/user: what the account page needs to decide which cards to show. */
-export interface UserSettings {
-  requireEmailVerification: boolean;
-  enableApiKeys: boolean;
-  emailVerified: boolean;
-  email: string;
-  /** A new address waiting for its verification link, if any. */
-  pendingEmail: string | null;
-  hasApiKey: boolean;
-  apiKeyHint: string | null;
-  role: string;
-  isVip: boolean;
-  vipLicenseUrl: string;
-}
-
-export interface ApiKeyStatus {
-  hasApiKey: boolean;
-  /** e.g. 'pb_…x7Qa': enough to tell keys apart, useless to an attacker. */
-  hint: string | null;
-}
 
 export const EMAIL_TEMPLATE_KINDS = ['verification', 'forgot-password'] as const;
 export type EmailTemplateKind = (typeof EMAIL_TEMPLATE_KINDS)[number];
 
-export interface RenderedEmail {
-  subject: string;
-  html: string;
-  text: string;
-}
+export type { ApiKeyStatus, PasswordChangeResult, RenderedEmail, UserSettings } from './responses.js';

@@ -39,15 +39,4 @@ export interface Settings extends EmailSettings {
   vipLicenseUrl: string;
 }
 
-/** Spec §3 Public settings: exactly these fields, nothing secret. */
-export interface PublicSettings {
-  siteTitle: string;
-  faviconUrl: string;
-  /** MB as a number, or 'unlimited'. */
-  maxPasteSize: number | 'unlimited';
-  turnstileSiteKey: string;
-  enableTurnstile: boolean;
-  requireEmailVerification: boolean;
-  enableApiKeys: boolean;
-  vipLicenseUrl: string;
-}
+export type { PublicSettings } from './responses.js';

@@ -38,12 +38,8 @@ export function siteOriginOf(value: string): string | null {
   }
 }
 
-export interface SetupStatus {
-  setupCompleted: boolean;
-}
+export type SetupStatus = ResponseOf<'GET /api/setup/status'>;
 
-export interface DatabaseTestResult {
-  ok: boolean;
-  dialect: 'sqlite' | 'postgres';
-  message: string;
-}
+export type { DatabaseTestResult } from './responses.js';
+
+import type { ResponseOf } from './responses.js';

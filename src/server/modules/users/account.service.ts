@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { CHANGE_PASSWORD_MIN } from '../../../common/constants.js';
+import { CHANGE_PASSWORD_MIN, type Role } from '../../../common/constants.js';
 import {
   ACCOUNT_MESSAGES,
   type ChangeEmailBody,
@@ -128,7 +128,7 @@ export function createAccountService(deps: Deps) {
         pendingEmail,
         hasApiKey: key.hasApiKey,
         apiKeyHint: key.hint,
-        role: user.role,
+        role: user.role as Role,
         isVip: user.role === 'vip' || user.vip_activated_at !== null,
         vipLicenseUrl: s.vipLicenseUrl,
       };

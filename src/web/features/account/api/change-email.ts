@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChangeEmailBody } from '../../../../common/schemas/account';
+import type { ResponseOf } from '../../../../common/schemas/responses';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -8,7 +9,7 @@ import { queryKeys } from '../../../lib/query-keys';
  * old one, and signs the user out everywhere else. Needs the current password.
  */
 export function changeEmail(body: ChangeEmailBody): Promise<{ message: string }> {
-  return api.post<{ message: string }>('/api/user/change-email', body);
+  return api.post<ResponseOf<'POST /api/user/change-email'>>('/api/user/change-email', body);
 }
 
 /** Refreshes the settings afterwards: they show the address waiting for its link. */

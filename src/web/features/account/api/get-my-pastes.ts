@@ -1,28 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { PasteListItem, ResponseOf } from '../../../../common/schemas/responses';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** One of the user's pastes as listed (no content). */
-export interface MyPaste {
-  id: string;
-  title: string | null;
-  privacy: 'public' | 'unlisted' | 'password';
-  expiration: string;
-  expiresAt: string | null;
-  burnAfterReading: boolean;
-  viewCount: number;
-  createdAt: string;
-  contentSizeMB: number;
-  isProcessing: boolean;
-  userId: number | null;
-}
-
-export interface MyPastesPage {
-  pastes: MyPaste[];
-  page: number;
-  totalPages: number;
-  total: number;
-}
+export type MyPaste = PasteListItem;
+export type MyPastesPage = ResponseOf<'GET /api/my-pastes'>;
 
 export function getMyPastes(page: number, search: string, signal?: AbortSignal): Promise<MyPastesPage> {
   const query = new URLSearchParams({ page: String(page) });

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ResponseOf } from '../../../../common/schemas/responses';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** A new key, returned once; the previous key stops working at once. */
 export function regenerateApiKey(): Promise<{ apiKey: string }> {
-  return api.post<{ apiKey: string }>('/api/user/regenerate-api-key');
+  return api.post<ResponseOf<'POST /api/user/regenerate-api-key'>>('/api/user/regenerate-api-key');
 }
 
 /** Afterwards the key status, the settings and the user (hasApiKey) are refreshed. */

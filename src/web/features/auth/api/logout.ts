@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
+import type { ResponseOf } from '../../../../common/schemas/responses';
 import { api } from '../../../lib/api-client';
 
 export function logout(): Promise<{ ok: true }> {
-  return api.post<{ ok: true }>('/api/logout');
+  return api.post<ResponseOf<'POST /api/logout'>>('/api/logout');
 }
 
 export function useLogoutMutation() {

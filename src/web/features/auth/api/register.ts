@@ -1,16 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RegisterBody } from '../../../../common/schemas/auth';
+import type { ResponseOf } from '../../../../common/schemas/responses';
 import { api } from '../../../lib/api-client';
 import { refreshSessionCaches } from './session-caches';
 
-/** docs/api.md POST /api/register. */
-export interface RegisterResult {
-  message: string;
-  /** The account must follow the mailed link before it can log in. */
-  requiresVerification: boolean;
-  /** False when verification is required but the mail could not be sent (offer a resend). */
-  verificationEmailSent: boolean;
-}
+/** requiresVerification: follow the mailed link before logging in; verificationEmailSent false: offer a resend. */
+export type RegisterResult = ResponseOf<'POST /api/register', 201>;
 
 export function register(body: RegisterBody): Promise<RegisterResult> {
   return api.post<RegisterResult>('/api/register', body);

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import type { ResponseOf } from '../../../../common/schemas/responses';
 import { api } from '../../../lib/api-client';
 
 /** One of them; the username wins when both are given. */
@@ -9,7 +10,7 @@ export interface ResendVerificationBody {
 
 /** Answers the same whether or not such an account waits for verification (no enumeration). */
 export function resendVerification(body: ResendVerificationBody): Promise<{ message: string }> {
-  return api.post<{ message: string }>('/api/auth/resend-verification', body);
+  return api.post<ResponseOf<'POST /api/auth/resend-verification'>>('/api/auth/resend-verification', body);
 }
 
 export function useResendVerification() {

@@ -1,9 +1,7 @@
+import type { ResponseOf } from '../../../../common/schemas/responses';
 import { api } from '../../../lib/api-client';
 
-export interface RevealedApiKey {
-  apiKey: string;
-  username: string;
-}
+export type RevealedApiKey = ResponseOf<'POST /api/auth/reveal-api-key'>;
 
 /** Redeems the one-time code from the verification redirect; it works once and for 10 minutes. */
 export function revealApiKey(code: string): Promise<RevealedApiKey> {

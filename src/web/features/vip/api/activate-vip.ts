@@ -1,12 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PublicUser } from '../../../../common/schemas/user';
+import type { ResponseOf } from '../../../../common/schemas/responses';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export interface VipResult {
-  message: string;
-  user: PublicUser;
-}
+export type VipResult = ResponseOf<'POST /api/vip/activate'>;
 
 export function activateVip(licenseKey: string): Promise<VipResult> {
   return api.post<VipResult>('/api/vip/activate', { licenseKey });

@@ -1,0 +1,253 @@
+import { z } from 'zod';
+import { EXPIRATIONS, PRIVACIES, ROLES } from '../constants.js';
+import { ERROR_CODES } from '../errors.js';
+
+/**
+ * What every API route answers, per status code: one zod schema per answer, from which the server
+ * documents its routes (/api/openapi.json), the tests check every answer they receive (see
+ * plugins/response-schemas.ts), and the web infers its types. A route's refusals all share
+ * errorBodySchema. Keys are `METHOD url` as the routes declare them.
+ */
+
+const role = z.enum(ROLES);
+const isoTime = z.iso.datetime();
+
+export const errorBodySchema = z.strictObject({
+  error: z.enum(Object.keys(ERROR_CODES) as [keyof typeof ERROR_CODES, ...(keyof typeof ERROR_CODES)[]]),
+  message: z.string(),
+  /** On 5xx: the id of the log line. */
+  requestId: z.string().optional(),
+});
+
+/** Spec §3 User, as the server shows it to its owner: never a hash or a key. */
+export const publicUserSchema = z.strictObject({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  role,
+  createdAt: isoTime,
+  hasApiKey: z.boolean(),
+  emailVerified: z.boolean(),
+  vipActivatedAt: isoTime.nullable(),
+  vipBannerUrl: z.string().nullable(),
+  vipBannerLink: z.string().nullable(),
+});
+
+/** Spec §3 Paste, as read for viewing. */
+export const pasteViewSchema = z.strictObject({
+  id: z.string(),
+  title: z.string().nullable(),
+  /** Absent when locked by a password or served as a download; '__PROCESSING__' while assembling. */
+  content: z.string().optional(),
+  privacy: z.enum(PRIVACIES),
+  expiration: z.enum(EXPIRATIONS),
+  expiresAt: isoTime.nullable(),
+  burnAfterReading: z.boolean(),
+  viewCount: z.number().int().min(0),
+  createdAt: isoTime,
+  username: z.string(),
+  userRole: role.nullable(),
+  /** The size fields tell of the content: absent while a password paste is locked. */
+  isExtreme: z.boolean().optional(),
+  contentSizeMB: z.number().min(0).optional(),
+  sizeBytes: z.number().int().min(0).optional(),
+  downloadUrl: z.string().optional(),
+  vipBanner: z
+    .strictObject({ bannerUrl: z.string().nullable(), bannerLink: z.string().nullable() })
+    .optional(),
+  /** The password dialog should open. */
+  requiresPassword: z.boolean(),
+  /**
+   * A burn paste held back until its visitor asks for it (`?reveal=false`): no content yet, and
+   * nothing burned. Reading it without the flag shows it once and destroys it.
+   */
+  requiresReveal: z.boolean(),
+  /** The viewer created this paste (their view never burns or counts). */
+  isOwner: z.boolean(),
+  /** An admin or manager sees a protected paste by their role ('Admin/Manager Access'). */
+  staffAccess: z.boolean(),
+  /** Short-lived grant for raw/download links of a password paste unlocked by this viewer. */
+  accessToken: z.string().optional(),
+});
+
+export const createPasteResultSchema = z.strictObject({
+  id: z.string(),
+  /** Given to anonymous creators so their own first view does not burn or count. */
+  creatorToken: z.string().optional(),
+});
+
+/** A paste in its owner's lists (my pastes, v1 list): no content. */
+export const pasteListItemSchema = z.strictObject({
+  id: z.string(),
+  title: z.string().nullable(),
+  privacy: z.enum(PRIVACIES),
+  expiration: z.enum(EXPIRATIONS),
+  expiresAt: isoTime.nullable(),
+  burnAfterReading: z.boolean(),
+  viewCount: z.number().int().min(0),
+  createdAt: isoTime,
+  contentSizeMB: z.number().min(0),
+  isProcessing: z.boolean(),
+  userId: z.number().int().nullable(),
+});
+
+export const pasteListSchema = z.strictObject({
+  pastes: z.array(pasteListItemSchema),
+  page: z.number().int().min(1),
+  totalPages: z.number().int().min(1),
+  total: z.number().int().min(0),
+});
+
+export const topPasteSchema = z.strictObject({
+  id: z.string(),
+  title: z.string().nullable(),
+  viewCount: z.number().int().min(0),
+  createdAt: isoTime,
+  username: z.string(),
+  role: role.nullable(),
+});
+
+export const topUserSchema = z.strictObject({
+  userId: z.number().int(),
+  username: z.string(),
+  role,
+  totalViews: z.number().int().min(0),
+});
+
+/** Spec §3 Public settings: exactly these fields, nothing secret. */
+export const publicSettingsSchema = z.strictObject({
+  siteTitle: z.string(),
+  faviconUrl: z.string(),
+  /** MB as a number, or 'unlimited'. */
+  maxPasteSize: z.union([z.number(), z.literal('unlimited')]),
+  turnstileSiteKey: z.string(),
+  enableTurnstile: z.boolean(),
+  requireEmailVerification: z.boolean(),
+  enableApiKeys: z.boolean(),
+  vipLicenseUrl: z.string(),
+});
+
+/** GET /api/settings/user: what the account page needs to decide which cards to show. */
+export const userSettingsSchema = z.strictObject({
+  requireEmailVerification: z.boolean(),
+  enableApiKeys: z.boolean(),
+  emailVerified: z.boolean(),
+  email: z.string(),
+  /** A new address waiting for its verification link, if any. */
+  pendingEmail: z.string().nullable(),
+  hasApiKey: z.boolean(),
+  apiKeyHint: z.string().nullable(),
+  role,
+  isVip: z.boolean(),
+  vipLicenseUrl: z.string(),
+});
+
+export const apiKeyStatusSchema = z.strictObject({
+  hasApiKey: z.boolean(),
+  /** e.g. 'pb_…x7Qa': enough to tell keys apart, useless to an attacker. */
+  hint: z.string().nullable(),
+});
+
+/** The answer to a password change or reset: whether the API key was revoked with it. */
+export const passwordChangeResultSchema = z.strictObject({ message: z.string(), apiKeyRevoked: z.boolean() });
+
+export const renderedEmailSchema = z.strictObject({
+  subject: z.string(),
+  html: z.string(),
+  text: z.string(),
+});
+
+export const databaseTestResultSchema = z.strictObject({
+  ok: z.boolean(),
+  dialect: z.enum(['sqlite', 'postgres']),
+  message: z.string(),
+});
+
+const okSchema = z.strictObject({ ok: z.literal(true) });
+const messageSchema = z.strictObject({ message: z.string() });
+const vipResultSchema = z.strictObject({ message: z.string(), user: publicUserSchema });
+const healthSchema = z.strictObject({
+  ok: z.literal(true),
+  database: z.enum(['sqlite', 'postgres']).optional(),
+});
+
+/** Answers that are not JSON: paste bytes, redirects. Documented, not parsed. */
+export const NOT_JSON = 'not-json';
+
+export const RESPONSES = {
+  'GET /api/settings/public': { 200: publicSettingsSchema },
+  'GET /api/setup/status': { 200: z.strictObject({ setupCompleted: z.boolean() }) },
+  'GET /api/setup/test-database': { 200: databaseTestResultSchema },
+  'POST /api/setup/test-email': { 200: z.strictObject({ ok: z.literal(true), message: z.string() }) },
+  'POST /api/setup': { 200: okSchema },
+  'POST /api/register': {
+    201: z.strictObject({
+      message: z.string(),
+      requiresVerification: z.boolean(),
+      verificationEmailSent: z.boolean(),
+    }),
+  },
+  'POST /api/login': { 200: publicUserSchema },
+  'POST /api/logout': { 200: okSchema },
+  'GET /api/user': { 200: publicUserSchema.nullable() },
+  'GET /api/verify-email/:token': { 302: NOT_JSON },
+  'POST /api/auth/reveal-api-key': { 200: z.strictObject({ apiKey: z.string(), username: z.string() }) },
+  'POST /api/auth/resend-verification': { 200: messageSchema },
+  'POST /api/auth/forgot-password': { 200: messageSchema },
+  'POST /api/auth/reset-password': { 200: passwordChangeResultSchema },
+  'GET /api/email-templates/preview': { 200: renderedEmailSchema },
+  'POST /api/user/change-password': { 200: passwordChangeResultSchema },
+  'POST /api/user/change-email': { 200: messageSchema },
+  'GET /api/settings/user': { 200: userSettingsSchema },
+  'GET /api/user/api-key': { 200: apiKeyStatusSchema },
+  'POST /api/user/regenerate-api-key': { 200: z.strictObject({ apiKey: z.string().startsWith('pb_') }) },
+  'POST /api/vip/activate': { 200: vipResultSchema },
+  'POST /api/vip/banner': { 200: vipResultSchema },
+  'GET /api/openapi.json': {
+    200: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }),
+  },
+  'POST /api/v1/pastes': { 201: z.strictObject({ id: z.string(), url: z.url() }) },
+  'GET /api/v1/pastes': { 200: pasteListSchema },
+  'GET /api/v1/pastes/:id': { 200: pasteViewSchema },
+  'POST /api/pastes': { 201: createPasteResultSchema },
+  'GET /api/pastes/:id': { 200: pasteViewSchema },
+  'POST /api/pastes/:id/verify': { 200: pasteViewSchema },
+  'POST /api/pastes/:id/confirm-view': { 200: z.strictObject({ deleted: z.boolean() }) },
+  'GET /api/pastes/:id/download': { 200: NOT_JSON, 206: NOT_JSON },
+  'GET /api/pastes/:id/raw': { 200: NOT_JSON, 206: NOT_JSON },
+  'POST /api/pastes/:id/report': { 201: z.strictObject({ id: z.number().int() }) },
+  'POST /api/pastes/:id/request-delete': { 201: z.strictObject({ id: z.number().int() }) },
+  'GET /api/my-pastes': { 200: pasteListSchema },
+  'GET /api/top-views': { 200: z.strictObject({ pastes: z.array(topPasteSchema) }) },
+  'GET /api/top-views-v2': { 200: z.strictObject({ pastes: z.array(topPasteSchema) }) },
+  'GET /api/top-users': { 200: z.array(topUserSchema) },
+} as const satisfies Record<string, Record<number, z.ZodType | typeof NOT_JSON>>;
+
+/** Routes outside /api whose answers are checked too. */
+export const OTHER_RESPONSES = {
+  'GET /healthz': { 200: healthSchema },
+  'GET /readyz': { 200: healthSchema },
+} as const;
+
+export type RouteKey = keyof typeof RESPONSES;
+/** The JSON a route answers with `status` (200 unless given). */
+export type ResponseOf<
+  K extends RouteKey,
+  S extends keyof (typeof RESPONSES)[K] = 200 extends keyof (typeof RESPONSES)[K]
+    ? 200
+    : keyof (typeof RESPONSES)[K],
+> = (typeof RESPONSES)[K][S] extends z.ZodType ? z.infer<(typeof RESPONSES)[K][S]> : never;
+
+export type PublicUser = z.infer<typeof publicUserSchema>;
+export type PasteView = z.infer<typeof pasteViewSchema>;
+export type CreatePasteResult = z.infer<typeof createPasteResultSchema>;
+export type PasteListItem = z.infer<typeof pasteListItemSchema>;
+export type PasteList = z.infer<typeof pasteListSchema>;
+export type TopPaste = z.infer<typeof topPasteSchema>;
+export type TopUser = z.infer<typeof topUserSchema>;
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;
+export type UserSettings = z.infer<typeof userSettingsSchema>;
+export type ApiKeyStatus = z.infer<typeof apiKeyStatusSchema>;
+export type PasswordChangeResult = z.infer<typeof passwordChangeResultSchema>;
+export type RenderedEmail = z.infer<typeof renderedEmailSchema>;
+export type DatabaseTestResult = z.infer<typeof databaseTestResultSchema>;
