@@ -126,7 +126,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     root: opts.webRoot ?? builtWebRoot,
   });
 
-  if (opts.backgroundJobs !== false) startBackgroundJobs(app, services, config.sweepIntervalMs);
+  if (opts.backgroundJobs !== false)
+    startBackgroundJobs(app, services.backgroundTasks(config.sweepIntervalMs));
 
   return Object.assign(app, { routeAccess }) as unknown as App;
 }

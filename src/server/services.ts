@@ -5,11 +5,14 @@ import type { Config } from './config.js';
 import type { Db } from './db/kysely.js';
 import { createLocalDiskStore } from './infra/blob-store/index.js';
 import { createCaptcha } from './infra/captcha/captcha.js';
+import type { BackgroundTask } from './infra/jobs/background-jobs.js';
 import type { MailerOptions } from './infra/mailer/index.js';
 import { createRateLimiter } from './lib/rate-limiter.js';
+import { createAccountService } from './modules/auth/account.service.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createEmailVerificationService } from './modules/auth/email-verification.service.js';
 import { createPasswordResetService } from './modules/auth/password-reset.service.js';
+import { createSessionsService } from './modules/auth/sessions.service.js';
 import { createMailService } from './modules/mail/mail.service.js';
 import { createModerationService } from './modules/moderation/moderation.service.js';
 import { createHotPasteCache } from './modules/pastes/hot-paste-cache.js';
@@ -21,8 +24,8 @@ import { createRecentViewers } from './modules/pastes/recent-viewers.js';
 import { createViewCounter } from './modules/pastes/view-counter.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { createSetupService } from './modules/setup/setup.service.js';
-import { createAccountService } from './modules/users/account.service.js';
 import { createApiKeyService } from './modules/users/api-keys.service.js';
+import { createUsersService } from './modules/users/users.service.js';
 import { createVipService } from './modules/vip/vip.service.js';
 
 export interface ServiceDeps {
@@ -49,9 +52,12 @@ export function createServices({ config, db, clock, mailerOptions: given }: Serv
   const captcha = createCaptcha(config.turnstile);
   const rateLimiter = createRateLimiter(redis, clock, config.redisKeyPrefix);
   const mail = createMailService({ settings, config, mailerOptions });
+  const users = createUsersService({ db: db.kysely });
+  const sessions = createSessionsService({ db: db.kysely, clock, ttlMs: config.session.ttlMs });
   const apiKeys = createApiKeyService({ db: db.kysely, settings });
   const emailVerification = createEmailVerificationService({
     db: db.kysely,
+    users,
     clock,
     settings,
     mail,
@@ -60,6 +66,7 @@ export function createServices({ config, db, clock, mailerOptions: given }: Serv
   });
   const passwordReset = createPasswordResetService({
     db: db.kysely,
+    users,
     clock,
     settings,
     mail,
@@ -68,6 +75,7 @@ export function createServices({ config, db, clock, mailerOptions: given }: Serv
   });
   const auth = createAuthService({
     db: db.kysely,
+    users,
     clock,
     settings,
     captcha,
@@ -77,6 +85,7 @@ export function createServices({ config, db, clock, mailerOptions: given }: Serv
   });
   const account = createAccountService({
     db: db.kysely,
+    users,
     clock,
     settings,
     rateLimiter,
@@ -84,9 +93,16 @@ export function createServices({ config, db, clock, mailerOptions: given }: Serv
     apiKeys,
     mail,
   });
-  const vip = createVipService({ db: db.kysely, clock, rateLimiter, bannerHosts: config.vipBannerHosts });
+  const vip = createVipService({
+    db: db.kysely,
+    users,
+    clock,
+    rateLimiter,
+    bannerHosts: config.vipBannerHosts,
+  });
   const setup = createSetupService({
     db,
+    users,
     clock,
     settings,
     rateLimiter,
@@ -119,6 +135,8 @@ export function createServices({ config, db, clock, mailerOptions: given }: Serv
     settings,
     captcha,
     rateLimiter,
+    users,
+    sessions,
     auth,
     setup,
     mail,
@@ -132,6 +150,12 @@ export function createServices({ config, db, clock, mailerOptions: given }: Serv
     pastes,
     pasteDelivery,
     moderation,
+    /** The periodic clean-ups every instance runs (infra/jobs runs them; it knows no module). */
+    backgroundTasks: (intervalMs: number): BackgroundTask[] => [
+      { name: 'sweep-pastes', intervalMs, run: () => pastes.sweep() },
+      { name: 'sweep-sessions', intervalMs, run: () => sessions.sweep() },
+      { name: 'sweep-email-tokens', intervalMs, run: () => emailVerification.sweepExpiredTokens() },
+    ],
     async close(): Promise<void> {
       await mail.settled();
       await views.close();

@@ -1,7 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { hashToken, randomToken } from '../lib/tokens.js';
-import { deleteSession, findSessionUser, insertSession } from '../modules/auth/sessions.repository.js';
 
 const COOKIE = 'pasteshare_session';
 /** Over HTTPS the cookie gets the __Host- prefix: Secure, Path=/, no Domain, so no subdomain can set it. */
@@ -27,15 +25,8 @@ export async function startSession(
   userId: number,
 ): Promise<void> {
   const app = request.server;
-  const { db, clock, config } = app.services;
-  const token = randomToken(32);
-  const now = clock.now();
-  await insertSession(db.kysely, {
-    idHash: hashToken(token),
-    userId,
-    createdAt: now,
-    expiresAt: now + config.session.ttlMs,
-  });
+  const { sessions, config } = app.services;
+  const { token } = await sessions.start(userId);
   const secure = isSecure(app, request);
   reply.setCookie(secure ? SECURE_COOKIE : COOKIE, token, {
     httpOnly: true,
@@ -48,7 +39,7 @@ export async function startSession(
 
 /** Deletes the session on the server and clears the cookie. */
 export async function endSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (request.sessionIdHash) await deleteSession(request.server.services.db.kysely, request.sessionIdHash);
+  if (request.sessionIdHash) await request.server.services.sessions.end(request.sessionIdHash);
   const secure = isSecure(request.server, request);
   reply.clearCookie(secure ? SECURE_COOKIE : COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
 }
@@ -62,12 +53,11 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('authMethod', null);
   app.decorateRequest('sessionIdHash', null);
   async function loadSession(request: FastifyRequest, token: string): Promise<void> {
-    const idHash = hashToken(token);
-    const user = await findSessionUser(app.services.db.kysely, idHash, app.services.clock.now());
-    if (user) {
-      request.user = user;
+    const session = await app.services.sessions.resolve(token);
+    if (session) {
+      request.user = session.user;
       request.authMethod = 'session';
-      request.sessionIdHash = idHash;
+      request.sessionIdHash = session.idHash;
     }
   }
   // A callback hook: requests without a session cookie (most reads) pay for no promise.

@@ -1,5 +1,5 @@
 import type { Role } from '../../common/constants.js';
-import type { UserRow } from '../modules/users/users.repository.js';
+import type { UserRow } from '../modules/users/users.service.js';
 import type { Services } from '../services.js';
 
 /**

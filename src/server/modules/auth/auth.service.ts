@@ -17,7 +17,7 @@ import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords.js'
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { MailContext, MailService } from '../mail/mail.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { findUserByEmail, findUserByUsername, insertUser, type UserRow } from '../users/users.repository.js';
+import type { UserRow, UsersService } from '../users/users.service.js';
 import { renderRegistrationAttemptNotice } from './account-notices.js';
 import {
   ACCOUNTS_CREATED_PER_IP,
@@ -29,6 +29,7 @@ import {
 import type { EmailVerificationService } from './email-verification.service.js';
 
 interface Deps {
+  users: UsersService;
   db: Kysely<Database>;
   clock: Clock;
   settings: SettingsService;
@@ -46,7 +47,7 @@ export interface RegisterResult {
 export type AuthService = ReturnType<typeof createAuthService>;
 
 export function createAuthService(deps: Deps) {
-  const { db, clock, settings, captcha, rateLimiter, verification, mail } = deps;
+  const { db, users, clock, settings, captcha, rateLimiter, verification, mail } = deps;
 
   /** Sends the one mail a registration makes; its failure is logged and told, like before. */
   async function sendOrReport(send: () => Promise<void>, ctx: MailContext, userId: number) {
@@ -96,8 +97,8 @@ export function createAuthService(deps: Deps) {
       if (requireEmail && isPlaceholderAddress(email)) throw badRequest(REGISTER_MESSAGES.emailInvalid);
       await captcha.verify(s, body.captchaToken, ip);
 
-      if (await findUserByUsername(db, username)) throw conflict(REGISTER_MESSAGES.usernameTaken);
-      const owner = requireEmail ? await findUserByEmail(db, email) : undefined;
+      if (await users.findByUsername(username)) throw conflict(REGISTER_MESSAGES.usernameTaken);
+      const owner = requireEmail ? await users.findByEmail(email) : undefined;
       const passwordHash = await hashPassword(body.password);
       // Counted before the insert, so parallel registrations cannot pass the limit together; given
       // back below when no account is created. A taken address counts too, so the limit's answer
@@ -108,21 +109,24 @@ export function createAuthService(deps: Deps) {
       try {
         // The user and its verification token commit together; the mail goes out only after that.
         created = await db.transaction().execute(async (trx) => {
-          const user = await insertUser(trx, {
-            username,
-            username_key: username.toLowerCase(),
-            email,
-            role: 'user',
-            password_hash: passwordHash,
-            created_at: clock.now(),
-            registration_ip: ip,
-            api_key_hash: null,
-            api_key_hint: null,
-            email_verified: requireEmail ? 0 : 1,
-            vip_activated_at: null,
-            vip_banner_url: null,
-            vip_banner_link: null,
-          });
+          const user = await users.create(
+            {
+              username,
+              username_key: username.toLowerCase(),
+              email,
+              role: 'user',
+              password_hash: passwordHash,
+              created_at: clock.now(),
+              registration_ip: ip,
+              api_key_hash: null,
+              api_key_hint: null,
+              email_verified: requireEmail ? 0 : 1,
+              vip_activated_at: null,
+              vip_banner_url: null,
+              vip_banner_link: null,
+            },
+            trx,
+          );
           const token = requireEmail ? await verification.issueToken(trx, user.id, null) : null;
           return { user, token };
         });
@@ -130,8 +134,8 @@ export function createAuthService(deps: Deps) {
         await rateLimiter.refund(ACCOUNTS_CREATED_PER_IP, ip);
         if (!isUniqueViolation(e)) throw e;
         // A parallel registration won the race: for the username, or for the address.
-        if (await findUserByUsername(db, username)) throw conflict(REGISTER_MESSAGES.usernameTaken);
-        const winner = requireEmail ? await findUserByEmail(db, email) : undefined;
+        if (await users.findByUsername(username)) throw conflict(REGISTER_MESSAGES.usernameTaken);
+        const winner = requireEmail ? await users.findByEmail(email) : undefined;
         if (winner) return notifyOwner(winner, ctx);
         // Only a placeholder address, which is the username's, can be left.
         throw conflict(REGISTER_MESSAGES.usernameTaken);
@@ -152,7 +156,7 @@ export function createAuthService(deps: Deps) {
       // Waits the same whether or not the account exists, and before the password is checked.
       await rateLimiter.slowDown(LOGIN_PER_USERNAME, key);
 
-      const user = await findUserByUsername(db, key);
+      const user = await users.findByUsername(key);
       const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), body.password);
       if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', LOGIN_MESSAGES.invalidCredentials);
       if (s.requireEmailVerification && user.email_verified !== 1) {

@@ -12,10 +12,11 @@ import type { MailContext, MailService } from '../mail/mail.service.js';
 import { renderVerificationEmail } from '../mail/mail.templates.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { ApiKeyService } from '../users/api-keys.service.js';
-import { findUserByEmail, findUserById, findUserByUsername, updateUser } from '../users/users.repository.js';
+import type { UsersService } from '../users/users.service.js';
 import { RESEND_PER_IP, RESEND_PER_TARGET, REVEAL_PER_IP } from './auth.limits.js';
 import {
   consumeEmailToken,
+  deleteExpiredEmailTokens,
   deleteUnusedTokens,
   findEmailToken,
   insertEmailToken,
@@ -30,6 +31,7 @@ export class VerificationLinkError extends Error {}
 export type VerifyOutcome = { kind: 'verified'; revealCode: string | null } | { kind: 'email-changed' };
 
 interface Deps {
+  users: UsersService;
   db: Kysely<Database>;
   clock: Clock;
   settings: SettingsService;
@@ -41,7 +43,7 @@ interface Deps {
 export type EmailVerificationService = ReturnType<typeof createEmailVerificationService>;
 
 export function createEmailVerificationService(deps: Deps) {
-  const { db, clock, settings, mail, apiKeys, rateLimiter } = deps;
+  const { db, users, clock, settings, mail, apiKeys, rateLimiter } = deps;
 
   /**
    * A fresh verification token (raw, for the mail), stored hashed; the user's older unused links
@@ -67,6 +69,9 @@ export function createEmailVerificationService(deps: Deps) {
   }
 
   return {
+    /** Drops expired links and codes (a background task). */
+    sweepExpiredTokens: () => deleteExpiredEmailTokens(db, clock.now()),
+
     issueToken,
 
     /** Sends the verification mail and waits for the provider; throws its error. */
@@ -99,15 +104,15 @@ export function createEmailVerificationService(deps: Deps) {
           }
           const newEmail = row.payload ? (JSON.parse(row.payload) as { email: string }).email : null;
           if (newEmail) {
-            const other = await findUserByEmail(trx, newEmail);
+            const other = await users.findByEmail(newEmail, trx);
             if (other && other.id !== row.user_id)
               throw new VerificationLinkError(ACCOUNT_MESSAGES.emailInUse);
-            await updateUser(trx, row.user_id, { email: newEmail, email_verified: 1 });
+            await users.update(row.user_id, { email: newEmail, email_verified: 1 }, trx);
             // Reset links went to the old address: they must not outlive the change.
             await deleteUnusedTokens(trx, row.user_id, 'reset-password');
             return { kind: 'email-changed' as const };
           }
-          await updateUser(trx, row.user_id, { email_verified: 1 });
+          await users.update(row.user_id, { email_verified: 1 }, trx);
           const key = enableApiKeys ? await apiKeys.createIfMissing(trx, row.user_id) : null;
           if (!key) return { kind: 'verified' as const, revealCode: null };
           const code = randomToken(32);
@@ -137,7 +142,7 @@ export function createEmailVerificationService(deps: Deps) {
       if (!code || code.length > 200) throw invalid();
       const row = await consumeEmailToken(db, hashToken(code), 'reveal-api-key', clock.now());
       const apiKey = row?.payload ? unseal(row.payload, code) : null;
-      const user = row && apiKey ? await findUserById(db, row.user_id) : undefined;
+      const user = row && apiKey ? await users.findById(row.user_id) : undefined;
       if (!user || !apiKey) throw invalid();
       if (!apiKeys.isCurrent(user, apiKey)) throw badRequest(ACCOUNT_MESSAGES.revealReplaced);
       return { apiKey, username: user.username };
@@ -156,7 +161,7 @@ export function createEmailVerificationService(deps: Deps) {
         [RESEND_PER_TARGET, username || email],
       ]);
       if (!(await settings.get()).requireEmailVerification) return;
-      const user = username ? await findUserByUsername(db, username) : await findUserByEmail(db, email);
+      const user = username ? await users.findByUsername(username) : await users.findByEmail(email);
       if (!user || user.email_verified === 1) return;
       const token = await issueToken(db, user.id, null);
       mail.sendInBackground(message(user.username, user.email, token), ctx.log, 'verification');

@@ -16,12 +16,13 @@ import type { MailContext, MailService } from '../mail/mail.service.js';
 import { renderForgotPasswordEmail } from '../mail/mail.templates.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { ApiKeyService } from '../users/api-keys.service.js';
-import { findUserByEmail, findUserById, updateUser } from '../users/users.repository.js';
+import type { UsersService } from '../users/users.service.js';
 import { FORGOT_PER_EMAIL, FORGOT_PER_IP, RESET_PER_IP } from './auth.limits.js';
 import { consumeEmailToken, deleteUnusedTokens, insertEmailToken } from './email-tokens.repository.js';
 import { deleteUserSessions } from './sessions.repository.js';
 
 interface Deps {
+  users: UsersService;
   db: Kysely<Database>;
   clock: Clock;
   settings: SettingsService;
@@ -32,10 +33,10 @@ interface Deps {
 
 export type PasswordResetService = ReturnType<typeof createPasswordResetService>;
 
-export function createPasswordResetService({ db, clock, settings, mail, rateLimiter, apiKeys }: Deps) {
+export function createPasswordResetService({ db, users, clock, settings, mail, rateLimiter, apiKeys }: Deps) {
   /** Issues a reset token for the address's account, if it has one that can receive mail, and mails it. */
   async function mailResetLink(email: string): Promise<void> {
-    const user = await findUserByEmail(db, email);
+    const user = await users.findByEmail(email);
     // Accounts made without verification have a placeholder address nobody can receive.
     if (!user || user.email === placeholderEmail(user.username)) return;
     const token = randomToken(32);
@@ -90,11 +91,11 @@ export function createPasswordResetService({ db, clock, settings, mail, rateLimi
       const now = clock.now();
       const apiKeyRevoked = await db.transaction().execute(async (trx) => {
         const row = await consumeEmailToken(trx, hashToken(body.token), 'reset-password', now);
-        const user = row ? await findUserById(trx, row.user_id) : undefined;
+        const user = row ? await users.findById(row.user_id, trx) : undefined;
         if (!row || !user) throw failed();
         const sentTo = row.payload ? (JSON.parse(row.payload) as { email: string }).email : null;
         if (sentTo !== user.email) throw failed();
-        await updateUser(trx, user.id, { password_hash: passwordHash, email_verified: 1 });
+        await users.update(user.id, { password_hash: passwordHash, email_verified: 1 }, trx);
         await deleteUserSessions(trx, user.id);
         await deleteUnusedTokens(trx, user.id, 'reset-password');
         await deleteUnusedTokens(trx, user.id, 'verify-email');

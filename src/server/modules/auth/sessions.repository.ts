@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { UserRow } from '../users/users.repository.js';
+import type { UserRow } from '../users/users.service.js';
 
 export async function insertSession(
   db: Kysely<Database>,

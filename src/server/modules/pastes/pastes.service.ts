@@ -21,7 +21,7 @@ import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import { encodeUtf8InSlices } from '../../lib/utf8-slices.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import type { UserRow } from '../users/users.repository.js';
+import type { UserRow } from '../users/users.service.js';
 import { type ReceivedContent, receiveContent } from './content-intake.js';
 import type { HotPasteCache } from './hot-paste-cache.js';
 import { createAccessGrant, isValidAccessGrant } from './paste-access.js';
@@ -41,6 +41,7 @@ import {
   listPastesOfUser,
   type PasteWithAuthor,
 } from './pastes.repository.js';
+import { sweepDeadPastes } from './pastes.sweeper.js';
 import { viewerKey } from './recent-viewers.js';
 import type { ViewCounter } from './view-counter.js';
 
@@ -357,6 +358,9 @@ export function createPastesService(deps: Deps) {
       const { view, row } = await render(id, viewer, password);
       return pasteViewJson(view, row);
     },
+
+    /** Deletes expired pastes and unconfirmed burn claims past their grace (a background task). */
+    sweep: () => sweepDeadPastes({ db: db.kysely, blobs, clock }),
 
     /** Deletes a burn paste once its single reader has it. Anything else is left alone. */
     async confirmView(id: string): Promise<{ deleted: boolean }> {

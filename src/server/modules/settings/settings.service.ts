@@ -79,6 +79,15 @@ export function createSettingsService(deps: { db: Kysely<Database>; clock: Clock
     invalidate(): void {
       cached = null;
     },
+    /**
+     * Records that first-run setup is done, in the caller's transaction. An insert, not an upsert:
+     * of two setups racing, the second fails on the key and is refused.
+     */
+    async markSetupCompleted(tx: Kysely<Database>): Promise<void> {
+      const now = deps.clock.now();
+      await insertSetting(tx, SETUP_COMPLETED_KEY, JSON.stringify(now), now);
+      cached = null;
+    },
     /** Writes the given settings (only known keys) in the caller's transaction or the default db. */
     async update(patch: Partial<Settings>, db: Kysely<Database> = deps.db): Promise<void> {
       const entries = Object.entries(patch)

@@ -16,13 +16,13 @@ import { AppError, badRequest } from '../../errors.js';
 import { createMailer, defaultSmtpPort, type MailerOptions } from '../../infra/mailer/index.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
-import { DEFAULT_SETTINGS, SETUP_COMPLETED_KEY } from '../settings/settings.defaults.js';
-import { insertSetting } from '../settings/settings.repository.js';
+import { DEFAULT_SETTINGS } from '../settings/settings.defaults.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { insertUser } from '../users/users.repository.js';
+import type { UsersService } from '../users/users.service.js';
 import { SMTP_PORTS_BEFORE_SETUP, TEST_EMAIL_PER_IP } from './setup.limits.js';
 
 interface Deps {
+  users: UsersService;
   db: Db;
   clock: Clock;
   settings: SettingsService;
@@ -42,7 +42,15 @@ function emailSettingsFrom(body: Partial<EmailSettings>): Partial<EmailSettings>
 
 export type SetupService = ReturnType<typeof createSetupService>;
 
-export function createSetupService({ db, clock, settings, rateLimiter, mailConfig, mailerOptions }: Deps) {
+export function createSetupService({
+  db,
+  users,
+  clock,
+  settings,
+  rateLimiter,
+  mailConfig,
+  mailerOptions,
+}: Deps) {
   return {
     async testDatabase(): Promise<DatabaseTestResult> {
       try {
@@ -107,22 +115,25 @@ export function createSetupService({ db, clock, settings, rateLimiter, mailConfi
       const now = clock.now();
       try {
         await db.kysely.transaction().execute(async (trx) => {
-          await insertSetting(trx, SETUP_COMPLETED_KEY, JSON.stringify(now), now);
-          await insertUser(trx, {
-            username,
-            username_key: username.toLowerCase(),
-            email,
-            role: 'admin',
-            password_hash: passwordHash,
-            created_at: now,
-            registration_ip: ip,
-            api_key_hash: null,
-            api_key_hint: null,
-            email_verified: 1,
-            vip_activated_at: null,
-            vip_banner_url: null,
-            vip_banner_link: null,
-          });
+          await settings.markSetupCompleted(trx);
+          await users.create(
+            {
+              username,
+              username_key: username.toLowerCase(),
+              email,
+              role: 'admin',
+              password_hash: passwordHash,
+              created_at: now,
+              registration_ip: ip,
+              api_key_hash: null,
+              api_key_hint: null,
+              email_verified: 1,
+              vip_activated_at: null,
+              vip_banner_url: null,
+              vip_banner_link: null,
+            },
+            trx,
+          );
           await settings.update(
             {
               ...emailSettings,

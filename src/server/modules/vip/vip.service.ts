@@ -4,7 +4,7 @@ import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, badRequest, conflict, forbidden } from '../../errors.js';
 import type { LimitRule, RateLimiter } from '../../lib/rate-limiter.js';
-import { findUserById, type UserRow } from '../users/users.repository.js';
+import type { UserRow, UsersService } from '../users/users.service.js';
 import { checkBannerImageUrl, checkBannerLink } from './banner-url.js';
 import { claimLicense, grantVip, licenseExists, setBanner } from './vip.repository.js';
 
@@ -16,6 +16,7 @@ export const VIP_ACTIVATE_PER_USER: LimitRule = {
 };
 
 interface Deps {
+  users: UsersService;
   db: Kysely<Database>;
   clock: Clock;
   rateLimiter: RateLimiter;
@@ -29,7 +30,7 @@ export function hasVip(user: UserRow): boolean {
   return user.role === 'vip' || user.vip_activated_at !== null;
 }
 
-export function createVipService({ db, clock, rateLimiter, bannerHosts }: Deps) {
+export function createVipService({ db, users, clock, rateLimiter, bannerHosts }: Deps) {
   return {
     /** Uses a license key: the license and the user change together or not at all. */
     async activate(user: UserRow, rawKey: string): Promise<UserRow> {
@@ -46,7 +47,7 @@ export function createVipService({ db, clock, rateLimiter, bannerHosts }: Deps) 
         // Throwing rolls the claim back, so a second license is never spent on the same account.
         if (!(await grantVip(trx, user.id, now))) throw conflict(VIP_MESSAGES.alreadyVip);
       });
-      return (await findUserById(db, user.id))!;
+      return (await users.findById(user.id))!;
     },
 
     async setBanner(user: UserRow, body: VipBannerBody): Promise<UserRow> {
@@ -56,7 +57,7 @@ export function createVipService({ db, clock, rateLimiter, bannerHosts }: Deps) 
       const link = checkBannerLink(body.bannerLink);
       if (!link.ok) throw badRequest(link.message);
       await setBanner(db, user.id, image.value, link.value);
-      return (await findUserById(db, user.id))!;
+      return (await users.findById(user.id))!;
     },
   };
 }

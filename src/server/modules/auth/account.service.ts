@@ -13,17 +13,18 @@ import type { Database } from '../../db/schema.js';
 import { AppError, badRequest, conflict } from '../../errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { LimitRule, RateLimiter } from '../../lib/rate-limiter.js';
-import { renderEmailChangeNotice } from '../auth/account-notices.js';
-import { CHANGE_EMAIL_PER_USER, CHANGE_PASSWORD_PER_USER } from '../auth/auth.limits.js';
-import { deleteUnusedTokens, findLiveToken } from '../auth/email-tokens.repository.js';
-import type { EmailVerificationService } from '../auth/email-verification.service.js';
-import { deleteUserSessions } from '../auth/sessions.repository.js';
 import type { MailContext, MailService } from '../mail/mail.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import type { ApiKeyService } from './api-keys.service.js';
-import { findUserByEmail, type UserRow, updateUser } from './users.repository.js';
+import type { ApiKeyService } from '../users/api-keys.service.js';
+import type { UserRow, UsersService } from '../users/users.service.js';
+import { renderEmailChangeNotice } from './account-notices.js';
+import { CHANGE_EMAIL_PER_USER, CHANGE_PASSWORD_PER_USER } from './auth.limits.js';
+import { deleteUnusedTokens, findLiveToken } from './email-tokens.repository.js';
+import type { EmailVerificationService } from './email-verification.service.js';
+import { deleteUserSessions } from './sessions.repository.js';
 
 interface Deps {
+  users: UsersService;
   db: Kysely<Database>;
   clock: Clock;
   settings: SettingsService;
@@ -37,7 +38,7 @@ export type AccountService = ReturnType<typeof createAccountService>;
 
 /** The signed-in user's own account: password, email address and what the account page shows. */
 export function createAccountService(deps: Deps) {
-  const { db, clock, settings, rateLimiter, verification, apiKeys, mail } = deps;
+  const { db, users, clock, settings, rateLimiter, verification, apiKeys, mail } = deps;
 
   /** Per account: a stolen session must not become a password-guessing oracle. */
   async function checkCurrentPassword(user: UserRow, password: string, limit: LimitRule): Promise<void> {
@@ -63,7 +64,7 @@ export function createAccountService(deps: Deps) {
       await checkCurrentPassword(user, body.currentPassword, CHANGE_PASSWORD_PER_USER);
       const passwordHash = await hashPassword(body.newPassword);
       const apiKeyRevoked = await db.transaction().execute(async (trx) => {
-        await updateUser(trx, user.id, { password_hash: passwordHash });
+        await users.update(user.id, { password_hash: passwordHash }, trx);
         await deleteUserSessions(trx, user.id, keepSession ?? undefined);
         await deleteUnusedTokens(trx, user.id, 'reset-password');
         return body.revokeApiKey ? apiKeys.revoke(trx, user.id) : false;
@@ -90,7 +91,7 @@ export function createAccountService(deps: Deps) {
       if (email === user.email) throw badRequest(ACCOUNT_MESSAGES.emailUnchanged);
       if (!body.currentPassword) throw badRequest(ACCOUNT_MESSAGES.currentPasswordRequired);
       await checkCurrentPassword(user, body.currentPassword, CHANGE_EMAIL_PER_USER);
-      if (await findUserByEmail(db, email)) throw conflict(ACCOUNT_MESSAGES.emailInUse);
+      if (await users.findByEmail(email)) throw conflict(ACCOUNT_MESSAGES.emailInUse);
       const token = await verification.issueToken(db, user.id, email);
       try {
         await verification.sendMail(user.username, email, token);

@@ -1,0 +1,32 @@
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Database, UsersTable } from '../../db/schema.js';
+import {
+  findUserByEmail,
+  findUserById,
+  findUserByUsername,
+  insertUser,
+  type UserRow,
+  updateUser,
+} from './users.repository.js';
+
+export type { UserRow };
+export type NewUser = Omit<Insertable<UsersTable>, 'id'>;
+export type UserPatch = Updateable<UsersTable>;
+
+/**
+ * Accounts as other modules see them: found, created and changed through here, never through the
+ * users table. Each call takes an optional transaction, so a caller can change a user together
+ * with its own rows (a password with the sessions it ends, a verified address with its token).
+ */
+export function createUsersService({ db }: { db: Kysely<Database> }) {
+  return {
+    findById: (id: number, tx: Kysely<Database> = db) => findUserById(tx, id),
+    /** Case-insensitive, as usernames are unique. */
+    findByUsername: (username: string, tx: Kysely<Database> = db) => findUserByUsername(tx, username),
+    findByEmail: (email: string, tx: Kysely<Database> = db) => findUserByEmail(tx, email),
+    create: (user: NewUser, tx: Kysely<Database> = db): Promise<UserRow> => insertUser(tx, user),
+    update: (id: number, patch: UserPatch, tx: Kysely<Database> = db) => updateUser(tx, id, patch),
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;
