@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint, unit + integration tests on SQLite (and again on PostgreSQL when
+// `npm test`: typecheck, lint, import boundaries, unit + integration tests on SQLite (and again on PostgreSQL when
 // TEST_DATABASE_URL is set), then the browser tests. Stops at the first failing step.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -29,6 +29,18 @@ ensureChromium();
 const steps = [
   ['typecheck', [bin('typescript/bin/tsc'), '--noEmit']],
   ['lint', [bin('@biomejs/biome/bin/biome'), 'check', '.']],
+  // The import rules of .dependency-cruiser.cjs: module boundaries, layers, no cycles.
+  [
+    'boundaries',
+    [
+      bin('dependency-cruiser/bin/dependency-cruise.mjs'),
+      'src',
+      '--config',
+      '.dependency-cruiser.cjs',
+      '--output-type',
+      'err',
+    ],
+  ],
   [
     'unit + integration',
     [

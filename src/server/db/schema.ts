@@ -1,4 +1,13 @@
 import type { Generated } from 'kysely';
+import type { Expiration, Privacy, Role } from '../../common/constants.js';
+
+/** A paste is `processing` while a chunked upload is assembled, `failed` if assembly gave up. */
+export type PasteStatus = 'ready' | 'processing' | 'failed';
+export type UploadStatus = 'open' | 'assembling' | 'done' | 'failed' | 'cancelled';
+/** Reports and deletion requests: decided once, from pending. */
+export type ModerationStatus = 'pending' | 'approved' | 'rejected';
+export type TokenPurpose = 'verify-email' | 'reset-password' | 'reveal-api-key';
+export type JobStatus = 'pending' | 'running' | 'done' | 'failed';
 
 /**
  * The database as Kysely sees it. Times are epoch milliseconds (bigint in PostgreSQL, parsed to
@@ -31,7 +40,7 @@ export interface UsersTable {
   /** Lower-cased username: uniqueness is case-insensitive. */
   username_key: string;
   email: string;
-  role: string;
+  role: Role;
   password_hash: string;
   created_at: number;
   registration_ip: string | null;
@@ -59,9 +68,9 @@ export interface PastesTable {
   content: string | null;
   blob_key: string | null;
   size_bytes: number;
-  privacy: string;
+  privacy: Privacy;
   password_hash: string | null;
-  expiration: string;
+  expiration: Expiration;
   expires_at: number | null;
   burn_after_reading: number;
   /** Burn pastes: when a reader claimed the content (then it is deleted on confirm or after a grace period). */
@@ -69,7 +78,7 @@ export interface PastesTable {
   /** Hash of the anonymous creator's token, so the creator's own view does not burn the paste. */
   creator_token_hash: string | null;
   /** 'ready' | 'processing' | 'failed' — chunked uploads are 'processing' until assembled. */
-  status: string;
+  status: PasteStatus;
   view_count: number;
   user_id: number | null;
   created_at: number;
@@ -83,12 +92,12 @@ export interface UploadSessionsTable {
   total_chunks: number;
   total_size: number;
   title: string | null;
-  privacy: string;
+  privacy: Privacy;
   password_hash: string | null;
-  expiration: string;
+  expiration: Expiration;
   burn_after_reading: number;
   /** 'receiving' | 'assembling' | 'done' | 'failed' */
-  status: string;
+  status: UploadStatus;
   paste_id: string | null;
   progress: number;
   created_at: number;
@@ -109,7 +118,7 @@ export interface ReportsTable {
   paste_title: string | null;
   reported_by: number | null;
   reason: string;
-  status: string;
+  status: ModerationStatus;
   created_at: number;
   reporter_ip: string | null;
 }
@@ -120,7 +129,7 @@ export interface DeletionRequestsTable {
   paste_title: string | null;
   user_id: number;
   reason: string;
-  status: string;
+  status: ModerationStatus;
   created_at: number;
 }
 
@@ -138,7 +147,7 @@ export interface EmailTokensTable {
   token_hash: string;
   user_id: number;
   /** 'verify-email' | 'reset-password' | 'reveal-api-key' */
-  purpose: string;
+  purpose: TokenPurpose;
   /** Purpose-specific data, e.g. the new email address being verified. */
   payload: string | null;
   created_at: number;
@@ -151,7 +160,7 @@ export interface JobsTable {
   kind: string;
   payload: string;
   /** 'queued' | 'running' | 'done' | 'failed' */
-  status: string;
+  status: JobStatus;
   attempts: number;
   run_after: number;
   locked_until: number | null;

@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Role } from '../../common/constants.js';
 import { SETUP_MESSAGES } from '../../common/messages.js';
 import { AppError, forbidden, unauthorized } from '../errors.js';
-import { ACCESS_ROLES, type Access } from './types.js';
+import { ACCESS_POLICY, type Access } from './types.js';
 
 export interface RouteAccess {
   method: string;
@@ -59,5 +58,5 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { table: Route
 function roleError(user: FastifyRequest['user'], access: Exclude<Access, 'public'>) {
   if (!user) return unauthorized();
   if (access === 'signed-in') return undefined;
-  return (ACCESS_ROLES[access] as readonly Role[]).includes(user.role as Role) ? undefined : forbidden();
+  return ACCESS_POLICY[access](user.role) ? undefined : forbidden();
 }

@@ -1,4 +1,5 @@
 import type { Role } from '../../common/constants.js';
+import { canAdminister, canModerate } from '../../common/policies.js';
 import type { UserRow } from '../modules/users/users.service.js';
 import type { Services } from '../services.js';
 
@@ -9,10 +10,11 @@ import type { Services } from '../services.js';
  */
 export type Access = 'public' | 'signed-in' | 'staff' | 'admin' | 'setup';
 
-export const ACCESS_ROLES: Record<Exclude<Access, 'public' | 'signed-in'>, readonly Role[]> = {
-  staff: ['manager', 'admin'],
-  admin: ['admin'],
-  setup: ['admin'],
+/** What each role-bound access level asks of the caller's role (common/policies). */
+export const ACCESS_POLICY: Record<Exclude<Access, 'public' | 'signed-in'>, (role: Role) => boolean> = {
+  staff: canModerate,
+  admin: canAdminister,
+  setup: canAdminister,
 };
 
 declare module 'fastify' {

@@ -1,5 +1,5 @@
 import { AppError } from '../../errors.js';
-import type { MailMessage } from './mailer.js';
+import type { MailMessage } from './types.js';
 
 // Unicode line separators count too: some MTAs and HTTP APIs fold on them.
 const LINE_BREAKS = /[\r\n\u0085\u2028\u2029]+/g;

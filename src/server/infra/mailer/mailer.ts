@@ -6,20 +6,9 @@ import { createMailgunMailer } from './mailgun.js';
 import { createResendMailer } from './resend.js';
 import { createSendgridMailer } from './sendgrid.js';
 import { createSmtpMailer, type SmtpTlsOverride } from './smtp.js';
+import type { Mailer } from './types.js';
 
-export interface MailMessage {
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-}
-
-/** Sends mail through the configured provider; every provider failure is AppError('MAIL_FAILED'). */
-export interface Mailer {
-  send(msg: MailMessage): Promise<void>;
-  /** Checks the credentials (and for SMTP the TLS session) without sending anything. */
-  testConnection(): Promise<void>;
-}
+export type { Mailer, MailMessage } from './types.js';
 
 export interface MailerOptions {
   /** Tests only: accept the loopback SMTP sink's self-signed certificate. */

@@ -2,7 +2,7 @@ import type { EmailSettings } from '../../../common/schemas/settings.js';
 import type { Config } from '../../config.js';
 import { formatFromHeader, prepareMessage, secretForms } from './headers.js';
 import { callProvider } from './http.js';
-import type { Mailer } from './mailer.js';
+import type { Mailer } from './types.js';
 
 /** Mailgun (https://documentation.mailgun.com): form posts to /v3/{domain}/messages, Basic api:KEY. */
 export function createMailgunMailer(settings: EmailSettings, mailConfig: Config['mail']): Mailer {

@@ -2,7 +2,7 @@ import type { EmailSettings } from '../../../common/schemas/settings.js';
 import type { Config } from '../../config.js';
 import { formatFromHeader, prepareMessage, secretForms } from './headers.js';
 import { callProvider } from './http.js';
-import type { Mailer } from './mailer.js';
+import type { Mailer } from './types.js';
 
 /** Resend (https://resend.com/docs/api-reference): POST /emails with a Bearer key. */
 export function createResendMailer(settings: EmailSettings, mailConfig: Config['mail']): Mailer {

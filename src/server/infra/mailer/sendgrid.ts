@@ -2,7 +2,7 @@ import type { EmailSettings } from '../../../common/schemas/settings.js';
 import type { Config } from '../../config.js';
 import { prepareMessage, secretForms, stripLineBreaks } from './headers.js';
 import { callProvider } from './http.js';
-import type { Mailer } from './mailer.js';
+import type { Mailer } from './types.js';
 
 /** SendGrid v3 (https://www.twilio.com/docs/sendgrid/api-reference): POST /v3/mail/send, Bearer key. */
 export function createSendgridMailer(settings: EmailSettings, mailConfig: Config['mail']): Mailer {

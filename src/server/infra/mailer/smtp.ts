@@ -4,7 +4,7 @@ import { SMTP_DEFAULT_PORT, SMTP_SECURE_PORT } from '../../../common/constants.j
 import type { EmailSettings } from '../../../common/schemas/settings.js';
 import type { Config } from '../../config.js';
 import { mailFailed, prepareMessage, secretForms, stripLineBreaks } from './headers.js';
-import type { Mailer } from './mailer.js';
+import type { Mailer } from './types.js';
 
 /**
  * Test-only relaxation of certificate checks, so tests can talk to a loopback `smtp-server` with

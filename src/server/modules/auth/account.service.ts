@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { CHANGE_PASSWORD_MIN, type Role } from '../../../common/constants.js';
+import { CHANGE_PASSWORD_MIN } from '../../../common/constants.js';
+import { isVipMember } from '../../../common/policies.js';
 import {
   ACCOUNT_MESSAGES,
   type ChangeEmailBody,
@@ -129,8 +130,8 @@ export function createAccountService(deps: Deps) {
         pendingEmail,
         hasApiKey: key.hasApiKey,
         apiKeyHint: key.hint,
-        role: user.role as Role,
-        isVip: user.role === 'vip' || user.vip_activated_at !== null,
+        role: user.role,
+        isVip: isVipMember({ role: user.role, vipActivated: user.vip_activated_at !== null }),
         vipLicenseUrl: s.vipLicenseUrl,
       };
     },

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Role, TOP_USERS_LIMIT, TOP_VIEWS_LIMIT } from '../../../common/constants.js';
+import { TOP_USERS_LIMIT, TOP_VIEWS_LIMIT } from '../../../common/constants.js';
 import { TOP_PERIODS, type TopPaste, type TopPeriod, type TopUser } from '../../../common/schemas/paste.js';
 import { iso } from '../../clock.js';
 import { topPastes, topUsers } from './leaderboard.repository.js';
@@ -27,7 +27,7 @@ export const leaderboardRoutes: FastifyPluginAsyncZod = async (app) => {
         viewCount: Number(r.view_count),
         createdAt: iso(r.created_at)!,
         username: r.username ?? 'Anonymous',
-        role: (r.role as Role | null) ?? null,
+        role: r.role ?? null,
       })),
     };
   }
@@ -58,7 +58,7 @@ export const leaderboardRoutes: FastifyPluginAsyncZod = async (app) => {
       return rows.map((r) => ({
         userId: r.id,
         username: r.username,
-        role: r.role as Role,
+        role: r.role,
         totalViews: Number(r.total_views),
       }));
     },

@@ -1,4 +1,5 @@
-import { EXTREME_PASTE_BYTES, MB, type Role } from '../../../common/constants.js';
+import { EXTREME_PASTE_BYTES, MB } from '../../../common/constants.js';
+import { isVipMember } from '../../../common/policies.js';
 import type { PasteView } from '../../../common/schemas/paste.js';
 import { iso } from '../../clock.js';
 import type { PasteRow, PasteWithAuthor } from './pastes.repository.js';
@@ -54,12 +55,12 @@ export function withholdContentFacts(view: PasteView): void {
 }
 
 function presentRow(row: PasteWithAuthor): PasteView {
-  const role = (row.author_role as Role | null) ?? null;
+  const role = row.author_role ?? null;
   const meta: PasteView = {
     id: row.id,
     title: row.title,
-    privacy: row.privacy as PasteView['privacy'],
-    expiration: row.expiration as PasteView['expiration'],
+    privacy: row.privacy,
+    expiration: row.expiration,
     expiresAt: iso(row.expires_at),
     burnAfterReading: row.burn_after_reading === 1,
     viewCount: row.view_count,
@@ -75,7 +76,7 @@ function presentRow(row: PasteWithAuthor): PasteView {
     staffAccess: false,
   };
   // VIP members, and staff who activated a VIP licence, show their banner.
-  if (role === 'vip' || row.author_vip_activated_at !== null) {
+  if (role && isVipMember({ role, vipActivated: row.author_vip_activated_at !== null })) {
     meta.vipBanner = { bannerUrl: row.author_banner_url, bannerLink: row.author_banner_link };
   }
   return meta;
@@ -151,7 +152,7 @@ export function presentPasteListItem(
     id: row.id,
     title: row.title,
     privacy: row.privacy,
-    expiration: row.expiration as PasteView['expiration'],
+    expiration: row.expiration,
     expiresAt: iso(row.expires_at),
     burnAfterReading: row.burn_after_reading === 1,
     viewCount: Number(row.view_count),

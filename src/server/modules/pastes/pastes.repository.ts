@@ -1,4 +1,5 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Role } from '../../../common/constants.js';
 import { likePattern } from '../../db/dialect.js';
 import type { Db } from '../../db/kysely.js';
 import { preparedQuery } from '../../db/prepared.js';
@@ -9,7 +10,7 @@ export type PasteRow = Selectable<PastesTable>;
 /** A paste with what its view shows of the author. */
 export type PasteWithAuthor = PasteRow & {
   author_username: string | null;
-  author_role: string | null;
+  author_role: Role | null;
   author_banner_url: string | null;
   author_banner_link: string | null;
   author_vip_activated_at: number | null;

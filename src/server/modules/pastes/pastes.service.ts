@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import type { Role } from '../../../common/constants.js';
 import { EXTREME_PASTE_BYTES, PROCESSING_CONTENT } from '../../../common/constants.js';
 import { GENERIC_MESSAGES } from '../../../common/messages.js';
+import { canChooseExpiration, canViewProtected } from '../../../common/policies.js';
 import { pageCount } from '../../../common/schemas/paging.js';
 import {
   type CreatePasteInput,
@@ -104,9 +104,6 @@ export type ReadDecision =
 /** Content longer than this (always a blob) is encoded in slices; see encodeUtf8InSlices. */
 const LARGE_CONTENT_CHARS = 1024 * 1024;
 
-const STAFF: readonly Role[] = ['manager', 'admin'];
-const UNLIMITED_ROLES: readonly Role[] = ['vip', 'manager', 'admin'];
-
 /** Ids we hand out are 12 characters; older or imported ones may be longer, never other characters. */
 const PASTE_ID_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
 
@@ -124,7 +121,7 @@ export function createPastesService(deps: Deps) {
       (row.creator_token_hash !== null &&
         !!viewer.creatorToken &&
         hashToken(viewer.creatorToken) === row.creator_token_hash);
-    const isStaff = viewer.user !== null && STAFF.includes(viewer.user.role as Role);
+    const isStaff = canViewProtected(viewer.user?.role ?? null);
     return { isOwner, isStaff };
   }
 
@@ -260,13 +257,14 @@ export function createPastesService(deps: Deps) {
     input: CreatePasteRequest,
     actor: { user: UserRow | null },
   ): Promise<CreatePasteResult> {
-    const role = (actor.user?.role as Role | undefined) ?? null;
+    const role = actor.user?.role ?? null;
     const blank = typeof input.content === 'string' ? !input.content.trim() : input.content.blank;
     if (blank) throw badRequest(PASTE_MESSAGES.emptyContent);
     if (input.privacy === 'password' && !input.password) throw badRequest(PASTE_MESSAGES.passwordRequired);
-    if (input.expiration === '6m' && !actor.user) throw forbidden(PASTE_MESSAGES.sixMonthsNeedsAccount);
-    if (input.expiration === 'unlimited' && !(role && UNLIMITED_ROLES.includes(role))) {
-      throw forbidden(PASTE_MESSAGES.unlimitedNeedsVip);
+    if (!canChooseExpiration(role, input.expiration)) {
+      throw forbidden(
+        input.expiration === '6m' ? PASTE_MESSAGES.sixMonthsNeedsAccount : PASTE_MESSAGES.unlimitedNeedsVip,
+      );
     }
     const { size, inline, blobKey } = await storeContent(input.content, await settings.maxPasteBytes());
 

@@ -1,4 +1,3 @@
-import type { Role } from '../../../common/constants.js';
 import type { PublicUser } from '../../../common/schemas/user.js';
 import { iso } from '../../clock.js';
 import type { UserRow } from './users.repository.js';
@@ -9,7 +8,7 @@ export function presentUser(row: UserRow): PublicUser {
     id: row.id,
     username: row.username,
     email: row.email,
-    role: row.role as Role,
+    role: row.role,
     createdAt: iso(row.created_at)!,
     hasApiKey: row.api_key_hash !== null,
     emailVerified: row.email_verified === 1,

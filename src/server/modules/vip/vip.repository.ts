@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Role } from '../../../common/constants.js';
 import type { Database } from '../../db/schema.js';
 
 /**
@@ -37,7 +38,7 @@ export async function grantVip(db: Kysely<Database>, userId: number, now: number
   const r = await db
     .updateTable('users')
     .set((eb) => ({
-      role: eb.case().when('role', '=', 'user').then('vip').else(eb.ref('role')).end(),
+      role: eb.case().when('role', '=', 'user').then(eb.val<Role>('vip')).else(eb.ref('role')).end(),
       vip_activated_at: now,
     }))
     .where('id', '=', userId)

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { isVipMember } from '../../../common/policies.js';
 import { VIP_MESSAGES, type VipBannerBody } from '../../../common/schemas/account.js';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
@@ -25,10 +26,9 @@ interface Deps {
 
 export type VipService = ReturnType<typeof createVipService>;
 
-/** A VIP member: the vip role, or a manager or admin who activated a license. */
-export function hasVip(user: UserRow): boolean {
-  return user.role === 'vip' || user.vip_activated_at !== null;
-}
+/** A VIP member (common/policies): the vip role, or a manager or admin who activated a license. */
+export const hasVip = (user: UserRow): boolean =>
+  isVipMember({ role: user.role, vipActivated: user.vip_activated_at !== null });
 
 export function createVipService({ db, users, clock, rateLimiter, bannerHosts }: Deps) {
   return {

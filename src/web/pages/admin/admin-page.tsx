@@ -1,6 +1,7 @@
 import { House, LogIn, Shield, ShieldBan, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { canAdminister } from '../../../common/policies';
 import { ComingSoon } from '../../components/layouts/coming-soon';
 import { Page } from '../../components/layouts/page';
 import { Alert } from '../../components/ui/alert';
@@ -76,7 +77,7 @@ export function AdminPage() {
     );
   }
 
-  const isAdmin = user.role === 'admin';
+  const isAdmin = canAdminister(user.role);
   return (
     <Page
       icon={ShieldCheck}

@@ -11,7 +11,7 @@ import { Field } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
 import { paths } from '../../config/paths';
 import { useResetPassword } from '../../features/auth/api/reset-password';
-import { resetPasswordProblem } from '../../features/auth/lib/password-rules';
+import { resetPasswordProblem } from '../../lib/password-rules';
 
 function MissingToken() {
   const navigate = useNavigate();

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { toast, toastError } from '../../../components/ui/toast-store';
-import { changePasswordProblem } from '../../auth/lib/password-rules';
+import { changePasswordProblem } from '../../../lib/password-rules';
 import { useChangePassword } from '../api/change-password';
 
 const FAILED = 'Password Change Failed';

@@ -1,5 +1,5 @@
 import { Alert } from '../../../components/ui/alert';
-import { ResendVerificationButton } from '../../auth/components/resend-verification';
+import { ResendVerificationButton } from '../../auth';
 
 /** The account's address is not verified while the site requires it. */
 export function EmailVerificationAlert({ username, email }: { username: string; email: string }) {

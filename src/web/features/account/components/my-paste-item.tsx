@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
+import { expiryLabel } from '../../../lib/expiration';
 import { formatCountOf, formatDateTime, formatRelativeTime } from '../../../lib/format';
-import { expiryLabel } from '../../pastes/lib/expiration';
 import type { MyPaste } from '../api/get-my-pastes';
 import { RequestDeleteDialog } from './request-delete-dialog';
 

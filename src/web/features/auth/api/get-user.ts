@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { canModerate } from '../../../../common/policies';
 import type { PublicUser } from '../../../../common/schemas/user';
 import { ApiError, api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -21,6 +22,5 @@ export function useUser() {
   return useQuery(userQueryOptions());
 }
 
-export function isStaff(user: PublicUser | null | undefined): boolean {
-  return user?.role === 'admin' || user?.role === 'manager';
-}
+/** The admin panel is for managers and admins (common/policies). */
+export const isStaff = (user: PublicUser | null | undefined): boolean => canModerate(user?.role ?? null);

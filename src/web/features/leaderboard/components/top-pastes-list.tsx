@@ -1,12 +1,12 @@
 import { Eye } from 'lucide-react';
 import { Link } from 'react-router';
 import type { TopPeriod } from '../../../../common/schemas/paste';
+import { AuthorBadge } from '../../../components/author-badge';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { formatCount, formatCountOf, formatDateTime, formatRelativeTime } from '../../../lib/format';
-import { AuthorBadge } from '../../pastes/components/view/author-badge';
-import { pasteTitle } from '../../pastes/components/view/paste-header';
+import { pasteTitle } from '../../../lib/paste-title';
 import { useTopPastes } from '../api/get-top-pastes';
 import { Rank } from './rank';
 

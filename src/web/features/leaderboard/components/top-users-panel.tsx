@@ -1,10 +1,10 @@
 import { Users } from 'lucide-react';
+import { roleTextColour } from '../../../components/author-badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatCountOf } from '../../../lib/format';
-import { roleTextColour } from '../../pastes/components/view/author-badge';
 import { useTopUsers } from '../api/get-top-users';
 import { Rank } from './rank';
 

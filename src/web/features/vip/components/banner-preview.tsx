@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
-import { DEFAULT_BANNER_URL } from '../../pastes/lib/vip-banner';
+import { DEFAULT_BANNER_URL } from '../../../lib/vip-banner';
 
 /**
  * The banner as pastes will show it: the default image when there is none or it fails to load,

@@ -1,3 +1,4 @@
+import { isVipMember as isVip } from '../../../../common/policies';
 import type { UserSettings } from '../../../../common/schemas/account';
 import type { PublicUser } from '../../../../common/schemas/user';
 
@@ -7,5 +8,5 @@ export function isVipMember(
   settings?: Pick<UserSettings, 'isVip'>,
 ): boolean {
   if (!user) return false;
-  return Boolean(settings?.isVip) || user.role === 'vip' || user.vipActivatedAt !== null;
+  return Boolean(settings?.isVip) || isVip({ role: user.role, vipActivated: user.vipActivatedAt !== null });
 }

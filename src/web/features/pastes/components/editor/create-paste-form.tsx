@@ -6,10 +6,10 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../../components
 import { ProgressBar } from '../../../../components/ui/progress';
 import { toast, toastError } from '../../../../components/ui/toast-store';
 import { paths } from '../../../../config/paths';
+import { defaultExpiration, enforceExpiration } from '../../../../lib/expiration';
 import { useUser } from '../../../auth/api/get-user';
 import { usePublicSettings } from '../../../settings/api/get-public-settings';
 import { useCreatePaste } from '../../api/create-paste';
-import { defaultExpiration, enforceExpiration } from '../../lib/expiration';
 import { estimateBytes } from '../../lib/size-levels';
 import { EditorToolbar } from './editor-toolbar';
 import { PasteEditor } from './paste-editor';

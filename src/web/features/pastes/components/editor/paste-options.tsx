@@ -3,7 +3,7 @@ import { type Expiration, type Privacy, type Role, TITLE_MAX_LENGTH } from '../.
 import { Input } from '../../../../components/ui/input';
 import { Label } from '../../../../components/ui/label';
 import { NativeSelect } from '../../../../components/ui/select';
-import { EXPIRATION_CHOICES, EXPIRATION_LABELS, expirationRestriction } from '../../lib/expiration';
+import { EXPIRATION_CHOICES, EXPIRATION_LABELS, expirationRestriction } from '../../../../lib/expiration';
 
 export interface PasteOptionsValue {
   title: string;

@@ -4,8 +4,8 @@ import type { PasteView } from '../../../../../common/schemas/paste';
 import { Button } from '../../../../components/ui/button';
 import { toast } from '../../../../components/ui/toast-store';
 import { paths } from '../../../../config/paths';
+import { pasteTitle } from '../../../../lib/paste-title';
 import { downloadFileName, rawUrl, saveTextFile } from '../../lib/paste-links';
-import { pasteTitle } from './paste-header';
 import { ReportDialog } from './report-dialog';
 
 const copyFailed = () =>

@@ -1,13 +1,10 @@
 import { CalendarClock, Clock, Eye, Flame, Infinity as InfinityIcon } from 'lucide-react';
 import type { PasteView, ReadablePasteView } from '../../../../../common/schemas/paste';
+import { AuthorBadge } from '../../../../components/author-badge';
 import { Badge } from '../../../../components/ui/badge';
+import { expiryLabel } from '../../../../lib/expiration';
 import { formatCountOf, formatDateTime, formatRelativeTime, formatSize } from '../../../../lib/format';
-import { expiryLabel } from '../../lib/expiration';
-import { AuthorBadge } from './author-badge';
-
-export function pasteTitle(paste: Pick<PasteView, 'id' | 'title'>): string {
-  return paste.title?.trim() || `Paste #${paste.id}`;
-}
+import { pasteTitle } from '../../../../lib/paste-title';
 
 function ExpiryBadge({ paste }: { paste: PasteView }) {
   const { state, text } = expiryLabel(paste);

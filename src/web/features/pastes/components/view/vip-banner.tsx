@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { PasteView } from '../../../../../common/schemas/paste';
-import { bannerHref, DEFAULT_BANNER_URL } from '../../lib/vip-banner';
+import { bannerHref, DEFAULT_BANNER_URL } from '../../../../lib/vip-banner';
 
 /**
  * The banner of a VIP author (spec §2): the default image when none is set or it fails to load;

@@ -1,5 +1,5 @@
-import { CHANGE_PASSWORD_MIN, RESET_PASSWORD_MIN } from '../../../../common/constants';
-import { ACCOUNT_MESSAGES } from '../../../../common/schemas/account';
+import { CHANGE_PASSWORD_MIN, RESET_PASSWORD_MIN } from '../../common/constants';
+import { ACCOUNT_MESSAGES } from '../../common/schemas/account';
 
 export const RESET_MISMATCH = 'Passwords do not match';
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EXPIRATIONS, type Expiration, ROLES, type Role } from '../../../../common/constants';
+import { EXPIRATIONS, type Expiration, ROLES, type Role } from '../../common/constants';
+import { canUseUnlimited } from '../../common/policies';
 import {
-  canUseUnlimited,
   defaultExpiration,
   EXPIRATION_CHOICES,
   EXPIRATION_LABELS,

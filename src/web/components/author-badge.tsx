@@ -1,6 +1,6 @@
 import { Crown, User } from 'lucide-react';
-import type { Role } from '../../../../../common/constants';
-import { cn } from '../../../../lib/cn';
+import type { Role } from '../../common/constants';
+import { cn } from '../lib/cn';
 
 /** Spec §2 paste badges: admin red, manager blue, vip gold, user green; Anonymous neutral. */
 const ROLE_COLOURS: Record<Role, string> = {

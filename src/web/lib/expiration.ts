@@ -1,6 +1,7 @@
-import { EXPIRATIONS, type Expiration, type Role } from '../../../../common/constants';
-import type { PasteView } from '../../../../common/schemas/paste';
-import { formatTimeUntil } from '../../../lib/format';
+import { EXPIRATIONS, type Expiration, type Role } from '../../common/constants';
+import { canChooseExpiration, defaultExpiration } from '../../common/policies';
+import type { PasteView } from '../../common/schemas/paste';
+import { formatTimeUntil } from './format';
 
 export const EXPIRATION_LABELS: Record<Expiration, string> = {
   '1h': '1 Hour',
@@ -13,18 +14,9 @@ export const EXPIRATION_LABELS: Record<Expiration, string> = {
   burn: 'Burn After Reading',
 };
 
-const UNLIMITED_ROLES: readonly Role[] = ['vip', 'admin', 'manager'];
-
-export function canUseUnlimited(role: Role | null): boolean {
-  return role !== null && UNLIMITED_ROLES.includes(role);
-}
-
-/** Spec §6: 6 months needs an account, unlimited needs vip, admin or manager. */
-export function isExpirationAllowed(expiration: Expiration, role: Role | null): boolean {
-  if (expiration === '6m') return role !== null;
-  if (expiration === 'unlimited') return canUseUnlimited(role);
-  return true;
-}
+/** Spec §6 (common/policies): 6 months needs an account, unlimited needs vip, admin or manager. */
+export const isExpirationAllowed = (expiration: Expiration, role: Role | null): boolean =>
+  canChooseExpiration(role, expiration);
 
 /** Why an option is unavailable to this role, shown next to it; null when it is available. */
 export function expirationRestriction(expiration: Expiration, role: Role | null): string | null {
@@ -32,10 +24,7 @@ export function expirationRestriction(expiration: Expiration, role: Role | null)
   return expiration === '6m' ? 'registered users' : 'VIP, Admin and Manager';
 }
 
-/** Spec §6: 1 day, or unlimited for vip, admin and manager. */
-export function defaultExpiration(role: Role | null): Expiration {
-  return canUseUnlimited(role) ? 'unlimited' : '1d';
-}
+export { defaultExpiration };
 
 /** Spec §5 forcing rules: an expiration this role may not use becomes 1 day. */
 export function enforceExpiration(expiration: Expiration, role: Role | null): Expiration {

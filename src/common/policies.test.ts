@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { EXPIRATIONS, ROLES } from './constants';
+import {
+  canAdminister,
+  canChooseExpiration,
+  canModerate,
+  canViewProtected,
+  defaultExpiration,
+  isVipMember,
+} from './policies';
+
+/** Spec §6, as a table: each role (and a visitor) against each permission. */
+describe('policies', () => {
+  const who = [null, ...ROLES] as const;
+
+  it('lets staff moderate and read protected pastes, and only admins administer', () => {
+    expect(who.map((r) => canModerate(r))).toEqual([false, false, false, true, true]);
+    expect(who.map((r) => canViewProtected(r))).toEqual([false, false, false, true, true]);
+    expect(who.map((r) => canAdminister(r))).toEqual([false, false, false, false, true]);
+  });
+
+  it('keeps 6 months for accounts and unlimited for vip, manager and admin; the rest for all', () => {
+    expect(who.map((r) => canChooseExpiration(r, '6m'))).toEqual([false, true, true, true, true]);
+    expect(who.map((r) => canChooseExpiration(r, 'unlimited'))).toEqual([false, false, true, true, true]);
+    for (const e of EXPIRATIONS.filter((x) => x !== '6m' && x !== 'unlimited')) {
+      expect(
+        who.every((r) => canChooseExpiration(r, e)),
+        e,
+      ).toBe(true);
+    }
+    expect(who.map((r) => defaultExpiration(r))).toEqual(['1d', '1d', 'unlimited', 'unlimited', 'unlimited']);
+  });
+
+  it('counts the vip role and staff who activated a licence as VIP members', () => {
+    expect(isVipMember({ role: 'vip', vipActivated: false })).toBe(true);
+    expect(isVipMember({ role: 'admin', vipActivated: true })).toBe(true);
+    expect(isVipMember({ role: 'manager', vipActivated: false })).toBe(false);
+    expect(isVipMember({ role: 'user', vipActivated: false })).toBe(false);
+  });
+});

@@ -1,0 +1,40 @@
+import type { Expiration, Role } from './constants.js';
+
+/**
+ * Who may do what (spec §6), in one place for the server, which enforces it, and the web app,
+ * which shows only what a role can use. `null` is a visitor without an account.
+ */
+
+const STAFF_ROLES: readonly Role[] = ['manager', 'admin'];
+const UNLIMITED_ROLES: readonly Role[] = ['vip', 'manager', 'admin'];
+
+/** Managers and admins: the admin panel's delete requests and reports. */
+export const canModerate = (role: Role | null): boolean => role !== null && STAFF_ROLES.includes(role);
+
+/** Admins only: users, all pastes, licences, settings, backups. */
+export const canAdminister = (role: Role | null): boolean => role === 'admin';
+
+/** Staff read password pastes without the password ('Admin/Manager Access'). */
+export const canViewProtected = canModerate;
+
+/** Unlimited expiration: vip, manager and admin. */
+export const canUseUnlimited = (role: Role | null): boolean =>
+  role !== null && UNLIMITED_ROLES.includes(role);
+
+/** 6 months needs an account; unlimited needs vip, manager or admin; the rest is for everyone. */
+export function canChooseExpiration(role: Role | null, expiration: Expiration): boolean {
+  if (expiration === '6m') return role !== null;
+  if (expiration === 'unlimited') return canUseUnlimited(role);
+  return true;
+}
+
+/** The editor's first choice: 1 day, or unlimited for those who may choose it. */
+export const defaultExpiration = (role: Role | null): Expiration =>
+  canUseUnlimited(role) ? 'unlimited' : '1d';
+
+/**
+ * A VIP member (banner management, a banner on their pastes): the vip role, or a manager or admin
+ * who activated a licence.
+ */
+export const isVipMember = (account: { role: Role; vipActivated: boolean }): boolean =>
+  account.role === 'vip' || account.vipActivated;
