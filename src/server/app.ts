@@ -10,6 +10,7 @@ import { registerErrorHandling } from './errors.js';
 import { startBackgroundJobs } from './infra/jobs/background-jobs.js';
 import type { MailerOptions } from './infra/mailer/index.js';
 import { type LogStream, loggerOptions } from './logging.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
 import { accountRecoveryRoutes } from './modules/auth/account-recovery.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -121,6 +122,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(myPastesRoutes);
   await app.register(moderationRoutes);
   await app.register(leaderboardRoutes);
+  await app.register(adminRoutes);
 
   await app.register(webAppPlugin, {
     root: opts.webRoot ?? builtWebRoot,

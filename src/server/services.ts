@@ -8,6 +8,7 @@ import { createCaptcha } from './infra/captcha/captcha.js';
 import type { BackgroundTask } from './infra/jobs/background-jobs.js';
 import type { MailerOptions } from './infra/mailer/index.js';
 import { createRateLimiter } from './lib/rate-limiter.js';
+import { createAdminService } from './modules/admin/admin.service.js';
 import { createAccountService } from './modules/auth/account.service.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createEmailVerificationService } from './modules/auth/email-verification.service.js';
@@ -127,6 +128,7 @@ export function createServices({ config, db, clock, mailerOptions: given }: Serv
   });
   const pasteDelivery = createPasteDelivery({ blobs, pastes, views });
   const moderation = createModerationService({ db: db.kysely, clock, pastes, rateLimiter });
+  const admin = createAdminService({ users, pastes, moderation });
   return {
     config,
     db,
@@ -150,6 +152,7 @@ export function createServices({ config, db, clock, mailerOptions: given }: Serv
     pastes,
     pasteDelivery,
     moderation,
+    admin,
     /** The periodic clean-ups every instance runs (infra/jobs runs them; it knows no module). */
     backgroundTasks: (intervalMs: number): BackgroundTask[] => [
       { name: 'sweep-pastes', intervalMs, run: () => pastes.sweep() },

@@ -45,6 +45,13 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/top-views': 'public',
   'GET /api/top-views-v2': 'public',
   'GET /api/top-users': 'public',
+  'GET /api/admin/stats': 'staff',
+  'GET /api/admin/delete-requests': 'staff',
+  'POST /api/admin/delete-requests/:id/approve': 'staff',
+  'POST /api/admin/delete-requests/:id/reject': 'staff',
+  'GET /api/admin/paste-reports': 'staff',
+  'POST /api/admin/paste-reports/:id/approve': 'staff',
+  'POST /api/admin/paste-reports/:id/reject': 'staff',
 };
 
 const t = withTestApp({ each: false });

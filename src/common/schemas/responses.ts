@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EXPIRATIONS, PRIVACIES, ROLES } from '../constants.js';
 import { ERROR_CODES } from '../errors.js';
+import { adminStatsSchema, deletionRequestSchema, reportSchema } from './admin.js';
 
 /**
  * What every API route answers, per status code: one zod schema per answer, from which the server
@@ -221,6 +222,13 @@ export const RESPONSES = {
   'GET /api/top-views': { 200: z.strictObject({ pastes: z.array(topPasteSchema) }) },
   'GET /api/top-views-v2': { 200: z.strictObject({ pastes: z.array(topPasteSchema) }) },
   'GET /api/top-users': { 200: z.array(topUserSchema) },
+  'GET /api/admin/stats': { 200: adminStatsSchema },
+  'GET /api/admin/delete-requests': { 200: z.strictObject({ requests: z.array(deletionRequestSchema) }) },
+  'POST /api/admin/delete-requests/:id/approve': { 200: z.strictObject({ request: deletionRequestSchema }) },
+  'POST /api/admin/delete-requests/:id/reject': { 200: z.strictObject({ request: deletionRequestSchema }) },
+  'GET /api/admin/paste-reports': { 200: z.strictObject({ reports: z.array(reportSchema) }) },
+  'POST /api/admin/paste-reports/:id/approve': { 200: z.strictObject({ report: reportSchema }) },
+  'POST /api/admin/paste-reports/:id/reject': { 200: z.strictObject({ report: reportSchema }) },
 } as const satisfies Record<string, Record<number, z.ZodType | typeof NOT_JSON>>;
 
 /** Routes outside /api whose answers are checked too. */

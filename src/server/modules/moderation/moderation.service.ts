@@ -1,13 +1,33 @@
 import type { Kysely } from 'kysely';
+import {
+  ADMIN_MESSAGES,
+  type DeletionRequest,
+  type ModerationDecision,
+  type PasteReport,
+} from '../../../common/schemas/admin.js';
 import { PASTE_MESSAGES } from '../../../common/schemas/paste.js';
 import type { Clock } from '../../clock.js';
+import { iso } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { REPORT_PER_IP } from '../pastes/pastes.limits.js';
 import type { PastesService, Viewer } from '../pastes/pastes.service.js';
-import { findPendingRequest, insertDeletionRequest } from './deletion-requests.repository.js';
-import { insertReport } from './reports.repository.js';
+import {
+  countPendingDeletionRequests,
+  decideDeletionRequest,
+  findDeletionRequest,
+  findPendingRequest,
+  insertDeletionRequest,
+  listDeletionRequests,
+} from './deletion-requests.repository.js';
+import {
+  countPendingReports,
+  decideReport,
+  findReport,
+  insertReport,
+  listReports,
+} from './reports.repository.js';
 
 interface Deps {
   db: Kysely<Database>;
@@ -18,9 +38,103 @@ interface Deps {
 
 export type ModerationService = ReturnType<typeof createModerationService>;
 
-/** Reports from readers and deletion requests from authors, stored pending for staff. */
+/** The staff lists show the newest items; older ones stay in the database. */
+const LIST_LIMIT = 1000;
+
+/** Ids in the URL are numbers; anything else names no item. */
+function itemId(raw: string, message: string): number {
+  const id = Number(raw);
+  if (!/^[1-9][0-9]{0,15}$/.test(raw) || !Number.isSafeInteger(id)) throw notFound(message);
+  return id;
+}
+
+/**
+ * Reports from readers and deletion requests from authors, stored pending; staff (managers and
+ * admins) list them and decide each once: approving deletes the paste, the item stays listed.
+ */
 export function createModerationService({ db, clock, pastes, rateLimiter }: Deps) {
+  /**
+   * Decides a pending item exactly once (a conditional update: of two staff at once, one wins and
+   * the other gets 409), then deletes the paste when approved. Should the deletion fail, the item
+   * goes back to pending, so it can be decided again.
+   */
+  async function decide(
+    item: { id: number; paste_id: string; status: string } | undefined,
+    decision: ModerationDecision,
+    notFoundMessage: string,
+    change: (
+      id: number,
+      from: 'pending' | ModerationDecision,
+      to: 'pending' | ModerationDecision,
+    ) => Promise<boolean>,
+  ): Promise<number> {
+    if (!item) throw notFound(notFoundMessage);
+    if (item.status !== 'pending' || !(await change(item.id, 'pending', decision))) {
+      throw conflict(ADMIN_MESSAGES.alreadyDecided);
+    }
+    if (decision === 'approved') {
+      try {
+        await pastes.delete(item.paste_id);
+      } catch (e) {
+        await change(item.id, decision, 'pending');
+        throw e;
+      }
+    }
+    return item.id;
+  }
+
+  async function deletionRequests(only?: number): Promise<DeletionRequest[]> {
+    return (await listDeletionRequests(db, LIST_LIMIT, only)).map((r) => ({
+      id: r.id,
+      pasteId: r.paste_id,
+      pasteTitle: r.paste_title,
+      userId: r.user_id,
+      username: r.username,
+      reason: r.reason,
+      status: r.status,
+      createdAt: iso(r.created_at)!,
+    }));
+  }
+
+  async function reports(only?: number): Promise<PasteReport[]> {
+    return (await listReports(db, LIST_LIMIT, only)).map((r) => ({
+      id: r.id,
+      pasteId: r.paste_id,
+      pasteTitle: r.paste_title,
+      reportedBy: r.reported_by,
+      reporterUsername: r.reporter_username,
+      reason: r.reason,
+      status: r.status,
+      createdAt: iso(r.created_at)!,
+    }));
+  }
+
   return {
+    deletionRequests: () => deletionRequests(),
+    reports: () => reports(),
+
+    async decideDeletionRequest(rawId: string, decision: ModerationDecision): Promise<DeletionRequest> {
+      const id = itemId(rawId, ADMIN_MESSAGES.requestNotFound);
+      await decide(await findDeletionRequest(db, id), decision, ADMIN_MESSAGES.requestNotFound, (i, f, t) =>
+        decideDeletionRequest(db, i, f, t),
+      );
+      return (await deletionRequests(id))[0]!;
+    },
+
+    async decideReport(rawId: string, decision: ModerationDecision): Promise<PasteReport> {
+      const id = itemId(rawId, ADMIN_MESSAGES.reportNotFound);
+      await decide(await findReport(db, id), decision, ADMIN_MESSAGES.reportNotFound, (i, f, t) =>
+        decideReport(db, i, f, t),
+      );
+      return (await reports(id))[0]!;
+    },
+
+    /** The manager's statistics. */
+    pendingCounts: async () => ({
+      pendingDeleteRequests: await countPendingDeletionRequests(db),
+      pendingReports: await countPendingReports(db),
+    }),
+
     async report(pasteId: string, reason: string, viewer: Viewer): Promise<{ id: number }> {
       const text = reason.trim();
       if (!text) throw badRequest(PASTE_MESSAGES.reportReasonRequired);

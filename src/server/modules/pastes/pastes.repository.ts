@@ -183,3 +183,23 @@ export async function listPastesOfUser(db: Kysely<Database>, userId: number, o: 
   ]);
   return { rows, total: Number(count.n) };
 }
+
+/** The admin panel's totals over pastes that have not expired. */
+export async function pasteTotals(db: Kysely<Database>, now: number) {
+  const r = await db
+    .selectFrom('pastes')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      eb.fn.sum<number>(eb.case().when('privacy', '=', 'public').then(1).else(0).end()).as('public'),
+      eb.fn.sum<number>(eb.case().when('privacy', '=', 'password').then(1).else(0).end()).as('protected'),
+      eb.fn.sum<number>('view_count').as('views'),
+    ])
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .executeTakeFirstOrThrow();
+  return {
+    totalPastes: Number(r.total),
+    publicPastes: Number(r.public ?? 0),
+    protectedPastes: Number(r.protected ?? 0),
+    totalViews: Number(r.views ?? 0),
+  };
+}

@@ -40,6 +40,7 @@ import {
   findLivePaste,
   listPastesOfUser,
   type PasteWithAuthor,
+  pasteTotals,
 } from './pastes.repository.js';
 import { sweepDeadPastes } from './pastes.sweeper.js';
 import { viewerKey } from './recent-viewers.js';
@@ -357,11 +358,15 @@ export function createPastesService(deps: Deps) {
       return pasteViewJson(view, row);
     },
 
+    /** Totals for the admin panel (live pastes; views not yet flushed are left out). */
+    totals: () => pasteTotals(db.kysely, clock.now()),
+
     /** Deletes expired pastes and unconfirmed burn claims past their grace (a background task). */
     sweep: () => sweepDeadPastes({ db: db.kysely, blobs, clock }),
 
     /** Deletes a burn paste once its single reader has it. Anything else is left alone. */
     async confirmView(id: string): Promise<{ deleted: boolean }> {
+      if (!PASTE_ID_PATTERN.test(id)) throw notFound(PASTE_MESSAGES.notFound);
       const deleted = await deleteClaimedBurn(db.kysely, id);
       hot.delete(id);
       if (deleted?.blobKey) await blobs.delete(deleted.blobKey);
@@ -369,6 +374,7 @@ export function createPastesService(deps: Deps) {
     },
 
     async delete(id: string): Promise<boolean> {
+      if (!PASTE_ID_PATTERN.test(id)) return false;
       const deleted = await deletePasteRow(db.kysely, id);
       hot.delete(id);
       if (deleted?.blobKey) await blobs.delete(deleted.blobKey);

@@ -122,9 +122,15 @@ describe('creating pastes', () => {
 describe('reading pastes', () => {
   it('answers 404 for unknown ids and ids of other shapes', async () => {
     for (const id of ['nope-nope-no', 'a'.repeat(100), '..%2F..%2Fetc', '%00']) {
-      const res = await t.client().get(`/api/pastes/${id}`);
-      expect(res.status, id).toBe(404);
-      expect(res.body.error).toBe('NOT_FOUND');
+      for (const res of [
+        await t.client().get(`/api/pastes/${id}`),
+        await t.client().post(`/api/pastes/${id}/verify`, { password: 'x' }),
+        await t.client().post(`/api/pastes/${id}/confirm-view`),
+        await t.client().get(`/api/pastes/${id}/raw`),
+      ]) {
+        expect(res.status, id).toBe(404);
+        expect(res.body.error).toBe('NOT_FOUND');
+      }
     }
   });
 

@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Database, UsersTable } from '../../db/schema.js';
 import {
+  countUsers,
   findUserByEmail,
   findUserById,
   findUserByUsername,
@@ -26,6 +27,7 @@ export function createUsersService({ db }: { db: Kysely<Database> }) {
     findByEmail: (email: string, tx: Kysely<Database> = db) => findUserByEmail(tx, email),
     create: (user: NewUser, tx: Kysely<Database> = db): Promise<UserRow> => insertUser(tx, user),
     update: (id: number, patch: UserPatch, tx: Kysely<Database> = db) => updateUser(tx, id, patch),
+    count: () => countUsers(db),
   };
 }
 
