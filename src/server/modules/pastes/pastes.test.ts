@@ -125,12 +125,17 @@ describe('reading pastes', () => {
       for (const res of [
         await t.client().get(`/api/pastes/${id}`),
         await t.client().post(`/api/pastes/${id}/verify`, { password: 'x' }),
-        await t.client().post(`/api/pastes/${id}/confirm-view`),
         await t.client().get(`/api/pastes/${id}/raw`),
       ]) {
         expect(res.status, id).toBe(404);
         expect(res.body.error).toBe('NOT_FOUND');
       }
+    }
+    // Confirming a view of a paste that is not there deletes nothing; an id of another shape
+    // (a NUL byte, which PostgreSQL text refuses) is not looked up at all.
+    expect((await t.client().post('/api/pastes/nope-nope-no/confirm-view')).body).toEqual({ deleted: false });
+    for (const id of ['a'.repeat(100), '%00']) {
+      expect((await t.client().post(`/api/pastes/${id}/confirm-view`)).status, id).toBe(404);
     }
   });
 
