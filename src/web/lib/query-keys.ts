@@ -18,6 +18,8 @@ export const queryKeys = {
   pastes: ['/api/pastes'],
   paste: (id: string) => [`/api/pastes/${id}`] as const,
   adminPasteReports: ['/api/admin/paste-reports'],
+  adminDeleteRequests: ['/api/admin/delete-requests'],
+  adminStats: ['/api/admin/stats'],
   topViews: ['/api/top-views'],
   /** Prefix of the boards of every period. */
   topViewsPeriods: ['/api/top-views-v2'],

@@ -9,7 +9,10 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { RoleBadge } from '../../components/ui/role-badge';
 import { Spinner } from '../../components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { paths } from '../../config/paths';
+import { DeleteRequestsTab, ReportsTab } from '../../features/admin/components/moderation-tabs';
+import { StatsCards } from '../../features/admin/components/stats-cards';
 import { isStaff, useUser } from '../../features/auth/api/get-user';
 
 function AccessCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
@@ -92,7 +95,22 @@ export function AdminPage() {
             ? 'You have full access to users, pastes, licenses and site settings. Changes take effect immediately for everyone.'
             : 'You can review delete requests and reported pastes. Approving one deletes the paste permanently.'}
         </Alert>
-        <ComingSoon feature="The admin panel's statistics, users, pastes, requests, reports, licenses and settings" />
+        <StatsCards isAdmin={isAdmin} />
+        <Tabs defaultValue="delete-requests">
+          <TabsList className="max-w-md">
+            <TabsTrigger value="delete-requests">Delete Requests</TabsTrigger>
+            <TabsTrigger value="reports">Reports</TabsTrigger>
+          </TabsList>
+          <TabsContent value="delete-requests">
+            <DeleteRequestsTab />
+          </TabsContent>
+          <TabsContent value="reports">
+            <ReportsTab />
+          </TabsContent>
+        </Tabs>
+        {isAdmin ? (
+          <ComingSoon feature="Managing users, all pastes, VIP licenses and site settings from this panel" />
+        ) : null}
       </div>
     </Page>
   );

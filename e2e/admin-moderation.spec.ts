@@ -1,0 +1,89 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { ADMIN, expect, loginInContext, registerUser, snap, test, toasts } from './support/fixtures';
+import { createPasteApi, sessionCookie } from './support/pastes';
+
+test.use({ setupCompleted: true });
+
+/**
+ * Makes an account a manager. There is no role-change route yet (the admin's Users tab is still
+ * to come), so the test writes the role as that tab will.
+ */
+function makeManager(dataDir: string, username: string): void {
+  const db = new Database(path.join(dataDir, 'pasteshare.sqlite'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare('update users set role = ? where username_key = ?').run('manager', username.toLowerCase());
+  } finally {
+    db.close();
+  }
+}
+
+test('an admin sees the site totals and empty moderation lists', async ({ page }) => {
+  await loginInContext(page, ADMIN.username, ADMIN.password);
+  await page.goto('/admin');
+  const stats = page.getByRole('region', { name: 'Statistics' });
+  for (const label of ['Total Users', 'Total Pastes', 'Public', 'Protected', 'Total Views']) {
+    await expect(stats.getByText(label, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByText('No delete requests')).toBeVisible();
+  await page.getByRole('tab', { name: 'Reports' }).click();
+  await expect(page.getByRole('heading', { name: 'Reported Pastes' })).toBeVisible();
+  await expect(page.getByText('No reports')).toBeVisible();
+});
+
+test('a manager approves a delete request and rejects a report, and the pastes follow', async ({
+  page,
+  server,
+}) => {
+  await registerUser(server.url, 'author1', 'password-123');
+  await registerUser(server.url, 'mod1', 'password-123');
+  makeManager(server.dataDir, 'mod1');
+  const cookie = await sessionCookie(server.url, 'author1', 'password-123');
+  const mine = await createPasteApi(server.url, { title: 'Old notes', content: 'delete me' }, cookie);
+  const requested = await fetch(`${server.url}/api/pastes/${mine.id}/request-delete`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Cookie: cookie, Origin: server.url },
+    body: JSON.stringify({ reason: 'No longer needed' }),
+  });
+  expect(requested.status).toBe(201);
+  const reported = await createPasteApi(server.url, { title: 'Suspicious', content: 'keep me' });
+  await fetch(`${server.url}/api/pastes/${reported.id}/report`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ reason: 'Looks like spam' }),
+  });
+
+  await loginInContext(page, 'mod1', 'password-123');
+  await page.goto('/admin');
+  const stats = page.getByRole('region', { name: 'Statistics' });
+  await expect(stats.getByText('Pending Delete Requests')).toBeVisible();
+  await expect(stats.getByText('Total Users')).toHaveCount(0);
+  await expect(stats).toContainText('Pending Reports1');
+
+  const requests = page.getByRole('region', { name: 'Delete Requests' });
+  await expect(requests.getByRole('heading', { name: 'Old notes' })).toBeVisible();
+  await expect(requests).toContainText('Requested by author1');
+  await expect(requests).toContainText('No longer needed');
+  await snap(page, 'admin-manager-requests');
+  await requests.getByRole('button', { name: 'Approve' }).click();
+  await expect(toasts(page).getByText('Request Approved')).toBeVisible();
+  await expect(requests.getByText('approved')).toBeVisible();
+  await expect(requests.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  expect((await fetch(`${server.url}/api/pastes/${mine.id}`)).status).toBe(404);
+
+  await page.getByRole('tab', { name: 'Reports' }).click();
+  const reports = page.getByRole('region', { name: 'Reported Pastes' });
+  await expect(reports).toContainText('Reported by Anonymous');
+  await expect(reports.getByRole('button', { name: 'Approve & Delete' })).toBeVisible();
+  await reports.getByRole('button', { name: 'Reject' }).click();
+  await expect(toasts(page).getByText('Report Rejected')).toBeVisible();
+  await expect(reports.getByText('rejected')).toBeVisible();
+  expect((await fetch(`${server.url}/api/pastes/${reported.id}`)).status).toBe(200);
+  await expect(stats).toContainText('Pending Reports0');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snap(page, 'admin-manager-reports-phone');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});

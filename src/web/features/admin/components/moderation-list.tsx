@@ -1,0 +1,145 @@
+import { Check, Inbox, X } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast-store';
+import { paths } from '../../../config/paths';
+import { formatDateTime, formatRelativeTime } from '../../../lib/format';
+import type { Decision } from '../api/moderation';
+import { Pager, usePaged } from './pager';
+
+/** What a delete request and a report have in common on screen. */
+export interface ModerationItem {
+  id: number;
+  pasteId: string;
+  pasteTitle: string | null;
+  /** 'Requested by alice' or 'Reported by Anonymous'. */
+  who: string;
+  reason: string;
+  status: 'pending' | 'approved' | 'rejected';
+  createdAt: string;
+}
+
+export interface ModerationTexts {
+  heading: string;
+  empty: string;
+  approveLabel: string;
+  /** Success toast titles and failure fallbacks (spec §8). */
+  approved: string;
+  rejected: string;
+  approveFailed: string;
+  rejectFailed: string;
+}
+
+const STATUS_BADGE = { pending: 'outline', approved: 'success', rejected: 'destructive' } as const;
+
+function ItemCard({
+  item,
+  texts,
+  busy,
+  onDecide,
+}: {
+  item: ModerationItem;
+  texts: ModerationTexts;
+  busy: boolean;
+  onDecide: (decision: Decision) => void;
+}) {
+  return (
+    <Card>
+      <CardContent className="space-y-3 p-4">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div className="min-w-0 space-y-1">
+            <h3 className="truncate font-semibold">{item.pasteTitle?.trim() || 'Untitled Paste'}</h3>
+            <p className="text-xs text-muted-foreground">
+              {item.who} · Paste{' '}
+              <Link className="font-mono text-primary hover:underline" to={paths.paste(item.pasteId)}>
+                {item.pasteId}
+              </Link>{' '}
+              · <time title={formatDateTime(item.createdAt)}>{formatRelativeTime(item.createdAt)}</time>
+            </p>
+          </div>
+          <Badge variant={STATUS_BADGE[item.status]} className="capitalize">
+            {item.status}
+          </Badge>
+        </div>
+        <p className="whitespace-pre-wrap break-words rounded-md bg-muted/60 p-3 text-sm">{item.reason}</p>
+        {item.status === 'pending' ? (
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" variant="destructive" disabled={busy} onClick={() => onDecide('approve')}>
+              <Check aria-hidden />
+              {texts.approveLabel}
+            </Button>
+            <Button size="sm" variant="outline" disabled={busy} onClick={() => onDecide('reject')}>
+              <X aria-hidden />
+              Reject
+            </Button>
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A tab of items to decide (delete requests or reports), 10 a page, newest first. */
+export function ModerationList({
+  items,
+  isPending,
+  texts,
+  decide,
+  deciding,
+}: {
+  items: ModerationItem[] | undefined;
+  isPending: boolean;
+  texts: ModerationTexts;
+  decide: (id: number, decision: Decision) => Promise<unknown>;
+  deciding: number | null;
+}) {
+  const paged = usePaged(items ?? []);
+
+  async function onDecide(id: number, decision: Decision) {
+    try {
+      await decide(id, decision);
+      toast({ title: decision === 'approve' ? texts.approved : texts.rejected, variant: 'success' });
+    } catch (error) {
+      const fallback = decision === 'approve' ? texts.approveFailed : texts.rejectFailed;
+      toast({
+        title: 'Error',
+        description: error instanceof Error && error.message ? error.message : fallback,
+        variant: 'destructive',
+      });
+    }
+  }
+
+  return (
+    <section aria-label={texts.heading} className="space-y-3">
+      <h2 className="text-lg font-semibold">{texts.heading}</h2>
+      {isPending ? (
+        <div className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+          <Spinner /> Loading…
+        </div>
+      ) : paged.items.length === 0 ? (
+        <Card className="border-dashed">
+          <CardContent className="flex flex-col items-center gap-2 py-10 text-muted-foreground">
+            <Inbox aria-hidden className="size-6" />
+            <p>{texts.empty}</p>
+          </CardContent>
+        </Card>
+      ) : (
+        <>
+          {paged.items.map((item) => (
+            <ItemCard
+              key={item.id}
+              item={item}
+              texts={texts}
+              busy={deciding === item.id}
+              onDecide={(d) => onDecide(item.id, d)}
+            />
+          ))}
+          <Pager page={paged.page} pages={paged.pages} setPage={paged.setPage} />
+        </>
+      )}
+    </section>
+  );
+}
