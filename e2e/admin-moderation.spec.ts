@@ -26,6 +26,9 @@ test('an admin sees the site totals and empty moderation lists', async ({ page }
   for (const label of ['Total Users', 'Total Pastes', 'Public', 'Protected', 'Total Views']) {
     await expect(stats.getByText(label, { exact: true })).toBeVisible();
   }
+  // An admin starts on the Users tab (spec §2).
+  await expect(page.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'Delete Requests' }).click();
   await expect(page.getByText('No delete requests')).toBeVisible();
   await page.getByRole('tab', { name: 'Reports' }).click();
   await expect(page.getByRole('heading', { name: 'Reported Pastes' })).toBeVisible();
@@ -86,4 +89,68 @@ test('a manager approves a delete request and rejects a report, and the pastes f
   await snap(page, 'admin-manager-reports-phone');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test('an admin manages users and pastes: role, password, email, pastes, delete', async ({ page, server }) => {
+  await registerUser(server.url, 'carol', 'password-123');
+  const cookie = await sessionCookie(server.url, 'carol', 'password-123');
+  const mine = await createPasteApi(server.url, { title: 'Carol notes', content: 'hello' }, cookie);
+  // RBAC is off after setup; the settings tab that switches it is still to come.
+  const db = new Database(path.join(server.dataDir, 'pasteshare.sqlite'));
+  try {
+    db.prepare(
+      "insert into settings (key, value, updated_at) values ('enableRbac', 'true', ?) on conflict (key) do update set value = excluded.value",
+    ).run(Date.now());
+  } finally {
+    db.close();
+  }
+  await expect.poll(async () => (await fetch(`${server.url}/api/settings/public`)).status).toBe(200);
+  await new Promise((r) => setTimeout(r, 2100));
+
+  await loginInContext(page, ADMIN.username, ADMIN.password);
+  await page.goto('/admin');
+  const users = page.getByRole('region', { name: 'Users' });
+  await users.getByLabel('Search users').fill('caro');
+  const card = users.locator('div', { has: page.getByRole('heading', { name: 'carol' }) }).last();
+  await expect(users).toContainText('No API Key');
+  await expect(users).toContainText('1 paste');
+  await snap(page, 'admin-users');
+  await users.getByRole('button', { name: 'Promote to Manager' }).click();
+  await expect(toasts(page).getByText('Role updated')).toBeVisible();
+  await expect(users.getByRole('button', { name: 'Demote to User' })).toBeVisible();
+
+  await users.getByRole('button', { name: 'Actions for carol' }).click();
+  await page.getByRole('menuitem', { name: 'Change Password' }).click();
+  await page.getByLabel('New password').fill('brand-new-9');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(toasts(page).getByText('Password changed')).toBeVisible();
+  expect((await sessionCookie(server.url, 'carol', 'brand-new-9')).length).toBeGreaterThan(0);
+
+  await users.getByRole('button', { name: 'Actions for carol' }).click();
+  await page.getByRole('menuitem', { name: 'View Pastes' }).click();
+  await expect(page.getByRole('dialog').getByRole('link', { name: 'Carol notes' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await users.getByLabel('Search users').fill('nobody-here');
+  await expect(users.getByText('No users match your search')).toBeVisible();
+  await users.getByRole('button', { name: 'Clear search' }).click();
+  await users.getByRole('button', { name: 'Actions for carol' }).click();
+  await page.getByRole('menuitem', { name: 'Delete User' }).click();
+  await expect(page.getByRole('dialog')).toContainText('will remain but will be marked as anonymous');
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete User' }).click();
+  await expect(toasts(page).getByText('User deleted')).toBeVisible();
+  await expect(card).toHaveCount(0);
+  const orphan = (await (await fetch(`${server.url}/api/pastes/${mine.id}`)).json()) as { username: string };
+  expect(orphan.username).toBe('Anonymous');
+
+  await page.getByRole('tab', { name: 'Pastes' }).click();
+  const pastes = page.getByRole('region', { name: 'Pastes' });
+  await pastes.getByLabel('Search pastes').fill(mine.id);
+  await expect(pastes.getByRole('link', { name: 'Carol notes' })).toBeVisible();
+  await pastes.getByRole('button', { name: `Delete paste ${mine.id}` }).click();
+  await expect(page.getByRole('dialog')).toContainText('This action cannot be undone.');
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(toasts(page).getByText('Paste deleted')).toBeVisible();
+  expect((await fetch(`${server.url}/api/pastes/${mine.id}`)).status).toBe(404);
+  await snap(page, 'admin-pastes');
 });

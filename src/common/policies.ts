@@ -38,3 +38,21 @@ export const defaultExpiration = (role: Role | null): Expiration =>
  */
 export const isVipMember = (account: { role: Role; vipActivated: boolean }): boolean =>
   account.role === 'vip' || account.vipActivated;
+
+/**
+ * The role changes the admin panel offers (spec §2 Users tab, §4), only while RBAC is on: a user
+ * (or vip) can become manager or admin; a manager user or admin; another admin manager. An admin
+ * never changes their own role.
+ */
+export function roleChangesFor(actor: { id: number }, target: { id: number; role: Role }): readonly Role[] {
+  if (actor.id === target.id) return [];
+  switch (target.role) {
+    case 'user':
+    case 'vip':
+      return ['manager', 'admin'];
+    case 'manager':
+      return ['user', 'admin'];
+    case 'admin':
+      return ['manager'];
+  }
+}

@@ -128,7 +128,7 @@ export function createServices({ config, db, clock, mailerOptions: given }: Serv
   });
   const pasteDelivery = createPasteDelivery({ blobs, pastes, views });
   const moderation = createModerationService({ db: db.kysely, clock, pastes, rateLimiter });
-  const admin = createAdminService({ users, pastes, moderation });
+  const admin = createAdminService({ db: db.kysely, users, sessions, pastes, moderation, settings });
   return {
     config,
     db,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXPIRATIONS, PRIVACIES, ROLES } from '../constants.js';
 
 /** The admin panel's answers (spec §3 Report, Deletion request; §2 statistics). */
 
@@ -8,6 +9,15 @@ export type ModerationDecision = 'approved' | 'rejected';
 
 export const ADMIN_MESSAGES = {
   alreadyDecided: 'This item has already been decided',
+  userNotFound: 'User not found',
+  rbacOff: 'Role management is disabled',
+  ownRole: 'You cannot change your own role',
+  roleNotAllowed: 'This role change is not allowed',
+  ownAccount: 'You cannot delete your own account',
+  oneChange: 'Send exactly one of role, password or email',
+  passwordRequired: 'Password is required',
+  emailInvalid: 'Please enter a valid email address.',
+  emailInUse: 'This email address is already in use',
   reportNotFound: 'Report not found',
   requestNotFound: 'Delete request not found',
 } as const;
@@ -50,3 +60,49 @@ export const adminStatsSchema = z.strictObject({
 export type DeletionRequest = z.infer<typeof deletionRequestSchema>;
 export type PasteReport = z.infer<typeof reportSchema>;
 export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+/** An account as the admin's Users tab shows it (never a hash or a key). */
+export const adminUserSchema = z.strictObject({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  createdAt: isoTime,
+  /** Shown only for users who are neither admin nor manager. */
+  registrationIp: z.string().nullable(),
+  hasApiKey: z.boolean(),
+  emailVerified: z.boolean(),
+  pasteCount: z.number().int().min(0),
+  vipActivatedAt: isoTime.nullable(),
+});
+
+/** A paste in the admin's Pastes tab. */
+export const adminPasteSchema = z.strictObject({
+  id: z.string(),
+  title: z.string().nullable(),
+  privacy: z.enum(PRIVACIES),
+  expiration: z.enum(EXPIRATIONS),
+  expiresAt: isoTime.nullable(),
+  burnAfterReading: z.boolean(),
+  viewCount: z.number().int().min(0),
+  createdAt: isoTime,
+  userId: z.number().int().nullable(),
+  /** 'Anonymous' when the paste has no author. */
+  username: z.string(),
+  userRole: z.enum(ROLES).nullable(),
+  sizeBytes: z.number().int().min(0),
+});
+
+/** PUT /api/users/:id: exactly one change at a time. */
+export const updateUserBodySchema = z.union([
+  z.strictObject({ role: z.enum(ROLES) }),
+  z.strictObject({ password: z.string().max(200) }),
+  z.strictObject({ email: z.string().max(320) }),
+]);
+
+export const adminPastesQuerySchema = z.object({ search: z.string().max(100).default('') });
+export const adminUsersQuerySchema = z.object({ role: z.enum(ROLES).optional() });
+
+export type AdminUser = z.infer<typeof adminUserSchema>;
+export type AdminPaste = z.infer<typeof adminPasteSchema>;
+export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { EXPIRATIONS, PRIVACIES, ROLES } from '../constants.js';
 import { ERROR_CODES } from '../errors.js';
-import { adminStatsSchema, deletionRequestSchema, reportSchema } from './admin.js';
+import {
+  adminPasteSchema,
+  adminStatsSchema,
+  adminUserSchema,
+  deletionRequestSchema,
+  reportSchema,
+} from './admin.js';
+import { settingsSchema } from './settings.js';
 
 /**
  * What every API route answers, per status code: one zod schema per answer, from which the server
@@ -223,6 +230,15 @@ export const RESPONSES = {
   'GET /api/top-views-v2': { 200: z.strictObject({ pastes: z.array(topPasteSchema) }) },
   'GET /api/top-users': { 200: z.array(topUserSchema) },
   'GET /api/admin/stats': { 200: adminStatsSchema },
+  'GET /api/settings': { 200: settingsSchema },
+  'GET /api/admin/users': { 200: z.strictObject({ users: z.array(adminUserSchema) }) },
+  'GET /api/admin/users/:id/pastes': { 200: pasteListSchema },
+  'PUT /api/users/:id': { 200: z.strictObject({ user: adminUserSchema }) },
+  'DELETE /api/users/:id': { 200: z.strictObject({ success: z.literal(true) }) },
+  'GET /api/pastes': {
+    200: z.strictObject({ pastes: z.array(adminPasteSchema), total: z.number().int().min(0) }),
+  },
+  'DELETE /api/pastes/:id': { 200: z.strictObject({ success: z.literal(true) }) },
   'GET /api/admin/delete-requests': { 200: z.strictObject({ requests: z.array(deletionRequestSchema) }) },
   'POST /api/admin/delete-requests/:id/approve': { 200: z.strictObject({ request: deletionRequestSchema }) },
   'POST /api/admin/delete-requests/:id/reject': { 200: z.strictObject({ request: deletionRequestSchema }) },

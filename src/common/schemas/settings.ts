@@ -20,23 +20,26 @@ export const emailSettingsSchema = z.object({
 });
 export type EmailSettings = z.infer<typeof emailSettingsSchema>;
 
-/** Every stored setting with its type (spec §3 Settings). */
-export interface Settings extends EmailSettings {
-  /** Byte count as text, or 'unlimited'. */
-  maxPasteSize: string;
-  siteTitle: string;
-  domain: string;
-  faviconUrl: string;
-  requireEmailVerification: boolean;
-  enableApiKeys: boolean;
-  enableRbac: boolean;
-  enableTurnstile: boolean;
-  turnstileSiteKey: string;
-  turnstileSecretKey: string;
-  emailVerificationSubject: string;
-  emailVerificationTemplate: string;
-  forgotPasswordTemplate: string;
-  vipLicenseUrl: string;
-}
+/** Every stored setting with its type (spec §3 Settings); GET /api/settings answers it to admins. */
+export const settingsSchema = emailSettingsSchema
+  .extend({
+    /** Byte count as text, or 'unlimited'. */
+    maxPasteSize: z.string(),
+    siteTitle: z.string(),
+    domain: z.string(),
+    faviconUrl: z.string(),
+    requireEmailVerification: z.boolean(),
+    enableApiKeys: z.boolean(),
+    enableRbac: z.boolean(),
+    enableTurnstile: z.boolean(),
+    turnstileSiteKey: z.string(),
+    turnstileSecretKey: z.string(),
+    emailVerificationSubject: z.string(),
+    emailVerificationTemplate: z.string(),
+    forgotPasswordTemplate: z.string(),
+    vipLicenseUrl: z.string(),
+  })
+  .strict();
+export type Settings = z.infer<typeof settingsSchema>;
 
 export type { PublicSettings } from './responses.js';

@@ -19,6 +19,9 @@ export const queryKeys = {
   paste: (id: string) => [`/api/pastes/${id}`] as const,
   adminPasteReports: ['/api/admin/paste-reports'],
   adminDeleteRequests: ['/api/admin/delete-requests'],
+  adminSettings: ['/api/settings'],
+  adminUserPastes: (id: number, page: number) => ['/api/admin/users', id, 'pastes', page] as const,
+  adminPastes: (search: string) => ['/api/pastes', search] as const,
   adminStats: ['/api/admin/stats'],
   topViews: ['/api/top-views'],
   /** Prefix of the boards of every period. */

@@ -1,9 +1,66 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminPastesQuerySchema,
+  adminUsersQuerySchema,
+  updateUserBodySchema,
+} from '../../../common/schemas/admin.js';
+import { idParams, pageParam, pageSizeParam } from '../../../common/schemas/paging.js';
+import { presentPasteListItem } from '../pastes/pastes.presenter.js';
 
-/** The admin panel's own calls; the items it manages are served by their modules' routes. */
+/** Spec §9: a user's pastes in the admin panel, 10 a page. */
+const userPastesQuery = z.object({ page: pageParam, limit: pageSizeParam(10, 100) });
+
+/** The admin panel's calls (spec §7 Admin); moderation's are in modules/moderation. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { admin } = app.services;
+  const adminOnly = { access: 'admin' } as const;
+
   app.get('/api/admin/stats', { config: { access: 'staff' } }, async (request) =>
     admin.stats(request.user!.role),
   );
+
+  app.get(
+    '/api/admin/users',
+    { config: adminOnly, schema: { querystring: adminUsersQuerySchema } },
+    async (request) => ({
+      users: await admin.listUsers(request.query.role),
+    }),
+  );
+
+  app.get(
+    '/api/admin/users/:id/pastes',
+    { config: adminOnly, schema: { params: idParams, querystring: userPastesQuery } },
+    async (request) => {
+      const r = await admin.userPastes(request.params.id, request.query.page, request.query.limit);
+      return {
+        pastes: r.rows.map(presentPasteListItem),
+        page: r.page,
+        totalPages: r.totalPages,
+        total: r.total,
+      };
+    },
+  );
+
+  app.put(
+    '/api/users/:id',
+    { config: adminOnly, schema: { params: idParams, body: updateUserBodySchema } },
+    async (request) => ({ user: await admin.updateUser(request.user!, request.params.id, request.body) }),
+  );
+
+  app.delete('/api/users/:id', { config: adminOnly, schema: { params: idParams } }, async (request) => {
+    await admin.deleteUser(request.user!, request.params.id);
+    return { success: true as const };
+  });
+
+  app.get(
+    '/api/pastes',
+    { config: adminOnly, schema: { querystring: adminPastesQuerySchema } },
+    async (request) => admin.listPastes(request.query.search),
+  );
+
+  app.delete('/api/pastes/:id', { config: adminOnly, schema: { params: idParams } }, async (request) => {
+    await admin.deletePaste(request.params.id);
+    return { success: true as const };
+  });
 };

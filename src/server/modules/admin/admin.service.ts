@@ -1,26 +1,162 @@
-import type { Role } from '../../../common/constants.js';
-import { canAdminister } from '../../../common/policies.js';
-import type { AdminStats } from '../../../common/schemas/admin.js';
+import type { Kysely } from 'kysely';
+import { CHANGE_PASSWORD_MIN, type Role } from '../../../common/constants.js';
+import { canAdminister, roleChangesFor } from '../../../common/policies.js';
+import { ACCOUNT_MESSAGES } from '../../../common/schemas/account.js';
+import {
+  ADMIN_MESSAGES,
+  type AdminPaste,
+  type AdminStats,
+  type AdminUser,
+  type UpdateUserBody,
+} from '../../../common/schemas/admin.js';
+import { isEmailLike } from '../../../common/schemas/auth.js';
+import { PASTE_MESSAGES } from '../../../common/schemas/paste.js';
+import { iso } from '../../clock.js';
+import type { Database } from '../../db/schema.js';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
+import { hashPassword } from '../../lib/passwords.js';
+import type { SessionsService } from '../auth/sessions.service.js';
 import type { ModerationService } from '../moderation/moderation.service.js';
 import type { PastesService } from '../pastes/pastes.service.js';
-import type { UsersService } from '../users/users.service.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import type { UserRow, UsersService } from '../users/users.service.js';
 
 interface Deps {
+  db: Kysely<Database>;
   users: UsersService;
+  sessions: SessionsService;
   pastes: PastesService;
   moderation: ModerationService;
+  settings: SettingsService;
 }
 
 export type AdminService = ReturnType<typeof createAdminService>;
 
-/** What the admin panel shows across modules; each number comes from the module that owns it. */
-export function createAdminService({ users, pastes, moderation }: Deps) {
+/** The admin's list shows the newest pastes; the search reaches the rest. */
+const PASTE_LIST_LIMIT = 1000;
+
+function presentAdminUser(row: UserRow, pasteCount: number): AdminUser {
+  const staff = row.role === 'admin' || row.role === 'manager';
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    role: row.role,
+    createdAt: iso(row.created_at)!,
+    registrationIp: staff ? null : row.registration_ip,
+    hasApiKey: row.api_key_hash !== null,
+    emailVerified: row.email_verified === 1,
+    pasteCount,
+    vipActivatedAt: iso(row.vip_activated_at),
+  };
+}
+
+/** Ids in the URL are numbers; anything else names no account. */
+function userId(raw: string): number {
+  const id = Number(raw);
+  if (!/^[1-9][0-9]{0,15}$/.test(raw) || !Number.isSafeInteger(id))
+    throw notFound(ADMIN_MESSAGES.userNotFound);
+  return id;
+}
+
+/**
+ * What the admin panel does across modules: it decides (who may change what) and calls the
+ * owning modules' services for the data.
+ */
+export function createAdminService({ db, users, sessions, pastes, moderation, settings }: Deps) {
+  async function findUser(raw: string): Promise<UserRow> {
+    const user = await users.findById(userId(raw));
+    if (!user) throw notFound(ADMIN_MESSAGES.userNotFound);
+    return user;
+  }
+
+  async function present(row: UserRow): Promise<AdminUser> {
+    return presentAdminUser(row, (await pastes.countByUser()).get(row.id) ?? 0);
+  }
+
   return {
     /** Managers see the pending counts only; admins also the site's totals (spec §2). */
     async stats(role: Role): Promise<AdminStats> {
       const pending = await moderation.pendingCounts();
       if (!canAdminister(role)) return pending;
       return { ...pending, totalUsers: await users.count(), ...(await pastes.totals()) };
+    },
+
+    async listUsers(role?: Role): Promise<AdminUser[]> {
+      const [rows, counts] = await Promise.all([users.list(role), pastes.countByUser()]);
+      return rows.map((r) => presentAdminUser(r, counts.get(r.id) ?? 0));
+    },
+
+    async userPastes(raw: string, page: number, pageSize: number) {
+      const user = await findUser(raw);
+      return pastes.listForOwner(user.id, { page, pageSize, search: '' });
+    },
+
+    /**
+     * One change per call. A role change needs RBAC on and follows roleChangesFor; a new password
+     * or email ends the user's sessions (whoever held them must sign in with the new credentials).
+     */
+    async updateUser(actor: UserRow, raw: string, body: UpdateUserBody): Promise<AdminUser> {
+      const target = await findUser(raw);
+      if ('role' in body) {
+        if (!(await settings.get()).enableRbac) throw forbidden(ADMIN_MESSAGES.rbacOff);
+        if (actor.id === target.id) throw badRequest(ADMIN_MESSAGES.ownRole);
+        if (!roleChangesFor(actor, target).includes(body.role))
+          throw badRequest(ADMIN_MESSAGES.roleNotAllowed);
+        await users.update(target.id, { role: body.role });
+      } else if ('password' in body) {
+        if (!body.password.trim()) throw badRequest(ADMIN_MESSAGES.passwordRequired);
+        if (body.password.length < CHANGE_PASSWORD_MIN)
+          throw badRequest(ACCOUNT_MESSAGES.changePasswordTooShort);
+        const passwordHash = await hashPassword(body.password);
+        await db.transaction().execute(async (tx) => {
+          await users.update(target.id, { password_hash: passwordHash }, tx);
+          await sessions.endAllForUser(target.id, { tx });
+        });
+      } else {
+        const email = body.email.trim().toLowerCase();
+        if (!email || !isEmailLike(email)) throw badRequest(ADMIN_MESSAGES.emailInvalid);
+        const owner = await users.findByEmail(email);
+        if (owner && owner.id !== target.id) throw conflict(ADMIN_MESSAGES.emailInUse);
+        await db.transaction().execute(async (tx) => {
+          // The admin vouches for the address: it counts as verified.
+          await users.update(target.id, { email, email_verified: 1 }, tx);
+          await sessions.endAllForUser(target.id, { tx });
+        });
+      }
+      return present((await users.findById(target.id))!);
+    },
+
+    /** The account goes; its pastes stay, anonymous. Never one's own. */
+    async deleteUser(actor: UserRow, raw: string): Promise<void> {
+      const target = await findUser(raw);
+      if (actor.id === target.id) throw badRequest(ADMIN_MESSAGES.ownAccount);
+      if (!(await users.delete(target.id))) throw notFound(ADMIN_MESSAGES.userNotFound);
+    },
+
+    async listPastes(search: string): Promise<{ pastes: AdminPaste[]; total: number }> {
+      const { rows, total } = await pastes.listAll(search, PASTE_LIST_LIMIT);
+      return {
+        total,
+        pastes: rows.map((r) => ({
+          id: r.id,
+          title: r.title,
+          privacy: r.privacy,
+          expiration: r.expiration,
+          expiresAt: iso(r.expires_at),
+          burnAfterReading: r.burn_after_reading === 1,
+          viewCount: Number(r.view_count),
+          createdAt: iso(r.created_at)!,
+          userId: r.user_id,
+          username: r.author_username ?? 'Anonymous',
+          userRole: r.author_role ?? null,
+          sizeBytes: Number(r.size_bytes),
+        })),
+      };
+    },
+
+    async deletePaste(id: string): Promise<void> {
+      if (!(await pastes.delete(id))) throw notFound(PASTE_MESSAGES.notFound);
     },
   };
 }

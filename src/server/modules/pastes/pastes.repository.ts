@@ -203,3 +203,55 @@ export async function pasteTotals(db: Kysely<Database>, now: number) {
     totalViews: Number(r.views ?? 0),
   };
 }
+
+/** Every live paste for the admin's list, newest first, with its author; searched by id or title. */
+export async function listAllPastes(db: Kysely<Database>, o: { search: string; limit: number; now: number }) {
+  let q = db
+    .selectFrom('pastes')
+    .leftJoin('users', 'users.id', 'pastes.user_id')
+    .where((eb) => eb.or([eb('pastes.expires_at', 'is', null), eb('pastes.expires_at', '>', o.now)]));
+  if (o.search) {
+    const pattern = likePattern(o.search);
+    q = q.where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['pastes.title']), 'like', sql<string>`${pattern} escape '\\'`),
+        eb(eb.fn('lower', ['pastes.id']), 'like', sql<string>`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    q
+      .select([
+        'pastes.id',
+        'pastes.title',
+        'pastes.privacy',
+        'pastes.expiration',
+        'pastes.expires_at',
+        'pastes.burn_after_reading',
+        'pastes.view_count',
+        'pastes.created_at',
+        'pastes.size_bytes',
+        'pastes.user_id',
+        'users.username as author_username',
+        'users.role as author_role',
+      ])
+      .orderBy('pastes.created_at', 'desc')
+      .orderBy('pastes.id')
+      .limit(o.limit)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** How many live pastes each of these users has. */
+export async function countPastesByUser(db: Kysely<Database>, now: number): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('pastes')
+    .select((eb) => ['user_id', eb.fn.countAll<number>().as('n')])
+    .where('user_id', 'is not', null)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .groupBy('user_id')
+    .execute();
+  return new Map(rows.map((r) => [r.user_id!, Number(r.n)]));
+}

@@ -35,9 +35,11 @@ import {
 import { pasteViewJson, presentPasteMeta, withholdContentFacts } from './pastes.presenter.js';
 import {
   claimBurn,
+  countPastesByUser,
   deleteClaimedBurn,
   deletePasteRow,
   findLivePaste,
+  listAllPastes,
   listPastesOfUser,
   type PasteWithAuthor,
   pasteTotals,
@@ -357,6 +359,13 @@ export function createPastesService(deps: Deps) {
       const { view, row } = await render(id, viewer, password);
       return pasteViewJson(view, row);
     },
+
+    /** Every live paste for the admin, newest first (at most `limit`), and how many match. */
+    listAll: (search: string, limit: number) =>
+      listAllPastes(db.kysely, { search: search.trim().slice(0, 100), limit, now: clock.now() }),
+
+    /** Live pastes per author, for the admin's user list. */
+    countByUser: () => countPastesByUser(db.kysely, clock.now()),
 
     /** Totals for the admin panel (live pastes; views not yet flushed are left out). */
     totals: () => pasteTotals(db.kysely, clock.now()),

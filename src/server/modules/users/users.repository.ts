@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { Role } from '../../../common/constants.js';
 import type { Database, UsersTable } from '../../db/schema.js';
 
 export type UserRow = Selectable<UsersTable>;
@@ -89,4 +90,17 @@ export async function clearApiKey(db: Kysely<Database>, userId: number): Promise
     .where('api_key_hash', 'is not', null)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
+}
+
+/** Every account for the admin's list, oldest first, optionally of one role. */
+export function listUsers(db: Kysely<Database>, role?: Role) {
+  let q = db.selectFrom('users').selectAll().orderBy('id');
+  if (role) q = q.where('role', '=', role);
+  return q.execute();
+}
+
+/** Deletes an account; its pastes stay, anonymous, and its sessions and tokens go (foreign keys). */
+export async function deleteUser(db: Kysely<Database>, id: number): Promise<boolean> {
+  const r = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+  return Number(r.numDeletedRows) === 1;
 }

@@ -1,11 +1,14 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Role } from '../../../common/constants.js';
 import type { Database, UsersTable } from '../../db/schema.js';
 import {
   countUsers,
+  deleteUser,
   findUserByEmail,
   findUserById,
   findUserByUsername,
   insertUser,
+  listUsers,
   type UserRow,
   updateUser,
 } from './users.repository.js';
@@ -28,6 +31,8 @@ export function createUsersService({ db }: { db: Kysely<Database> }) {
     create: (user: NewUser, tx: Kysely<Database> = db): Promise<UserRow> => insertUser(tx, user),
     update: (id: number, patch: UserPatch, tx: Kysely<Database> = db) => updateUser(tx, id, patch),
     count: () => countUsers(db),
+    list: (role?: Role) => listUsers(db, role),
+    delete: (id: number) => deleteUser(db, id),
   };
 }
 

@@ -79,7 +79,8 @@ export function AboutPage() {
               Every paste can be public or password protected, can expire after a chosen time or burn after
               its first reading, and can be viewed, copied, downloaded or reported. Registered users get an
               API key and a list of their pastes; VIP members get unlimited expiration and a personal banner.
-              Managers and admins review reported pastes and deletion requests from the admin panel.
+              Managers and admins review reported pastes and deletion requests from the admin panel; admins
+              also manage accounts, roles and every paste there.
             </p>
           </CardContent>
         </Card>

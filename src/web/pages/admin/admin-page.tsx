@@ -12,7 +12,9 @@ import { Spinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { paths } from '../../config/paths';
 import { DeleteRequestsTab, ReportsTab } from '../../features/admin/components/moderation-tabs';
+import { PastesTab } from '../../features/admin/components/pastes-tab';
 import { StatsCards } from '../../features/admin/components/stats-cards';
+import { UsersTab } from '../../features/admin/components/users-tab';
 import { isStaff, useUser } from '../../features/auth/api/get-user';
 
 function AccessCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
@@ -92,15 +94,27 @@ export function AdminPage() {
       <div className="space-y-6">
         <Alert variant="warning" title={isAdmin ? 'Administrator access' : 'Manager access'}>
           {isAdmin
-            ? 'You have full access to users, pastes, licenses and site settings. Changes take effect immediately for everyone.'
+            ? 'You have full access to users, pastes, delete requests and reports. Changes take effect immediately for everyone.'
             : 'You can review delete requests and reported pastes. Approving one deletes the paste permanently.'}
         </Alert>
         <StatsCards isAdmin={isAdmin} />
-        <Tabs defaultValue="delete-requests">
-          <TabsList className="max-w-md">
+        <Tabs defaultValue={isAdmin ? 'users' : 'delete-requests'}>
+          <TabsList className={isAdmin ? 'h-auto flex-wrap' : 'max-w-md'}>
+            {isAdmin ? <TabsTrigger value="users">Users</TabsTrigger> : null}
+            {isAdmin ? <TabsTrigger value="pastes">Pastes</TabsTrigger> : null}
             <TabsTrigger value="delete-requests">Delete Requests</TabsTrigger>
             <TabsTrigger value="reports">Reports</TabsTrigger>
           </TabsList>
+          {isAdmin ? (
+            <TabsContent value="users">
+              <UsersTab me={user.id} />
+            </TabsContent>
+          ) : null}
+          {isAdmin ? (
+            <TabsContent value="pastes">
+              <PastesTab />
+            </TabsContent>
+          ) : null}
           <TabsContent value="delete-requests">
             <DeleteRequestsTab />
           </TabsContent>
@@ -108,9 +122,7 @@ export function AdminPage() {
             <ReportsTab />
           </TabsContent>
         </Tabs>
-        {isAdmin ? (
-          <ComingSoon feature="Managing users, all pastes, VIP licenses and site settings from this panel" />
-        ) : null}
+        {isAdmin ? <ComingSoon feature="VIP license management and site settings in this panel" /> : null}
       </div>
     </Page>
   );

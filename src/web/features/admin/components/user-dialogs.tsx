@@ -1,0 +1,244 @@
+import { Trash2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { ADMIN_MESSAGES } from '../../../../common/schemas/admin';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { Field } from '../../../components/ui/field';
+import { toast, toastError } from '../../../components/ui/toast-store';
+import { paths } from '../../../config/paths';
+import { formatRelativeTime } from '../../../lib/format';
+import { pasteTitle } from '../../../lib/paste-title';
+import { useDeletePaste } from '../api/pastes';
+import { type AdminUserItem, useDeleteUser, useUpdateUser, useUserPastes } from '../api/users';
+import { Pager } from './pager';
+
+export type UserDialog = 'password' | 'email' | 'delete' | 'pastes';
+
+interface Props {
+  user: AdminUserItem;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Spec §5: a new password needs a non-blank value. */
+export function ChangePasswordDialog({ user, open, onOpenChange }: Props) {
+  const update = useUpdateUser();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!password.trim()) return setError(ADMIN_MESSAGES.passwordRequired);
+    update.mutate(
+      { id: user.id, change: { password } },
+      {
+        onSuccess: () => {
+          toast({
+            title: 'Password changed',
+            description: `${user.username} must sign in again.`,
+            variant: 'success',
+          });
+          setPassword('');
+          onOpenChange(false);
+        },
+        onError: (e) => toastError('Error', e, 'Failed to change user password.'),
+      },
+    );
+  }
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <form onSubmit={submit} noValidate className="space-y-4">
+          <div className="space-y-2 pr-6">
+            <DialogTitle>Change Password</DialogTitle>
+            <DialogDescription>Set a new password for {user.username}. Their sessions end.</DialogDescription>
+          </div>
+          <Field
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            error={error}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              setError(undefined);
+            }}
+          />
+          <div className="flex justify-end gap-2">
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={update.isPending}>
+              Change Password
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Spec §5: a new email needs a non-blank value containing @. */
+export function ChangeEmailDialog({ user, open, onOpenChange }: Props) {
+  const update = useUpdateUser();
+  const [email, setEmail] = useState(user.email);
+  const [error, setError] = useState<string>();
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!email.trim() || !email.includes('@')) return setError(ADMIN_MESSAGES.emailInvalid);
+    update.mutate(
+      { id: user.id, change: { email: email.trim() } },
+      {
+        onSuccess: () => {
+          toast({
+            title: 'Email changed',
+            description: `${user.username} now uses ${email.trim()}.`,
+            variant: 'success',
+          });
+          onOpenChange(false);
+        },
+        onError: (e) => toastError('Error', e, 'Failed to change user email.'),
+      },
+    );
+  }
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <form onSubmit={submit} noValidate className="space-y-4">
+          <div className="space-y-2 pr-6">
+            <DialogTitle>Change Email</DialogTitle>
+            <DialogDescription>
+              The new address counts as verified. {user.username}'s sessions end.
+            </DialogDescription>
+          </div>
+          <Field
+            label="Email"
+            type="email"
+            value={email}
+            error={error}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              setError(undefined);
+            }}
+          />
+          <div className="flex justify-end gap-2">
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={update.isPending}>
+              Change Email
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function DeleteUserDialog({ user, open, onOpenChange }: Props) {
+  const remove = useDeleteUser();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <div className="space-y-4">
+          <div className="space-y-2 pr-6">
+            <DialogTitle>Delete User</DialogTitle>
+            <DialogDescription>
+              Delete {user.username}? All pastes created by this user will remain but will be marked as
+              anonymous.
+            </DialogDescription>
+          </div>
+          <div className="flex justify-end gap-2">
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button
+              variant="destructive"
+              disabled={remove.isPending}
+              onClick={() =>
+                remove.mutate(user.id, {
+                  onSuccess: () => {
+                    toast({ title: 'User deleted', description: user.username, variant: 'success' });
+                    onOpenChange(false);
+                  },
+                  onError: (e) => toastError('Error', e, 'Failed to delete user.'),
+                })
+              }
+            >
+              <Trash2 aria-hidden />
+              Delete User
+            </Button>
+          </div>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The user's pastes, 10 a page from the server, each with a delete. */
+export function UserPastesDialog({ user, open, onOpenChange }: Props) {
+  const [page, setPage] = useState(1);
+  const { data } = useUserPastes(user.id, page);
+  const remove = useDeletePaste();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl">
+        <div className="space-y-4">
+          <div className="space-y-2 pr-6">
+            <DialogTitle>Pastes of {user.username}</DialogTitle>
+            <DialogDescription>
+              {data ? `${data.total} paste${data.total === 1 ? '' : 's'}` : 'Loading…'}
+            </DialogDescription>
+          </div>
+          <ul className="max-h-[60vh] divide-y divide-border overflow-y-auto">
+            {data?.pastes.map((p) => (
+              <li key={p.id} className="flex items-center justify-between gap-3 py-2">
+                <div className="min-w-0">
+                  <Link
+                    className="block truncate font-medium text-primary hover:underline"
+                    to={paths.paste(p.id)}
+                  >
+                    {pasteTitle(p)}
+                  </Link>
+                  <p className="text-xs text-muted-foreground">
+                    {p.viewCount} views · {formatRelativeTime(p.createdAt)}
+                  </p>
+                </div>
+                <Button
+                  size="icon"
+                  variant="ghost"
+                  aria-label={`Delete ${pasteTitle(p)}`}
+                  disabled={remove.isPending}
+                  onClick={() =>
+                    remove.mutate(p.id, {
+                      onSuccess: () => toast({ title: 'Paste deleted', variant: 'success' }),
+                      onError: (e) => toastError('Error', e, 'Failed to delete paste. Please try again.'),
+                    })
+                  }
+                >
+                  <Trash2 aria-hidden />
+                </Button>
+              </li>
+            ))}
+            {data && data.pastes.length === 0 ? (
+              <li className="py-6 text-center text-muted-foreground">No pastes</li>
+            ) : null}
+          </ul>
+          {data ? <Pager page={data.page} pages={data.totalPages} setPage={setPage} /> : null}
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
