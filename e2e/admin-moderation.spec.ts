@@ -95,18 +95,7 @@ test('an admin manages users and pastes: role, password, email, pastes, delete',
   await registerUser(server.url, 'carol', 'password-123');
   const cookie = await sessionCookie(server.url, 'carol', 'password-123');
   const mine = await createPasteApi(server.url, { title: 'Carol notes', content: 'hello' }, cookie);
-  // RBAC is off after setup; the settings tab that switches it is still to come.
-  const db = new Database(path.join(server.dataDir, 'pasteshare.sqlite'));
-  try {
-    db.prepare(
-      "insert into settings (key, value, updated_at) values ('enableRbac', 'true', ?) on conflict (key) do update set value = excluded.value",
-    ).run(Date.now());
-  } finally {
-    db.close();
-  }
-  await expect.poll(async () => (await fetch(`${server.url}/api/settings/public`)).status).toBe(200);
-  await new Promise((r) => setTimeout(r, 2100));
-
+  // Role management (RBAC) is on by default.
   await loginInContext(page, ADMIN.username, ADMIN.password);
   await page.goto('/admin');
   const users = page.getByRole('region', { name: 'Users' });

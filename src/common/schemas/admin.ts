@@ -18,6 +18,7 @@ export const ADMIN_MESSAGES = {
   passwordRequired: 'Password is required',
   emailInvalid: 'Please enter a valid email address.',
   emailInUse: 'This email address is already in use',
+  licenseNotFound: 'License not found',
   reportNotFound: 'Report not found',
   requestNotFound: 'Delete request not found',
 } as const;
@@ -106,3 +107,18 @@ export const adminUsersQuerySchema = z.object({ role: z.enum(ROLES).optional() }
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export type AdminPaste = z.infer<typeof adminPasteSchema>;
 export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
+
+/** Spec §3 VIP license, as the admin's License History shows it (the key in full). */
+export const vipLicenseSchema = z.strictObject({
+  id: z.number().int(),
+  licenseKey: z.string(),
+  isUsed: z.boolean(),
+  usedByUsername: z.string().nullable(),
+  usedAt: isoTime.nullable(),
+  createdAt: isoTime,
+});
+export type VipLicense = z.infer<typeof vipLicenseSchema>;
+export const licensesQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+});

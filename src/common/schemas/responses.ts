@@ -7,8 +7,9 @@ import {
   adminUserSchema,
   deletionRequestSchema,
   reportSchema,
+  vipLicenseSchema,
 } from './admin.js';
-import { settingsSchema } from './settings.js';
+import { publicSettingsSchema, settingsSchema } from './settings.js';
 
 /**
  * What every API route answers, per status code: one zod schema per answer, from which the server
@@ -122,19 +123,6 @@ export const topUserSchema = z.strictObject({
   totalViews: z.number().int().min(0),
 });
 
-/** Spec §3 Public settings: exactly these fields, nothing secret. */
-export const publicSettingsSchema = z.strictObject({
-  siteTitle: z.string(),
-  faviconUrl: z.string(),
-  /** MB as a number, or 'unlimited'. */
-  maxPasteSize: z.union([z.number(), z.literal('unlimited')]),
-  turnstileSiteKey: z.string(),
-  enableTurnstile: z.boolean(),
-  requireEmailVerification: z.boolean(),
-  enableApiKeys: z.boolean(),
-  vipLicenseUrl: z.string(),
-});
-
 /** GET /api/settings/user: what the account page needs to decide which cards to show. */
 export const userSettingsSchema = z.strictObject({
   requireEmailVerification: z.boolean(),
@@ -231,6 +219,12 @@ export const RESPONSES = {
   'GET /api/top-users': { 200: z.array(topUserSchema) },
   'GET /api/admin/stats': { 200: adminStatsSchema },
   'GET /api/settings': { 200: settingsSchema },
+  'PUT /api/settings': { 200: settingsSchema },
+  'GET /api/admin/vip-licenses': {
+    200: z.strictObject({ licenses: z.array(vipLicenseSchema), total: z.number().int().min(0) }),
+  },
+  'POST /api/admin/vip-licenses/generate': { 200: z.strictObject({ license: vipLicenseSchema }) },
+  'DELETE /api/admin/vip-licenses/:id': { 200: z.strictObject({ success: z.literal(true) }) },
   'GET /api/admin/users': { 200: z.strictObject({ users: z.array(adminUserSchema) }) },
   'GET /api/admin/users/:id/pastes': { 200: pasteListSchema },
   'PUT /api/users/:id': { 200: z.strictObject({ user: adminUserSchema }) },
@@ -269,7 +263,6 @@ export type PasteListItem = z.infer<typeof pasteListItemSchema>;
 export type PasteList = z.infer<typeof pasteListSchema>;
 export type TopPaste = z.infer<typeof topPasteSchema>;
 export type TopUser = z.infer<typeof topUserSchema>;
-export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 export type ApiKeyStatus = z.infer<typeof apiKeyStatusSchema>;
 export type PasswordChangeResult = z.infer<typeof passwordChangeResultSchema>;

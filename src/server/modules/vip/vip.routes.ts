@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { activateVipBodySchema, VIP_MESSAGES, vipBannerBodySchema } from '../../../common/schemas/account.js';
+import { licensesQuerySchema } from '../../../common/schemas/admin.js';
+import { idParams } from '../../../common/schemas/paging.js';
 import { presentUser } from '../users/users.presenter.js';
 
 /** License activation for any account; banner management for VIP members (checked in the service). */
@@ -22,6 +24,25 @@ export const vipRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await vip.setBanner(request.user!, request.body);
       return { message: VIP_MESSAGES.bannerSaved, user: presentUser(user) };
+    },
+  );
+
+  // The admin's licence history (spec §2 VIP Licenses tab).
+  const adminOnly = { access: 'admin' } as const;
+  app.get(
+    '/api/admin/vip-licenses',
+    { config: adminOnly, schema: { querystring: licensesQuerySchema } },
+    async (request) => vip.listLicenses(request.query.page, request.query.pageSize),
+  );
+  app.post('/api/admin/vip-licenses/generate', { config: adminOnly }, async () => ({
+    license: await vip.generateLicense(),
+  }));
+  app.delete(
+    '/api/admin/vip-licenses/:id',
+    { config: adminOnly, schema: { params: idParams } },
+    async (request) => {
+      await vip.deleteLicense(request.params.id);
+      return { success: true as const };
     },
   );
 };

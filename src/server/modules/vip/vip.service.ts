@@ -1,13 +1,24 @@
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { isVipMember } from '../../../common/policies.js';
 import { VIP_MESSAGES, type VipBannerBody } from '../../../common/schemas/account.js';
+import { ADMIN_MESSAGES, type VipLicense } from '../../../common/schemas/admin.js';
 import type { Clock } from '../../clock.js';
+import { iso } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
-import { AppError, badRequest, conflict, forbidden } from '../../errors.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import type { LimitRule, RateLimiter } from '../../lib/rate-limiter.js';
 import type { UserRow, UsersService } from '../users/users.service.js';
 import { checkBannerImageUrl, checkBannerLink } from './banner-url.js';
-import { claimLicense, grantVip, licenseExists, setBanner } from './vip.repository.js';
+import {
+  claimLicense,
+  deleteLicense,
+  grantVip,
+  insertLicense,
+  licenseExists,
+  listLicenses,
+  setBanner,
+} from './vip.repository.js';
 
 /** License keys are guessable only by brute force; keep that slow per account. */
 export const VIP_ACTIVATE_PER_USER: LimitRule = {
@@ -25,6 +36,26 @@ interface Deps {
 }
 
 export type VipService = ReturnType<typeof createVipService>;
+
+/** Crockford's base32 alphabet: no I, L, O or U to misread. */
+const KEY_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** VIP-XXXX-XXXX-XXXX-XXXX from 80 random bits. */
+export function newLicenseKey(): string {
+  const bytes = randomBytes(10);
+  let bits = 0;
+  let value = 0;
+  let out = '';
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      out += KEY_ALPHABET[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  return `VIP-${out.match(/.{4}/g)!.join('-')}`;
+}
 
 /** A VIP member (common/policies): the vip role, or a manager or admin who activated a license. */
 export const hasVip = (user: UserRow): boolean =>
@@ -48,6 +79,40 @@ export function createVipService({ db, users, clock, rateLimiter, bannerHosts }:
         if (!(await grantVip(trx, user.id, now))) throw conflict(VIP_MESSAGES.alreadyVip);
       });
       return (await users.findById(user.id))!;
+    },
+
+    /** A new licence key: 80 random bits (CSPRNG) as VIP-XXXX-XXXX-XXXX-XXXX, shown in full to the admin. */
+    async generateLicense(): Promise<VipLicense> {
+      const row = await insertLicense(db, newLicenseKey(), clock.now());
+      return {
+        id: row.id,
+        licenseKey: row.license_key,
+        isUsed: false,
+        usedByUsername: null,
+        usedAt: null,
+        createdAt: iso(row.created_at)!,
+      };
+    },
+
+    async listLicenses(page: number, pageSize: number): Promise<{ licenses: VipLicense[]; total: number }> {
+      const { rows, total } = await listLicenses(db, (page - 1) * pageSize, pageSize);
+      return {
+        total,
+        licenses: rows.map((r) => ({
+          id: r.id,
+          licenseKey: r.license_key,
+          isUsed: r.is_used === 1,
+          usedByUsername: r.used_by_username,
+          usedAt: iso(r.used_at),
+          createdAt: iso(r.created_at)!,
+        })),
+      };
+    },
+
+    async deleteLicense(rawId: string): Promise<void> {
+      const id = Number(rawId);
+      const valid = /^[1-9][0-9]{0,15}$/.test(rawId) && Number.isSafeInteger(id);
+      if (!valid || !(await deleteLicense(db, id))) throw notFound(ADMIN_MESSAGES.licenseNotFound);
     },
 
     async setBanner(user: UserRow, body: VipBannerBody): Promise<UserRow> {
