@@ -20,6 +20,8 @@ export const queryKeys = {
   adminPasteReports: ['/api/admin/paste-reports'],
   adminDeleteRequests: ['/api/admin/delete-requests'],
   adminSettings: ['/api/settings'],
+  adminLicensesAll: ['/api/admin/vip-licenses'],
+  adminLicenses: (page: number) => ['/api/admin/vip-licenses', page] as const,
   adminUserPastes: (id: number, page: number) => ['/api/admin/users', id, 'pastes', page] as const,
   adminPastes: (search: string) => ['/api/pastes', search] as const,
   adminStats: ['/api/admin/stats'],

@@ -2,7 +2,6 @@ import { House, LogIn, Shield, ShieldBan, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { canAdminister } from '../../../common/policies';
-import { ComingSoon } from '../../components/layouts/coming-soon';
 import { Page } from '../../components/layouts/page';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -11,8 +10,10 @@ import { RoleBadge } from '../../components/ui/role-badge';
 import { Spinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { paths } from '../../config/paths';
+import { LicensesTab } from '../../features/admin/components/licenses-tab';
 import { DeleteRequestsTab, ReportsTab } from '../../features/admin/components/moderation-tabs';
 import { PastesTab } from '../../features/admin/components/pastes-tab';
+import { SettingsTab } from '../../features/admin/components/settings-tab';
 import { StatsCards } from '../../features/admin/components/stats-cards';
 import { UsersTab } from '../../features/admin/components/users-tab';
 import { isStaff, useUser } from '../../features/auth/api/get-user';
@@ -94,7 +95,7 @@ export function AdminPage() {
       <div className="space-y-6">
         <Alert variant="warning" title={isAdmin ? 'Administrator access' : 'Manager access'}>
           {isAdmin
-            ? 'You have full access to users, pastes, delete requests and reports. Changes take effect immediately for everyone.'
+            ? 'You have full access to users, pastes, requests, reports, licenses and site settings. Changes take effect immediately for everyone.'
             : 'You can review delete requests and reported pastes. Approving one deletes the paste permanently.'}
         </Alert>
         <StatsCards isAdmin={isAdmin} />
@@ -104,6 +105,8 @@ export function AdminPage() {
             {isAdmin ? <TabsTrigger value="pastes">Pastes</TabsTrigger> : null}
             <TabsTrigger value="delete-requests">Delete Requests</TabsTrigger>
             <TabsTrigger value="reports">Reports</TabsTrigger>
+            {isAdmin ? <TabsTrigger value="licenses">VIP Licenses</TabsTrigger> : null}
+            {isAdmin ? <TabsTrigger value="settings">Settings</TabsTrigger> : null}
           </TabsList>
           {isAdmin ? (
             <TabsContent value="users">
@@ -121,8 +124,17 @@ export function AdminPage() {
           <TabsContent value="reports">
             <ReportsTab />
           </TabsContent>
+          {isAdmin ? (
+            <TabsContent value="licenses">
+              <LicensesTab />
+            </TabsContent>
+          ) : null}
+          {isAdmin ? (
+            <TabsContent value="settings">
+              <SettingsTab />
+            </TabsContent>
+          ) : null}
         </Tabs>
-        {isAdmin ? <ComingSoon feature="VIP license management and site settings in this panel" /> : null}
       </div>
     </Page>
   );

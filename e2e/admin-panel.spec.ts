@@ -143,3 +143,71 @@ test('an admin manages users and pastes: role, password, email, pastes, delete',
   expect((await fetch(`${server.url}/api/pastes/${mine.id}`)).status).toBe(404);
   await snap(page, 'admin-pastes');
 });
+
+test('an admin generates VIP licences and sets the purchase URL', async ({ page, server }) => {
+  await loginInContext(page, ADMIN.username, ADMIN.password);
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'VIP Licenses' }).click();
+  const tab = page.getByRole('region', { name: 'VIP Licenses' });
+  await expect(tab.getByText('No licenses generated yet.')).toBeVisible();
+  const save = tab.getByRole('button', { name: 'Save URL' });
+  await expect(save).toBeDisabled();
+  await tab.getByLabel('Purchase URL (optional)').fill('https://shop.example.com/vip');
+  await save.click();
+  await expect(toasts(page).getByText('Settings updated')).toBeVisible();
+  await expect(save).toBeDisabled();
+  const pub = (await (await fetch(`${server.url}/api/settings/public`)).json()) as { vipLicenseUrl: string };
+  expect(pub.vipLicenseUrl).toBe('https://shop.example.com/vip');
+
+  await tab.getByRole('button', { name: 'Generate New License' }).click();
+  await expect(toasts(page).getByText('License Generated')).toBeVisible();
+  const key = (await tab.locator('td.font-mono').first().innerText()).trim();
+  expect(key).toMatch(/^VIP-[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
+  await expect(tab.getByText('Unused')).toBeVisible();
+
+  await registerUser(server.url, 'dave', 'password-123');
+  const cookie = await sessionCookie(server.url, 'dave', 'password-123');
+  const activated = await fetch(`${server.url}/api/vip/activate`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Cookie: cookie, Origin: server.url },
+    body: JSON.stringify({ licenseKey: key }),
+  });
+  expect(activated.status).toBe(200);
+  await page.reload();
+  await page.getByRole('tab', { name: 'VIP Licenses' }).click();
+  await expect(tab.getByRole('cell', { name: 'dave' })).toBeVisible();
+  await expect(tab.getByText('Used', { exact: true })).toBeVisible();
+  await snap(page, 'admin-licenses');
+  await tab.getByRole('button', { name: `Delete license ${key}` }).click();
+  await expect(toasts(page).getByText('License Deleted')).toBeVisible();
+  await expect(tab.getByText('No licenses generated yet.')).toBeVisible();
+});
+
+test('an admin changes the site title, the size limit and role management', async ({ page, server }) => {
+  await loginInContext(page, ADMIN.username, ADMIN.password);
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  const title = page.getByLabel('Site Title');
+  await title.fill('Team Paste');
+  await title.blur();
+  await expect(toasts(page).getByText('Site title updated')).toBeVisible();
+  await expect(page.getByRole('banner')).toContainText('Team Paste');
+
+  await page.getByLabel('Unlimited').click();
+  await page.getByLabel('Limit (MB)').fill('5');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(toasts(page).getByText('Settings updated')).toBeVisible();
+  await expect(page.getByText('Current limit:').locator('..')).toContainText('5 MB');
+  const pub = (await (await fetch(`${server.url}/api/settings/public`)).json()) as { maxPasteSize: unknown };
+  expect(pub.maxPasteSize).toBe(5);
+
+  await page.getByRole('switch', { name: 'RBAC' }).click();
+  await page.getByRole('button', { name: 'Save Security Settings' }).click();
+  await expect(toasts(page).getByText('Settings updated')).toBeVisible();
+  await snap(page, 'admin-settings');
+  await page.getByRole('tab', { name: 'Users' }).click();
+  await expect(
+    page.getByRole('region', { name: 'Users' }).getByRole('heading', { name: 'mod1' }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: /Promote to|Demote to/ })).toHaveCount(0);
+});

@@ -1,0 +1,137 @@
+import { KeyRound, Plus, Save, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent } from '../../../components/ui/card';
+import { Field } from '../../../components/ui/field';
+import { toast, toastError } from '../../../components/ui/toast-store';
+import { formatDateTime } from '../../../lib/format';
+import { useDeleteLicense, useGenerateLicense, useLicenses } from '../api/licenses';
+import { useAdminSettings, useUpdateSettings } from '../api/settings';
+import { Pager } from './pager';
+
+function PurchaseUrl() {
+  const saved = useAdminSettings().data?.vipLicenseUrl ?? '';
+  const [url, setUrl] = useState(saved);
+  useEffect(() => setUrl(saved), [saved]);
+  const update = useUpdateSettings();
+  return (
+    <form
+      className="flex flex-col gap-2 sm:flex-row sm:items-end"
+      onSubmit={(e) => {
+        e.preventDefault();
+        update.mutate(
+          { vipLicenseUrl: url.trim() },
+          {
+            onSuccess: () =>
+              toast({ title: 'Settings updated', description: 'Purchase URL saved.', variant: 'success' }),
+            onError: (err) => toastError('Error', err, 'Failed to update VIP license URL.'),
+          },
+        );
+      }}
+    >
+      <div className="flex-1">
+        <Field
+          label="Purchase URL (optional)"
+          placeholder="https://shop.example.com/vip"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          hint="Shown as Buy VIP License on the VIP page when set."
+        />
+      </div>
+      <Button type="submit" disabled={url.trim() === saved || update.isPending}>
+        <Save aria-hidden />
+        Save URL
+      </Button>
+    </form>
+  );
+}
+
+/** Spec §2 VIP Licenses tab. */
+export function LicensesTab() {
+  const [page, setPage] = useState(1);
+  const { data } = useLicenses(page);
+  const generate = useGenerateLicense();
+  const remove = useDeleteLicense();
+  const pages = Math.max(1, Math.ceil((data?.total ?? 0) / 10));
+
+  return (
+    <section aria-label="VIP Licenses" className="space-y-4">
+      <PurchaseUrl />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold">
+          License History{' '}
+          {data ? <span className="text-sm text-muted-foreground">({data.total})</span> : null}
+        </h2>
+        <Button
+          disabled={generate.isPending}
+          onClick={() =>
+            generate.mutate(undefined, {
+              onSuccess: ({ license }) =>
+                toast({ title: 'License Generated', description: license.licenseKey, variant: 'success' }),
+              onError: (err) => toastError('Error', err, 'Failed to generate license'),
+            })
+          }
+        >
+          <Plus aria-hidden />
+          Generate New License
+        </Button>
+      </div>
+      {data && data.licenses.length === 0 ? (
+        <Card className="border-dashed">
+          <CardContent className="py-10 text-center text-muted-foreground">
+            No licenses generated yet.
+          </CardContent>
+        </Card>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-border">
+          <table className="w-full min-w-[640px] text-sm">
+            <thead className="bg-muted/60 text-left text-xs text-muted-foreground">
+              <tr>
+                <th className="px-3 py-2 font-medium">License Key</th>
+                <th className="px-3 py-2 font-medium">Status</th>
+                <th className="px-3 py-2 font-medium">Used By</th>
+                <th className="px-3 py-2 font-medium">Used At</th>
+                <th className="px-3 py-2 font-medium">Created</th>
+                <th className="px-3 py-2 font-medium">Actions</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-border">
+              {data?.licenses.map((l) => (
+                <tr key={l.id}>
+                  <td className="px-3 py-2 font-mono">
+                    <KeyRound aria-hidden className="mr-1.5 inline size-3.5 text-muted-foreground" />
+                    {l.licenseKey}
+                  </td>
+                  <td className="px-3 py-2">
+                    <Badge variant={l.isUsed ? 'outline' : 'success'}>{l.isUsed ? 'Used' : 'Unused'}</Badge>
+                  </td>
+                  <td className="px-3 py-2">{l.usedByUsername ?? '—'}</td>
+                  <td className="px-3 py-2">{l.usedAt ? formatDateTime(l.usedAt) : '—'}</td>
+                  <td className="px-3 py-2">{formatDateTime(l.createdAt)}</td>
+                  <td className="px-3 py-2">
+                    <Button
+                      size="icon"
+                      variant="ghost"
+                      aria-label={`Delete license ${l.licenseKey}`}
+                      disabled={remove.isPending}
+                      onClick={() =>
+                        remove.mutate(l.id, {
+                          onSuccess: () => toast({ title: 'License Deleted', variant: 'success' }),
+                          onError: (err) => toastError('Error', err, 'Failed to delete license'),
+                        })
+                      }
+                    >
+                      <Trash2 aria-hidden />
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={Math.min(page, pages)} pages={pages} setPage={setPage} />
+    </section>
+  );
+}
