@@ -211,3 +211,23 @@ test('an admin changes the site title, the size limit and role management', asyn
   ).toBeVisible();
   await expect(page.getByRole('button', { name: /Promote to|Demote to/ })).toHaveCount(0);
 });
+
+test('an admin uploads a favicon and the tab shows it', async ({ page }) => {
+  await loginInContext(page, ADMIN.username, ADMIN.password);
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    Buffer.alloc(64, 7),
+  ]);
+  await page
+    .getByLabel('Upload favicon')
+    .setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: png });
+  await expect(toasts(page).getByText('Favicon updated')).toBeVisible();
+  await expect(page.getByLabel('Favicon URL')).toHaveValue(/^\/favicon\/[A-Za-z0-9_-]+\.png$/);
+  await expect
+    .poll(() =>
+      page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel~="icon"]')?.getAttribute('href')),
+    )
+    .toMatch(/^\/favicon\/.+\.png$/);
+});

@@ -14,6 +14,7 @@ import { createAuthService } from './modules/auth/auth.service.js';
 import { createEmailVerificationService } from './modules/auth/email-verification.service.js';
 import { createPasswordResetService } from './modules/auth/password-reset.service.js';
 import { createSessionsService } from './modules/auth/sessions.service.js';
+import { createFaviconService } from './modules/favicon/favicon.service.js';
 import { createMailService } from './modules/mail/mail.service.js';
 import { createModerationService } from './modules/moderation/moderation.service.js';
 import { createHotPasteCache } from './modules/pastes/hot-paste-cache.js';
@@ -128,6 +129,7 @@ export function createServices({ config, db, clock, mailerOptions: given }: Serv
   });
   const pasteDelivery = createPasteDelivery({ blobs, pastes, views });
   const moderation = createModerationService({ db: db.kysely, clock, pastes, rateLimiter });
+  const favicon = createFaviconService({ blobs, settings });
   const admin = createAdminService({ db: db.kysely, users, sessions, pastes, moderation, settings });
   return {
     config,
@@ -153,6 +155,7 @@ export function createServices({ config, db, clock, mailerOptions: given }: Serv
     pasteDelivery,
     moderation,
     admin,
+    favicon,
     /** The periodic clean-ups every instance runs (infra/jobs runs them; it knows no module). */
     backgroundTasks: (intervalMs: number): BackgroundTask[] => [
       { name: 'sweep-pastes', intervalMs, run: () => pastes.sweep() },

@@ -122,3 +122,11 @@ export const licensesQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
 });
+
+export const FAVICON_MESSAGES = {
+  multipartOnly: 'Send the favicon as multipart/form-data (field favicon)',
+  fileMissing: 'Choose an image file (field favicon)',
+  tooLarge: 'Favicon must be 1 MB or smaller',
+  wrongType: 'Favicon must be an ICO, PNG, JPEG or SVG image',
+} as const;
+export const faviconUploadResultSchema = z.strictObject({ faviconUrl: z.string() });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ResponseOf } from '../../../../common/schemas/responses';
 import type { UpdateSettingsBody } from '../../../../common/schemas/settings';
-import { api } from '../../../lib/api-client';
+import { api, postWithProgress } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export { useAdminSettings } from './users';
@@ -16,5 +16,22 @@ export function useUpdateSettings() {
       queryClient.setQueryData(queryKeys.adminSettings, settings);
       void queryClient.invalidateQueries({ queryKey: queryKeys.publicSettings });
     },
+  });
+}
+
+/** Uploads a favicon file (the server checks its type and size); the settings are refreshed. */
+export function useUploadFavicon() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('favicon', file);
+      return postWithProgress<ResponseOf<'POST /api/upload/favicon'>>('/api/upload/favicon', form, () => {});
+    },
+    onSuccess: () =>
+      void Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.adminSettings }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.publicSettings }),
+      ]),
   });
 }

@@ -1,6 +1,7 @@
 import { Save } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import {
+  FAVICON_MAX_BYTES,
   MB,
   PASTE_SIZE_LIMIT_DEFAULT_MB,
   PASTE_SIZE_LIMIT_MAX_MB,
@@ -14,7 +15,7 @@ import { Field } from '../../../components/ui/field';
 import { Label } from '../../../components/ui/label';
 import { Switch } from '../../../components/ui/switch';
 import { toast, toastError } from '../../../components/ui/toast-store';
-import { useAdminSettings, useUpdateSettings } from '../api/settings';
+import { useAdminSettings, useUpdateSettings, useUploadFavicon } from '../api/settings';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -73,7 +74,43 @@ function General({ settings }: { settings: Settings }) {
           );
         }}
       />
+      <FaviconUpload />
     </Section>
+  );
+}
+
+/** Spec §2: .ico, .png, .jpg, .jpeg or .svg, at most 1 MB (the server decides the type by content). */
+function FaviconUpload() {
+  const upload = useUploadFavicon();
+  return (
+    <div className="space-y-2">
+      <Label htmlFor="favicon-file">Upload favicon</Label>
+      <input
+        id="favicon-file"
+        type="file"
+        accept=".ico,.png,.jpg,.jpeg,.svg"
+        className="block w-full text-sm file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-muted file:px-3 file:py-1.5 file:text-foreground"
+        disabled={upload.isPending}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (!file) return;
+          if (file.size > FAVICON_MAX_BYTES) {
+            toast({
+              title: 'Failed to upload favicon',
+              description: 'Favicon must be 1 MB or smaller',
+              variant: 'destructive',
+            });
+            return;
+          }
+          upload.mutate(file, {
+            onSuccess: () => toast({ title: 'Favicon updated', variant: 'success' }),
+            onError: (err) => toastError('Failed to upload favicon', err, 'Failed to upload favicon'),
+          });
+        }}
+      />
+      <p className="text-xs text-muted-foreground">ICO, PNG, JPEG or SVG, up to 1 MB.</p>
+    </div>
   );
 }
 
