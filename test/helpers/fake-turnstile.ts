@@ -24,9 +24,12 @@ export async function startFakeTurnstile(secret: string) {
         res.writeHead(500).end('oops');
         return;
       }
-      const ok = form.get('secret') === secret && state.valid.has(form.get('response') ?? '');
+      // As Cloudflare answers: a wrong secret is named as such, before the token is looked at.
+      const secretOk = form.get('secret') === secret;
+      const ok = secretOk && state.valid.has(form.get('response') ?? '');
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ success: ok, 'error-codes': ok ? [] : ['invalid-input-response'] }));
+      const codes = ok ? [] : [secretOk ? 'invalid-input-response' : 'invalid-input-secret'];
+      res.end(JSON.stringify({ success: ok, 'error-codes': codes }));
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

@@ -48,6 +48,7 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/admin/stats': 'staff',
   'GET /api/settings': 'admin',
   'PUT /api/settings': 'admin',
+  'POST /api/admin/test-turnstile': 'admin',
   'POST /api/upload/favicon': 'admin',
   'GET /api/admin/vip-licenses': 'admin',
   'POST /api/admin/vip-licenses/generate': 'admin',

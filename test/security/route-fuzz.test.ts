@@ -244,9 +244,15 @@ afterAll(async () => {
 /** Rows per table: a refused request must leave every count as it was. */
 let tables: string[] | undefined;
 async function rowCounts(): Promise<Record<string, number>> {
-  tables ??= (await t.db.kysely.introspection.getTables())
-    .map((x) => x.name)
-    .filter((n) => !n.startsWith('kysely_'));
+  // PostgreSQL's introspection lists every schema's tables (each test app has its own): ours only.
+  tables ??= [
+    ...new Set(
+      (await t.db.kysely.introspection.getTables())
+        .filter((x) => !t.db.schema || x.schema === t.db.schema)
+        .map((x) => x.name)
+        .filter((n) => !n.startsWith('kysely_')),
+    ),
+  ];
   const parts = tables.map((name) => sql`select ${name} as name, count(*) as n from ${sql.table(name)}`);
   const { rows } = await sql<{
     name: string;

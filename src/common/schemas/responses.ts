@@ -221,6 +221,7 @@ export const RESPONSES = {
   'GET /api/admin/stats': { 200: adminStatsSchema },
   'GET /api/settings': { 200: settingsSchema },
   'PUT /api/settings': { 200: settingsSchema },
+  'POST /api/admin/test-turnstile': { 200: z.strictObject({ success: z.literal(true) }) },
   'POST /api/upload/favicon': { 200: faviconUploadResultSchema },
   'GET /api/admin/vip-licenses': {
     200: z.strictObject({ licenses: z.array(vipLicenseSchema), total: z.number().int().min(0) }),

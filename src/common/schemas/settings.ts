@@ -48,6 +48,9 @@ export const SETTINGS_MESSAGES = {
   faviconUrl: 'Favicon URL must start with https:// or /',
   vipLicenseUrl: 'Purchase URL must start with https://',
   verificationNeedsEmail: 'Email verification needs an email provider: configure one first',
+  emailNotTested: 'Test the connection with these email settings before saving them',
+  turnstileNotTested: 'Test the captcha keys successfully before enabling the captcha',
+  turnstileFailed: 'Failed to verify Turnstile credentials.',
 } as const;
 
 const httpsUrl = (message: string) =>
@@ -56,9 +59,17 @@ const httpsUrl = (message: string) =>
     .max(2000)
     .refine((v) => v === '' || /^https:\/\/[^\s]+$/.test(v), message);
 
+/** The email provider settings, as a group: what a connection test checks and a save stores. */
+export const EMAIL_SETTING_KEYS = Object.keys(emailSettingsSchema.shape) as (keyof EmailSettings)[];
+
+export const testTurnstileBodySchema = z.strictObject({
+  siteKey: z.string().trim().min(1).max(200),
+  secretKey: z.string().trim().min(1).max(200),
+});
+
 /**
- * PUT /api/settings (admin): the general, size and security settings. Email provider, template and
- * captcha settings are not changed here (unknown keys are refused).
+ * PUT /api/settings (admin): any settings; email provider fields only as a tested group, the
+ * captcha only with tested keys (unknown keys are refused).
  */
 export const updateSettingsBodySchema = z.strictObject({
   siteTitle: z
@@ -91,6 +102,15 @@ export const updateSettingsBodySchema = z.strictObject({
   requireEmailVerification: z.boolean().optional(),
   enableApiKeys: z.boolean().optional(),
   enableRbac: z.boolean().optional(),
+  // Email: the whole provider form at once, accepted only after a successful test of these values.
+  ...emailSettingsSchema.partial().shape,
+  emailVerificationSubject: z.string().max(300).optional(),
+  emailVerificationTemplate: z.string().max(50_000).optional(),
+  forgotPasswordTemplate: z.string().max(50_000).optional(),
+  turnstileSiteKey: z.string().max(200).optional(),
+  turnstileSecretKey: z.string().max(200).optional(),
+  /** Can be turned on only after a successful test of the keys it will use. */
+  enableTurnstile: z.boolean().optional(),
 });
 export type UpdateSettingsBody = z.infer<typeof updateSettingsBodySchema>;
 

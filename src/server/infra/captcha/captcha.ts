@@ -30,6 +30,26 @@ export function createCaptcha(opts: { verifyUrl: string; timeoutMs: number }) {
   }
 
   return {
+    /**
+     * Whether Cloudflare accepts this secret key: a siteverify with a token that cannot be valid
+     * fails with `invalid-input-secret` for a wrong key, and for a right one only with the token.
+     */
+    async testSecret(secret: string): Promise<boolean> {
+      try {
+        const res = await fetch(opts.verifyUrl, {
+          method: 'POST',
+          body: new URLSearchParams({ secret, response: 'pasteshare-key-test' }),
+          signal: AbortSignal.timeout(opts.timeoutMs),
+        });
+        if (!res.ok) return false;
+        const data = (await res.json()) as { 'error-codes'?: unknown };
+        const codes = Array.isArray(data['error-codes']) ? data['error-codes'] : [];
+        return !codes.includes('invalid-input-secret') && !codes.includes('missing-input-secret');
+      } catch {
+        return false;
+      }
+    },
+
     async verify(settings: CaptchaSettings, token: string | undefined, remoteIp?: string): Promise<void> {
       if (!token) throw new AppError('CAPTCHA_FAILED', CAPTCHA_MESSAGES.required);
       if (!settings.enableTurnstile) {

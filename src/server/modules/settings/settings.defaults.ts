@@ -37,3 +37,6 @@ export const SETUP_COMPLETED_KEY = 'setupCompleted';
 
 /** Not a setting either: the random key that signs short-lived grants. Never leaves the server. */
 export const SERVER_SECRET_KEY = 'serverSecret';
+
+/** Not settings: fingerprints of the last successful email and captcha tests (see passedTest). */
+export const PASSED_TEST_KEYS = { email: 'passedTest:email', turnstile: 'passedTest:turnstile' } as const;

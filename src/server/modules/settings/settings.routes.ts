@@ -1,5 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SETTINGS_MESSAGES, updateSettingsBodySchema } from '../../../common/schemas/settings.js';
+import {
+  SETTINGS_MESSAGES,
+  testTurnstileBodySchema,
+  updateSettingsBodySchema,
+} from '../../../common/schemas/settings.js';
 import { badRequest } from '../../errors.js';
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,18 +18,19 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/settings',
     { config: { access: 'admin' }, schema: { body: updateSettingsBodySchema } },
+    async (request) => app.services.settings.applyAdminChange(request.body),
+  );
+
+  /** Checks captcha keys with Cloudflare; a success lets the same keys be enabled (spec §4). */
+  app.post(
+    '/api/admin/test-turnstile',
+    { config: { access: 'admin' }, schema: { body: testTurnstileBodySchema } },
     async (request) => {
-      const { settings } = app.services;
-      const current = await settings.get();
-      if (
-        request.body.requireEmailVerification &&
-        !current.requireEmailVerification &&
-        current.emailProvider === 'none'
-      ) {
-        throw badRequest(SETTINGS_MESSAGES.verificationNeedsEmail);
-      }
-      await settings.update(request.body);
-      return settings.get();
+      const { captcha, settings } = app.services;
+      if (!(await captcha.testSecret(request.body.secretKey)))
+        throw badRequest(SETTINGS_MESSAGES.turnstileFailed);
+      await settings.recordPassedTest('turnstile', request.body);
+      return { success: true as const };
     },
   );
 };

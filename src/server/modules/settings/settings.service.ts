@@ -1,12 +1,21 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { MB } from '../../../common/constants.js';
-import type { PublicSettings, Settings } from '../../../common/schemas/settings.js';
+import {
+  EMAIL_SETTING_KEYS,
+  type EmailSettings,
+  type PublicSettings,
+  SETTINGS_MESSAGES,
+  type Settings,
+  type UpdateSettingsBody,
+} from '../../../common/schemas/settings.js';
 import type { Clock } from '../../clock.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
+import { badRequest } from '../../errors.js';
 import {
   DEFAULT_SETTINGS,
+  PASSED_TEST_KEYS,
   SERVER_SECRET_KEY,
   SETTING_KEYS,
   SETUP_COMPLETED_KEY,
@@ -26,6 +35,21 @@ export interface SettingsSnapshot {
 }
 
 export type SettingsService = ReturnType<typeof createSettingsService>;
+
+const PASSED_TEST_TTL_MS = 60 * 60 * 1000;
+
+/** The email provider fields of a settings object, the group a connection test fingerprints. */
+export function emailGroup(values: Partial<EmailSettings>): EmailSettings {
+  return Object.fromEntries(
+    EMAIL_SETTING_KEYS.map((k) => [k, values[k] ?? DEFAULT_SETTINGS[k]]),
+  ) as unknown as EmailSettings;
+}
+
+/** A digest of a flat object's values, the same whatever the key order. */
+function fingerprint(values: object): string {
+  const sorted = Object.entries(values).sort(([a], [b]) => (a < b ? -1 : 1));
+  return createHash('sha256').update(JSON.stringify(sorted)).digest('base64url');
+}
 
 export function createSettingsService(deps: { db: Kysely<Database>; clock: Clock; maxPasteBytes: number }) {
   let cached: { at: number; value: SettingsSnapshot } | null = null;
@@ -78,6 +102,56 @@ export function createSettingsService(deps: { db: Kysely<Database>; clock: Clock
     },
     invalidate(): void {
       cached = null;
+    },
+    /**
+     * An admin's change (PUT /api/settings): email provider fields only as the group that just
+     * passed its connection test, the captcha switched on only with keys that passed theirs.
+     */
+    async applyAdminChange(change: UpdateSettingsBody): Promise<Settings> {
+      const current = (await snapshot()).settings;
+      if (change.requireEmailVerification && !current.requireEmailVerification) {
+        const provider = change.emailProvider ?? current.emailProvider;
+        if (provider === 'none') throw badRequest(SETTINGS_MESSAGES.verificationNeedsEmail);
+      }
+      if (EMAIL_SETTING_KEYS.some((k) => change[k] !== undefined)) {
+        const group = emailGroup({ ...current, ...change });
+        if (!(await this.passedTest('email', group))) throw badRequest(SETTINGS_MESSAGES.emailNotTested);
+      }
+      const keys = {
+        siteKey: change.turnstileSiteKey ?? current.turnstileSiteKey,
+        secretKey: change.turnstileSecretKey ?? current.turnstileSecretKey,
+      };
+      const keysChanged =
+        keys.siteKey !== current.turnstileSiteKey || keys.secretKey !== current.turnstileSecretKey;
+      const enabledAfter = change.enableTurnstile ?? current.enableTurnstile;
+      if (
+        enabledAfter &&
+        (change.enableTurnstile === true || keysChanged) &&
+        !(await this.passedTest('turnstile', keys))
+      ) {
+        throw badRequest(SETTINGS_MESSAGES.turnstileNotTested);
+      }
+      await this.update(change as Partial<Settings>);
+      return (await snapshot()).settings;
+    },
+    /**
+     * Remembers that these email or captcha values passed their test, so a later save of the very
+     * same values is accepted (spec §4: Save needs a successful test; editing resets it). Kept in
+     * the database: the test and the save may reach different instances.
+     */
+    async recordPassedTest(kind: keyof typeof PASSED_TEST_KEYS, values: object): Promise<void> {
+      const entry = JSON.stringify({ fingerprint: fingerprint(values), at: deps.clock.now() });
+      await upsertSettings(deps.db, [[PASSED_TEST_KEYS[kind], JSON.stringify(entry)]], deps.clock.now());
+    },
+    /** Whether these exact values passed their test within the last hour. */
+    async passedTest(kind: keyof typeof PASSED_TEST_KEYS, values: object): Promise<boolean> {
+      const raw = (await readAllSettings(deps.db)).get(PASSED_TEST_KEYS[kind]);
+      if (!raw) return false;
+      const { fingerprint: stored, at } = JSON.parse(JSON.parse(raw) as string) as {
+        fingerprint: string;
+        at: number;
+      };
+      return stored === fingerprint(values) && deps.clock.now() - at < PASSED_TEST_TTL_MS;
     },
     /**
      * Records that first-run setup is done, in the caller's transaction. An insert, not an upsert:

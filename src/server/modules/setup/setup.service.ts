@@ -17,7 +17,7 @@ import { createMailer, defaultSmtpPort, type MailerOptions } from '../../infra/m
 import { hashPassword } from '../../lib/passwords.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { DEFAULT_SETTINGS } from '../settings/settings.defaults.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import { emailGroup, type SettingsService } from '../settings/settings.service.js';
 import type { UsersService } from '../users/users.service.js';
 import { SMTP_PORTS_BEFORE_SETUP, TEST_EMAIL_PER_IP } from './setup.limits.js';
 
@@ -77,6 +77,8 @@ export function createSetupService({
       }
       const mailer = createMailer(merged, mailConfig, mailerOptions);
       await mailer.testConnection();
+      // After setup this is the admin's Test Connection: these values may now be saved.
+      if (await settings.isSetupCompleted()) await settings.recordPassedTest('email', emailGroup(merged));
       if (body.testRecipient) {
         await mailer.send({
           to: body.testRecipient,
