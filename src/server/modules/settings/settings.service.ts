@@ -114,7 +114,8 @@ export function createSettingsService(deps: { db: Kysely<Database>; clock: Clock
         if (provider === 'none') throw badRequest(SETTINGS_MESSAGES.verificationNeedsEmail);
       }
       if (EMAIL_SETTING_KEYS.some((k) => change[k] !== undefined)) {
-        const group = emailGroup({ ...current, ...change });
+        // The same group the test saw: the fields sent, the rest at their defaults.
+        const group = emailGroup(change);
         if (!(await this.passedTest('email', group))) throw badRequest(SETTINGS_MESSAGES.emailNotTested);
       }
       const keys = {

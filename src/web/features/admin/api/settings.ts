@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ResponseOf } from '../../../../common/schemas/responses';
 import type { UpdateSettingsBody } from '../../../../common/schemas/settings';
+import type { TestEmailBody } from '../../../../common/schemas/setup';
 import { api, postWithProgress } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -33,5 +34,20 @@ export function useUploadFavicon() {
         queryClient.invalidateQueries({ queryKey: queryKeys.adminSettings }),
         queryClient.invalidateQueries({ queryKey: queryKeys.publicSettings }),
       ]),
+  });
+}
+
+/** Test Connection: the server remembers a success, so Save of the same values is accepted. */
+export function useTestEmailSettings() {
+  return useMutation({
+    mutationFn: (body: TestEmailBody) =>
+      api.post<ResponseOf<'POST /api/setup/test-email'>>('/api/setup/test-email', body),
+  });
+}
+
+export function useTestTurnstile() {
+  return useMutation({
+    mutationFn: (keys: { siteKey: string; secretKey: string }) =>
+      api.post<ResponseOf<'POST /api/admin/test-turnstile'>>('/api/admin/test-turnstile', keys),
   });
 }

@@ -12,10 +12,13 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
+import { Textarea } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Switch } from '../../../components/ui/switch';
 import { toast, toastError } from '../../../components/ui/toast-store';
-import { useAdminSettings, useUpdateSettings, useUploadFavicon } from '../api/settings';
+import { paths } from '../../../config/paths';
+import { useAdminSettings, useTestTurnstile, useUpdateSettings, useUploadFavicon } from '../api/settings';
+import { EmailSettings } from './email-settings';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -180,6 +183,76 @@ function SizeLimit({ settings }: { settings: Settings }) {
   );
 }
 
+/** Spec §2: both Save buttons save all three fields; blank means the default template. */
+function EmailTemplates({ settings }: { settings: Settings }) {
+  const update = useUpdateSettings();
+  const [t, setT] = useState({
+    emailVerificationSubject: settings.emailVerificationSubject,
+    emailVerificationTemplate: settings.emailVerificationTemplate,
+    forgotPasswordTemplate: settings.forgotPasswordTemplate,
+  });
+  const save = () =>
+    update.mutate(t, {
+      onSuccess: () =>
+        toast({ title: 'Settings updated', description: 'Email templates saved.', variant: 'success' }),
+      onError: (err) => toastError('Error', err, 'Failed to save email template.'),
+    });
+  const area = (key: 'emailVerificationTemplate' | 'forgotPasswordTemplate', label: string, hint: string) => (
+    <div className="space-y-2">
+      <Label htmlFor={`tpl-${key}`}>{label}</Label>
+      <Textarea
+        id={`tpl-${key}`}
+        rows={6}
+        value={t[key]}
+        onChange={(e) => setT({ ...t, [key]: e.target.value })}
+      />
+      <p className="text-xs text-muted-foreground">{hint}</p>
+    </div>
+  );
+  return (
+    <Section title="Email Templates">
+      <Field
+        label="Verification email subject"
+        value={t.emailVerificationSubject}
+        onChange={(e) => setT({ ...t, emailVerificationSubject: e.target.value })}
+        hint="Blank means the default."
+      />
+      {area(
+        'emailVerificationTemplate',
+        'Verification email',
+        'Variables: {{SITE_NAME}}, {{USERNAME}}, {{USER_EMAIL}}, {{VERIFY_LINK}}, {{VERIFY_BUTTON}}. The link expires in 24 hours. Blank means the default.',
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button onClick={save} disabled={update.isPending}>
+          <Save aria-hidden />
+          Save Verification Template
+        </Button>
+        <Button variant="outline" asChild>
+          <a href={paths.emailVerificationPreview} target="_blank" rel="noreferrer">
+            Preview
+          </a>
+        </Button>
+      </div>
+      {area(
+        'forgotPasswordTemplate',
+        'Forgot-password email',
+        'Variables: {{resetLink}}, {{username}}, {{resetButton}}. The link expires in 1 hour. Blank means the default.',
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button onClick={save} disabled={update.isPending}>
+          <Save aria-hidden />
+          Save Forgot-Password Template
+        </Button>
+        <Button variant="outline" asChild>
+          <a href={paths.forgotPasswordEmailPreview} target="_blank" rel="noreferrer">
+            Preview
+          </a>
+        </Button>
+      </div>
+    </Section>
+  );
+}
+
 const TOGGLES = [
   [
     'requireEmailVerification',
@@ -192,11 +265,23 @@ const TOGGLES = [
 
 function Security({ settings }: { settings: Settings }) {
   const update = useUpdateSettings();
+  const testKeys = useTestTurnstile();
   const [values, setValues] = useState({
     requireEmailVerification: settings.requireEmailVerification,
     enableApiKeys: settings.enableApiKeys,
     enableRbac: settings.enableRbac,
   });
+  const [captcha, setCaptcha] = useState({
+    turnstileSiteKey: settings.turnstileSiteKey,
+    turnstileSecretKey: settings.turnstileSecretKey,
+    enableTurnstile: settings.enableTurnstile,
+  });
+  // The enable switch works only after a successful test; editing the keys resets it (spec §4).
+  const [keysTested, setKeysTested] = useState(false);
+  const setKey = (patch: Partial<typeof captcha>) => {
+    setCaptcha((c) => ({ ...c, ...patch }));
+    setKeysTested(false);
+  };
   return (
     <Section title="Security">
       {TOGGLES.map(([key, label, hint]) => (
@@ -214,13 +299,74 @@ function Security({ settings }: { settings: Settings }) {
           />
         </div>
       ))}
+      <div className="space-y-3 border-t border-border pt-4">
+        <h3 className="font-medium">Captcha (Cloudflare Turnstile)</h3>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Site Key"
+            value={captcha.turnstileSiteKey}
+            onChange={(e) => setKey({ turnstileSiteKey: e.target.value })}
+          />
+          <Field
+            label="Secret Key"
+            type="password"
+            autoComplete="off"
+            value={captcha.turnstileSecretKey}
+            onChange={(e) => setKey({ turnstileSecretKey: e.target.value })}
+          />
+        </div>
+        <div className="flex flex-wrap items-center gap-4">
+          <Button
+            variant="outline"
+            disabled={
+              !captcha.turnstileSiteKey.trim() || !captcha.turnstileSecretKey.trim() || testKeys.isPending
+            }
+            onClick={() =>
+              testKeys.mutate(
+                { siteKey: captcha.turnstileSiteKey.trim(), secretKey: captcha.turnstileSecretKey.trim() },
+                {
+                  onSuccess: () => {
+                    setKeysTested(true);
+                    toast({
+                      title: 'Connection successful',
+                      description: 'Turnstile accepted the keys.',
+                      variant: 'success',
+                    });
+                  },
+                  onError: (err) =>
+                    toastError('Connection failed', err, 'Failed to verify Turnstile credentials.'),
+                },
+              )
+            }
+          >
+            Test Connection
+          </Button>
+          <div className="flex items-center gap-2">
+            <Switch
+              aria-label="Enable Captcha"
+              checked={captcha.enableTurnstile}
+              disabled={!keysTested && !captcha.enableTurnstile}
+              onCheckedChange={(on) => setCaptcha((c) => ({ ...c, enableTurnstile: on }))}
+            />
+            <span className="text-sm">Enable Captcha</span>
+          </div>
+        </div>
+      </div>
       <Button
         disabled={update.isPending}
         onClick={() =>
-          update.mutate(values, {
-            onSuccess: () => toast({ title: 'Settings updated', variant: 'success' }),
-            onError: (err) => toastError('Error', err, 'Failed to save security settings.'),
-          })
+          update.mutate(
+            {
+              ...values,
+              ...captcha,
+              turnstileSiteKey: captcha.turnstileSiteKey.trim(),
+              turnstileSecretKey: captcha.turnstileSecretKey.trim(),
+            },
+            {
+              onSuccess: () => toast({ title: 'Settings updated', variant: 'success' }),
+              onError: (err) => toastError('Error', err, 'Failed to save security settings.'),
+            },
+          )
         }
       >
         <Save aria-hidden />
@@ -230,13 +376,17 @@ function Security({ settings }: { settings: Settings }) {
   );
 }
 
-/** Spec §2 Settings tab: general, size limit and security (email, templates, captcha and backup are not here yet). */
+/** Spec §2 Settings tab (database backup is not here yet). */
 export function SettingsTab() {
   const { data: settings } = useAdminSettings();
   if (!settings) return null;
   return (
     <div className="space-y-4">
       <General settings={settings} />
+      <Section title="Email">
+        <EmailSettings settings={settings} />
+      </Section>
+      <EmailTemplates settings={settings} />
       <SizeLimit settings={settings} />
       <Security settings={settings} />
     </div>
