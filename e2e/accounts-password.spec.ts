@@ -1,8 +1,9 @@
 import { CAPTCHA_BYPASS_TOKEN } from '../src/common/constants';
 import {
+  changeSettings,
   expect,
   expectToast,
-  insertLicense,
+  generateLicense,
   linkIn,
   logInWithForm,
   type MailEnv,
@@ -39,7 +40,7 @@ async function registerVerified(env: MailEnv, user: typeof BOB): Promise<void> {
 
 test('setup with SMTP and verification on; a verified user', async ({ page, env }) => {
   await setupWithSmtp(page, env);
-  await writeSetting(env, 'requireEmailVerification', true);
+  await changeSettings(env, { requireEmailVerification: true });
   await waitForPublicSetting(env, 'requireEmailVerification', true);
   await registerVerified(env, BOB);
 });
@@ -157,7 +158,7 @@ test('change email: a link to the new address, then the address changes', async 
 });
 
 test('VIP: license activation, then banner management', async ({ page, env }) => {
-  insertLicense(env, 'VIP-E2E-0001');
+  const licenseKey = await generateLicense(env);
   await logInWithForm(page, BOB.username, RESET_TO);
   await page.goto('/vip');
   await page.getByRole('link', { name: 'Activate VIP Now' }).click();
@@ -170,7 +171,7 @@ test('VIP: license activation, then banner management', async ({ page, env }) =>
   await card.getByLabel('License Key').fill('VIP-NOT-A-KEY');
   await card.getByRole('button', { name: 'Activate VIP' }).click();
   await expectToast(page, 'VIP Activation Failed', 'Invalid license key');
-  await card.getByLabel('License Key').fill('VIP-E2E-0001');
+  await card.getByLabel('License Key').fill(licenseKey);
   await card.getByRole('button', { name: 'Activate VIP' }).click();
   await expectToast(page, 'VIP Activated');
 
@@ -259,10 +260,10 @@ test('registration while the mail server is down: the account exists, resend is 
 
 test('a signed-in account whose email is not verified sees the verification alert', async ({ page, env }) => {
   // carol (above) never verified; she can sign in only while verification is off.
-  await writeSetting(env, 'requireEmailVerification', false);
+  await changeSettings(env, { requireEmailVerification: false });
   await waitForPublicSetting(env, 'requireEmailVerification', false);
   await logInWithForm(page, 'carol', 'carol-pass-1');
-  await writeSetting(env, 'requireEmailVerification', true);
+  await changeSettings(env, { requireEmailVerification: true });
   await waitForPublicSetting(env, 'requireEmailVerification', true);
 
   await page.goto('/account');

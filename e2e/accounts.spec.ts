@@ -1,4 +1,5 @@
 import {
+  changeSettings,
   expect,
   expectToast,
   linkIn,
@@ -9,7 +10,6 @@ import {
   test,
   VERIFY_LINK,
   waitForPublicSetting,
-  writeSetting,
 } from './support/accounts';
 
 test.describe.configure({ mode: 'serial' });
@@ -21,8 +21,7 @@ let firstKey = '';
 
 test('setup with SMTP in the wizard, then email verification turned on', async ({ page, env }) => {
   await setupWithSmtp(page, env);
-  // No admin settings route yet: the setting is written where the server keeps it.
-  await writeSetting(env, 'requireEmailVerification', true);
+  await changeSettings(env, { requireEmailVerification: true });
   await waitForPublicSetting(env, 'requireEmailVerification', true);
 });
 

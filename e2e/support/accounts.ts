@@ -103,10 +103,35 @@ export async function setupWithSmtp(page: Page, env: MailEnv): Promise<void> {
   await expect(page).toHaveURL(/\/auth$/, { timeout: 10_000 });
 }
 
+/** The admin's session cookie, for calls the admin panel makes. */
+async function adminCookie(env: MailEnv): Promise<string> {
+  const res = await fetch(`${env.server.url}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      username: ADMIN.username,
+      password: ADMIN.password,
+      captchaToken: 'captcha-disabled',
+    }),
+  });
+  if (!res.ok) throw new Error(`admin login answered ${res.status}`);
+  return (res.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
+}
+
+/** Changes settings as the admin panel does (PUT /api/settings). */
+export async function changeSettings(env: MailEnv, change: Record<string, unknown>): Promise<void> {
+  const res = await fetch(`${env.server.url}/api/settings`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', Cookie: await adminCookie(env), Origin: env.server.url },
+    body: JSON.stringify(change),
+  });
+  if (res.status !== 200) throw new Error(`PUT /api/settings answered ${res.status}: ${await res.text()}`);
+}
+
 /**
- * Writes one setting straight into the server's SQLite database. There is no admin settings route
- * yet; once there is, the tests should switch the setting through it. The server's settings cache
- * expires within 2 s, so this waits until the public settings show the change.
+ * Writes one setting straight into the server's SQLite database: only to inject a fault the admin
+ * panel rightly refuses (an SMTP port that fails its connection test). The server's settings cache
+ * expires within 2 s, so callers wait for the change where it shows.
  */
 export async function writeSetting(env: MailEnv, key: string, value: unknown): Promise<void> {
   const db = new Database(path.join(env.server.dataDir, 'pasteshare.sqlite'));
@@ -132,18 +157,14 @@ export async function waitForPublicSetting(env: MailEnv, key: string, value: unk
     .toEqual(value);
 }
 
-/** A VIP license key, as the admin panel will generate them (there is no generate route yet). */
-export function insertLicense(env: MailEnv, licenseKey: string): void {
-  const db = new Database(path.join(env.server.dataDir, 'pasteshare.sqlite'));
-  try {
-    db.pragma('busy_timeout = 5000');
-    db.prepare('insert into vip_licenses (license_key, is_used, created_at) values (?, 0, ?)').run(
-      licenseKey,
-      Date.now(),
-    );
-  } finally {
-    db.close();
-  }
+/** A VIP licence key, generated as the admin panel does. */
+export async function generateLicense(env: MailEnv): Promise<string> {
+  const res = await fetch(`${env.server.url}/api/admin/vip-licenses/generate`, {
+    method: 'POST',
+    headers: { Cookie: await adminCookie(env), Origin: env.server.url },
+  });
+  if (res.status !== 200) throw new Error(`generate answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { license: { licenseKey: string } }).license.licenseKey;
 }
 
 /** The newest message to an address (the one received after `after` messages to it, if given). */
