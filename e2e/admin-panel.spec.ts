@@ -231,3 +231,26 @@ test('an admin uploads a favicon and the tab shows it', async ({ page }) => {
     )
     .toMatch(/^\/favicon\/.+\.png$/);
 });
+
+test('an admin exports the database and imports it back; everyone signs in again', async ({
+  page,
+  server,
+}) => {
+  const { id } = await createPasteApi(server.url, { title: 'Kept through backup', content: 'backup me' });
+  await loginInContext(page, ADMIN.username, ADMIN.password);
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export Database' }).click();
+  const file = await (await download).path();
+  expect(file).toBeTruthy();
+  // A paste made after the export is gone after the import.
+  const later = await createPasteApi(server.url, { content: 'made later' });
+  await page.getByLabel('Import Database').setInputFiles(file!);
+  await expect(page.getByRole('dialog')).toContainText('All data will be replaced');
+  await page.getByRole('button', { name: 'Replace All Data' }).click();
+  await expect(toasts(page).getByText('Import complete')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Admin Access Required' })).toBeVisible({ timeout: 10_000 });
+  expect((await fetch(`${server.url}/api/pastes/${id}`)).status).toBe(200);
+  expect((await fetch(`${server.url}/api/pastes/${later.id}`)).status).toBe(404);
+});

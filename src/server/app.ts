@@ -13,6 +13,7 @@ import { type LogStream, loggerOptions } from './logging.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { accountRecoveryRoutes } from './modules/auth/account-recovery.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { backupRoutes } from './modules/backup/backup.routes.js';
 import { faviconRoutes } from './modules/favicon/favicon.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
@@ -125,6 +126,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(leaderboardRoutes);
   await app.register(adminRoutes);
   await app.register(faviconRoutes);
+  await app.register(backupRoutes);
 
   await app.register(webAppPlugin, {
     root: opts.webRoot ?? builtWebRoot,

@@ -14,13 +14,14 @@ import { createAuthService } from './modules/auth/auth.service.js';
 import { createEmailVerificationService } from './modules/auth/email-verification.service.js';
 import { createPasswordResetService } from './modules/auth/password-reset.service.js';
 import { createSessionsService } from './modules/auth/sessions.service.js';
+import { createBackupService } from './modules/backup/backup.service.js';
 import { createFaviconService } from './modules/favicon/favicon.service.js';
 import { createMailService } from './modules/mail/mail.service.js';
 import { createModerationService } from './modules/moderation/moderation.service.js';
 import { createHotPasteCache } from './modules/pastes/hot-paste-cache.js';
 import { createPasteDelivery } from './modules/pastes/paste-delivery.js';
 import { createPasteInsertBatcher } from './modules/pastes/paste-insert-batcher.js';
-import { pasteCreationRules } from './modules/pastes/pastes.limits.js';
+import { INLINE_CONTENT_MAX_BYTES, pasteCreationRules } from './modules/pastes/pastes.limits.js';
 import { createPastesService } from './modules/pastes/pastes.service.js';
 import { createRecentViewers } from './modules/pastes/recent-viewers.js';
 import { createViewCounter } from './modules/pastes/view-counter.js';
@@ -130,6 +131,13 @@ export function createServices({ config, db, clock, mailerOptions: given }: Serv
   const pasteDelivery = createPasteDelivery({ blobs, pastes, views });
   const moderation = createModerationService({ db: db.kysely, clock, pastes, rateLimiter });
   const favicon = createFaviconService({ blobs, settings });
+  const backup = createBackupService({
+    db,
+    blobs,
+    clock,
+    settings,
+    inlineMaxBytes: INLINE_CONTENT_MAX_BYTES,
+  });
   const admin = createAdminService({ db: db.kysely, users, sessions, pastes, moderation, settings });
   return {
     config,
@@ -156,6 +164,7 @@ export function createServices({ config, db, clock, mailerOptions: given }: Serv
     moderation,
     admin,
     favicon,
+    backup,
     /** The periodic clean-ups every instance runs (infra/jobs runs them; it knows no module). */
     backgroundTasks: (intervalMs: number): BackgroundTask[] => [
       { name: 'sweep-pastes', intervalMs, run: () => pastes.sweep() },

@@ -10,6 +10,7 @@ import {
   reportSchema,
   vipLicenseSchema,
 } from './admin.js';
+import { importResultSchema } from './backup.js';
 import { publicSettingsSchema, settingsSchema } from './settings.js';
 
 /**
@@ -223,6 +224,8 @@ export const RESPONSES = {
   'PUT /api/settings': { 200: settingsSchema },
   'POST /api/admin/test-turnstile': { 200: z.strictObject({ success: z.literal(true) }) },
   'POST /api/upload/favicon': { 200: faviconUploadResultSchema },
+  'GET /api/admin/database/export': { 200: NOT_JSON },
+  'POST /api/admin/database/import': { 200: importResultSchema },
   'GET /api/admin/vip-licenses': {
     200: z.strictObject({ licenses: z.array(vipLicenseSchema), total: z.number().int().min(0) }),
   },

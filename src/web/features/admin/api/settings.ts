@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ResponseOf } from '../../../../common/schemas/responses';
 import type { UpdateSettingsBody } from '../../../../common/schemas/settings';
 import type { TestEmailBody } from '../../../../common/schemas/setup';
-import { api, postWithProgress } from '../../../lib/api-client';
+import { api, errorFromResponse, postWithProgress } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export { useAdminSettings } from './users';
@@ -49,5 +49,22 @@ export function useTestTurnstile() {
   return useMutation({
     mutationFn: (keys: { siteKey: string; secretKey: string }) =>
       api.post<ResponseOf<'POST /api/admin/test-turnstile'>>('/api/admin/test-turnstile', keys),
+  });
+}
+
+/** Sends the backup file as it is (the browser streams it from disk); the server parses it streaming. */
+export function useImportDatabase() {
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const response = await fetch('/api/admin/database/import', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: file,
+        credentials: 'include',
+      });
+      const text = await response.text();
+      if (!response.ok) throw errorFromResponse(response.status, response.statusText, text);
+      return JSON.parse(text) as ResponseOf<'POST /api/admin/database/import'>;
+    },
   });
 }

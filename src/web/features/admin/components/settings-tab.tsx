@@ -18,6 +18,7 @@ import { Switch } from '../../../components/ui/switch';
 import { toast, toastError } from '../../../components/ui/toast-store';
 import { paths } from '../../../config/paths';
 import { useAdminSettings, useTestTurnstile, useUpdateSettings, useUploadFavicon } from '../api/settings';
+import { BackupSection } from './backup-section';
 import { EmailSettings } from './email-settings';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -376,7 +377,7 @@ function Security({ settings }: { settings: Settings }) {
   );
 }
 
-/** Spec §2 Settings tab (database backup is not here yet). */
+/** Spec §2 Settings tab. */
 export function SettingsTab() {
   const { data: settings } = useAdminSettings();
   if (!settings) return null;
@@ -387,6 +388,9 @@ export function SettingsTab() {
         <EmailSettings settings={settings} />
       </Section>
       <EmailTemplates settings={settings} />
+      <Section title="Database Backup">
+        <BackupSection />
+      </Section>
       <SizeLimit settings={settings} />
       <Security settings={settings} />
     </div>

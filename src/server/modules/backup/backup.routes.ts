@@ -1,0 +1,53 @@
+import { Transform } from 'node:stream';
+import type { FastifyPluginAsync } from 'fastify';
+import { AppError } from '../../errors.js';
+
+/** A backup holds every paste: its bound is far above one paste's, and still a bound. */
+const IMPORT_MAX_BYTES = 64 * 1024 ** 3;
+
+/**
+ * GET /api/admin/database/export streams the backup as a download; POST …/import reads the
+ * document as a stream (this scope's JSON parser hands over the raw body instead of parsing it).
+ */
+export const backupRoutes: FastifyPluginAsync = async (app) => {
+  const { backup } = app.services;
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', (_request, payload, done) => done(null, payload));
+
+  app.get('/api/admin/database/export', { config: { access: 'admin' } }, async (_request, reply) => {
+    const date = new Date().toISOString().slice(0, 10);
+    reply
+      .type('application/json; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="pasteshare-backup-${date}.json"`)
+      .header('Cache-Control', 'no-store');
+    return reply.send(backup.exportStream());
+  });
+
+  app.post(
+    '/api/admin/database/import',
+    { config: { access: 'admin' }, bodyLimit: IMPORT_MAX_BYTES },
+    async (request) => {
+      let seen = 0;
+      const limited = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          seen += chunk.length;
+          if (seen > IMPORT_MAX_BYTES)
+            callback(new AppError('PAYLOAD_TOO_LARGE', 'Backup file is too large'));
+          else callback(null, chunk);
+        },
+      });
+      if (!request.body) throw new AppError('INVALID_JSON', 'Send the backup file as the request body');
+      const body = request.body as NodeJS.ReadableStream;
+      body.pipe(limited);
+      try {
+        return { success: true as const, counts: await backup.import(limited) };
+      } catch (e) {
+        // Refused mid-file: stop feeding the parser, so the rest of the body can be read and
+        // discarded before the answer (see plugins/refused-body-drain.ts).
+        body.unpipe(limited);
+        limited.destroy();
+        throw e;
+      }
+    },
+  );
+};

@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import { createPaste, createPasteAsForm } from '../../../../test/helpers/pastes.js';
+import { ADMIN, loginClient, signedIn, withTestApp } from '../../../../test/helpers/test-app.js';
+import { BACKUP_MESSAGES } from '../../../common/schemas/backup.js';
+
+/** Issue 10: export every table as a streamed download; import it back, all or nothing. */
+const t = withTestApp();
+const asAdmin = () => loginClient(t, ADMIN.username, ADMIN.password);
+
+async function snapshot() {
+  const k = t.db.kysely;
+  const pastes = await k.selectFrom('pastes').selectAll().orderBy('id').execute();
+  const contents = await Promise.all(
+    pastes.map(async (p) => {
+      if (p.content !== null) return p.content;
+      const chunks: Buffer[] = [];
+      for await (const c of await t.app.services.blobs.get(p.blob_key!)) chunks.push(c as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    }),
+  );
+  return {
+    users: await k.selectFrom('users').selectAll().orderBy('id').execute(),
+    pastes: pastes.map(({ blob_key: _b, content: _c, ...rest }, i) => ({ ...rest, content: contents[i] })),
+    reports: await k.selectFrom('reports').selectAll().orderBy('id').execute(),
+    requests: await k.selectFrom('deletion_requests').selectAll().orderBy('id').execute(),
+    licenses: await k.selectFrom('vip_licenses').selectAll().orderBy('id').execute(),
+    siteTitle: (
+      await k.selectFrom('settings').select('value').where('key', '=', 'siteTitle').executeTakeFirst()
+    )?.value,
+  };
+}
+
+async function seed() {
+  const { client, user } = await signedIn(t);
+  const small = await createPaste(client, { title: 'Small ✓', content: 'héllo\nwörld' });
+  await createPasteAsForm(client, `${'big line\n'.repeat(60_000)}end`);
+  await createPaste(t.client(), { privacy: 'password', password: 'pw-123456', content: 'secret' });
+  await t.client().post(`/api/pastes/${small.id}/report`, { reason: 'spam' });
+  await client.post(`/api/pastes/${small.id}/request-delete`, { reason: 'mine' });
+  const admin = await asAdmin();
+  await admin.post('/api/admin/vip-licenses/generate');
+  await admin.put('/api/settings', { siteTitle: 'Before Export' });
+  return { admin, user };
+}
+
+async function exportText(admin: Awaited<ReturnType<typeof asAdmin>>) {
+  const res = await admin.get('/api/admin/database/export');
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-disposition')).toMatch(
+    /^attachment; filename="pasteshare-backup-\d{4}-\d{2}-\d{2}\.json"$/,
+  );
+  return res.text;
+}
+
+const importText = (admin: Awaited<ReturnType<typeof asAdmin>>, text: string) =>
+  admin.post('/api/admin/database/import', undefined, {
+    raw: text,
+    headers: { 'content-type': 'application/json' },
+  });
+
+describe('database backup', () => {
+  it('round-trips every table, blobs included, byte for byte', async () => {
+    const { admin } = await seed();
+    const before = await snapshot();
+    expect(before.pastes.some((p) => (p.content ?? '').length > 500_000)).toBe(true);
+    const text = await exportText(admin);
+    // Change everything, then restore.
+    await createPaste(t.client(), { content: 'made after the export' });
+    await admin.put('/api/settings', { siteTitle: 'After Export' });
+    const res = await importText(admin, text);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({
+      success: true,
+      counts: expect.objectContaining({
+        users: 2,
+        pastes: 3,
+        reports: 1,
+        deletion_requests: 1,
+        vip_licenses: 1,
+      }),
+    });
+    expect(await snapshot()).toEqual(before);
+    // Every session ended with the old users: the admin signs in again.
+    expect((await admin.get('/api/admin/stats')).status).toBe(401);
+    const again = await asAdmin();
+    expect((await again.get('/api/admin/stats')).status).toBe(200);
+    // New rows get ids after the imported ones.
+    const { user } = await signedIn(t);
+    expect(user.id).toBeGreaterThan(Math.max(...before.users.map((u) => u.id)));
+  });
+
+  it('refuses a bad file with 400 and changes nothing', async () => {
+    const { admin } = await seed();
+    const before = await snapshot();
+    const good = JSON.parse(await exportText(admin));
+    const bad: [string, string][] = [
+      ['{"format":"pasteshare-backup","version":1,"tables":{"users":[', BACKUP_MESSAGES.notABackup],
+      ['not json', BACKUP_MESSAGES.notABackup],
+      [JSON.stringify({ ...good, format: 'other' }), BACKUP_MESSAGES.notABackup],
+      [
+        JSON.stringify({
+          ...good,
+          tables: { ...good.tables, users: [{ ...good.tables.users[0], role: 'owner' }] },
+        }),
+        'users row 1: role',
+      ],
+      [
+        JSON.stringify({
+          ...good,
+          tables: { ...good.tables, pastes: [{ ...good.tables.pastes[0], role: 'admin' }] },
+        }),
+        'pastes row 1',
+      ],
+      [
+        JSON.stringify({
+          ...good,
+          tables: { ...good.tables, reports: [{ ...good.tables.reports[0], password_hash: 'x' }] },
+        }),
+        'reports row 1',
+      ],
+      [
+        JSON.stringify({
+          ...good,
+          tables: { ...good.tables, users: [...good.tables.users, good.tables.users[0]] },
+        }),
+        '',
+      ],
+      [
+        JSON.stringify({ ...good, tables: { users: good.tables.users, settings: good.tables.settings } }),
+        BACKUP_MESSAGES.outOfOrder,
+      ],
+    ];
+    for (const [i, [text, message]] of bad.entries()) {
+      const res = await importText(await asAdmin(), text).catch((e: Error) => {
+        throw new Error(`case ${i}: ${e.message}`);
+      });
+      expect(res.status, text.slice(0, 80)).toBe(400);
+      expect(res.body.message).toContain(message);
+      expect(await snapshot()).toEqual(before);
+    }
+  });
+
+  it('is for admins only', async () => {
+    const { client: manager } = await signedIn(t, 'manager');
+    expect((await manager.get('/api/admin/database/export')).status).toBe(403);
+    const res = await manager.post('/api/admin/database/import', undefined, {
+      raw: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(403);
+  });
+});
