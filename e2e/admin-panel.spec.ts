@@ -62,6 +62,8 @@ test('a manager approves a delete request and rejects a report, and the pastes f
   const stats = page.getByRole('region', { name: 'Statistics' });
   await expect(stats.getByText('Pending Delete Requests')).toBeVisible();
   await expect(stats.getByText('Total Users')).toHaveCount(0);
+  // A manager has the two moderation tabs only, and starts on Delete Requests.
+  await expect(page.getByRole('tab')).toHaveText(['Delete Requests', 'Reports']);
   await expect(stats).toContainText('Pending Reports1');
 
   const requests = page.getByRole('region', { name: 'Delete Requests' });
@@ -200,6 +202,16 @@ test('an admin changes the site title, the size limit and role management', asyn
   await expect(page.getByText('Current limit:').locator('..')).toContainText('5 MB');
   const pub = (await (await fetch(`${server.url}/api/settings/public`)).json()) as { maxPasteSize: unknown };
   expect(pub.maxPasteSize).toBe(5);
+  // The create screen obeys the new limit.
+  await page.goto('/');
+  await page.getByLabel('File to upload').setInputFiles({
+    name: 'big.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.alloc(6 * 1024 * 1024, 'c'),
+  });
+  await expect(toasts(page).getByText('File is 6.00 MB. Maximum size is 5 MB.')).toBeVisible();
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Settings' }).click();
 
   await page.getByRole('switch', { name: 'RBAC' }).click();
   await page.getByRole('button', { name: 'Save Security Settings' }).click();

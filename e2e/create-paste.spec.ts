@@ -117,7 +117,7 @@ test('Upload File reads a file into the editor and enforces the size limit', asy
   await snap(page, 'create-paste-over-50mb');
 
   await loginInContext(page, ADMIN.username, ADMIN.password);
-  // The admin settings screen arrives with the admin issue: a 1 MB limit is served here instead.
+  // A 1 MB limit served to this page only (admin-panel.spec.ts sets a limit through the admin panel).
   await page.route('**/api/settings/public', async (route) => {
     const response = await route.fetch();
     await route.fulfill({ response, json: { ...(await response.json()), maxPasteSize: 1 } });
