@@ -1,4 +1,5 @@
-import { Readable } from 'node:stream';
+import { once } from 'node:events';
+import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { StringDecoder } from 'node:string_decoder';
 import Assembler from 'stream-json/Assembler.js';
@@ -82,16 +83,39 @@ export function createBackupService({ db, blobs, clock, settings, inlineMaxBytes
     yield '}}';
   }
 
-  /** A paste row from a backup as the table holds it: large content back in the blob store. */
-  async function storedPaste(row: Record<string, unknown>, written: string[]) {
-    const content = row.content as string;
-    const bytes = Buffer.byteLength(content, 'utf8');
-    const base = { ...row, size_bytes: bytes, status: 'ready', sweep_claimed_at: null };
-    if (bytes <= inlineMaxBytes && !content.includes('\u0000')) return { ...base, blob_key: null };
-    const key = newBlobKey('pastes');
-    await blobs.put(key, Buffer.from(content, 'utf8'));
-    written.push(key);
-    return { ...base, content: null, blob_key: key };
+  /**
+   * A paste's content as it streams in: kept as text while it may stay inline, then written to a
+   * new blob as it arrives, so a large paste never becomes one string in memory.
+   */
+  function contentSink(written: string[]) {
+    let parts: string[] = [];
+    let bytes = 0;
+    let hasNul = false;
+    let blob: { key: string; stream: PassThrough; stored: Promise<number> } | null = null;
+    return {
+      async write(text: string): Promise<void> {
+        bytes += Buffer.byteLength(text, 'utf8');
+        hasNul ||= text.includes('\u0000');
+        if (!blob && (bytes > inlineMaxBytes || hasNul)) {
+          const stream = new PassThrough();
+          const key = newBlobKey('pastes');
+          written.push(key);
+          blob = { key, stream, stored: blobs.put(key, stream) };
+          // A failed write rejects `stored`; it is awaited in end().
+          blob.stored.catch(() => {});
+          stream.write(parts.join(''));
+          parts = [];
+        }
+        if (!blob) parts.push(text);
+        else if (!blob.stream.write(text)) await once(blob.stream, 'drain');
+      },
+      async end(): Promise<{ content: string | null; blob_key: string | null; size_bytes: number }> {
+        if (!blob) return { content: parts.join(''), blob_key: null, size_bytes: bytes };
+        blob.stream.end();
+        await blob.stored;
+        return { content: null, blob_key: blob.key, size_bytes: bytes };
+      },
+    };
   }
 
   return {
@@ -110,7 +134,16 @@ export function createBackupService({ db, blobs, clock, settings, inlineMaxBytes
         await db.kysely.transaction().execute(async (trx) => {
           oldBlobs = await pasteBlobKeys(trx);
           await deleteAll(trx);
-          const tokens = new Parser({ packValues: true, streamValues: false });
+          // Strings come in chunks (a paste's content may be hundreds of MB): they are joined here,
+          // or streamed to the blob store when they are a paste's content.
+          const tokens = new Parser({
+            packKeys: true,
+            streamKeys: false,
+            packNumbers: true,
+            streamNumbers: false,
+            packStrings: false,
+            streamStrings: true,
+          });
           const reading = pipeline(source, tokens).catch((e) => {
             tokens.destroy(e);
           });
@@ -120,7 +153,32 @@ export function createBackupService({ db, blobs, clock, settings, inlineMaxBytes
           let table: BackupTable | null = null;
           let lastTableIndex = -1;
           const meta: Record<string, unknown> = {};
-          for await (const token of tokens as AsyncIterable<Token>) {
+          let text: string[] | null = null;
+          let sink: ReturnType<typeof contentSink> | null = null;
+          let pasteContent: Awaited<ReturnType<ReturnType<typeof contentSink>['end']>> | null = null;
+          for await (const raw of tokens as AsyncIterable<Token>) {
+            let token = raw;
+            if (raw.name === 'startString') {
+              const isContent = table === 'pastes' && row && row.depth === 1 && row.key === 'content';
+              if (isContent) sink = contentSink(written);
+              else text = [];
+              continue;
+            }
+            if (raw.name === 'stringChunk') {
+              if (sink) await sink.write(raw.value as string);
+              else text!.push(raw.value as string);
+              continue;
+            }
+            if (raw.name === 'endString') {
+              if (sink) {
+                pasteContent = await sink.end();
+                sink = null;
+                token = { name: 'stringValue', value: '' };
+              } else {
+                token = { name: 'stringValue', value: text!.join('') };
+                text = null;
+              }
+            }
             if (row) {
               row.consume(token);
               if (!row.done) continue;
@@ -133,7 +191,11 @@ export function createBackupService({ db, blobs, clock, settings, inlineMaxBytes
                   `${t} row ${counts[t]! + 1}: ${issue.path.join('.') || 'row'}: ${issue.message}`,
                 );
               }
-              const value = t === 'pastes' ? await storedPaste(parsed.data, written) : parsed.data;
+              const value =
+                t === 'pastes'
+                  ? { ...parsed.data, ...pasteContent!, status: 'ready', sweep_claimed_at: null }
+                  : parsed.data;
+              pasteContent = null;
               await insertRow(trx, t, value);
               counts[t]! += 1;
               continue;

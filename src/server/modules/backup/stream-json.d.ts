@@ -6,7 +6,14 @@ declare module 'stream-json/Parser.js' {
     value?: string | number | boolean | null;
   }
   export default class Parser extends Transform {
-    constructor(options?: { packValues?: boolean; streamValues?: boolean; jsonStreaming?: boolean });
+    constructor(options?: {
+      packKeys?: boolean;
+      streamKeys?: boolean;
+      packNumbers?: boolean;
+      streamNumbers?: boolean;
+      packStrings?: boolean;
+      streamStrings?: boolean;
+    });
   }
 }
 declare module 'stream-json/Assembler.js' {
@@ -14,6 +21,10 @@ declare module 'stream-json/Assembler.js' {
   export default class Assembler {
     done: boolean;
     current: unknown;
+    /** The key being filled in the innermost object (null in an array). */
+    key: string | null;
+    /** How deep the value being built is (1 = inside the top value). */
+    readonly depth: number;
     consume(token: Token): this;
   }
 }
