@@ -50,6 +50,8 @@ const EXPECTED: Record<string, Access> = {
   'PUT /api/settings': 'admin',
   'POST /api/admin/test-turnstile': 'admin',
   'POST /api/upload/favicon': 'admin',
+  'GET /api/admin/database/export': 'admin',
+  'POST /api/admin/database/import': 'admin',
   'GET /api/admin/vip-licenses': 'admin',
   'POST /api/admin/vip-licenses/generate': 'admin',
   'DELETE /api/admin/vip-licenses/:id': 'admin',
