@@ -47,6 +47,7 @@ export const GENERIC_MESSAGES = {
   csrf: 'Cross-site request refused',
   tooManyRequests: 'Too many attempts. Please try again later.',
   tooManyPastes: 'Too many pastes created. Please wait a minute and try again.',
+  tooManyUploads: 'Too many unfinished uploads. Finish or cancel one before starting another.',
   tooManyAccounts: 'Too many accounts created from this network. Please try again later.',
   internal: 'Something went wrong on our side',
   unsupportedMediaType: 'Content-Type must be application/json',
@@ -80,6 +81,39 @@ export const PASTE_MESSAGES = {
   createJsonTooLarge:
     'Request body is too large for JSON: send large content as multipart/form-data (a file part named content) or through the API’s raw body',
 } as const;
+
+/** Chunked upload (spec §8 "Chunked upload" and "Documented server errors"). */
+export const UPLOAD_MESSAGES = {
+  signInRequired: 'You need to create an account or login to upload large files',
+  sessionNotFound: 'Upload session not found',
+  notAllChunks: 'Not all chunks received',
+  alreadyFinalized: 'This upload is already finalized',
+  chunkPartMissing: 'chunk: send the chunk as a file part named chunk',
+  notUtf8: 'The file is not UTF-8 text, so it cannot be a paste',
+  assemblyFailed: 'Assembling the upload failed',
+  initFailed: 'Failed to initialize upload',
+  noUploadId: 'No upload ID received from server',
+  mayHaveSucceeded: 'Upload may have succeeded',
+  finalizeTimeout:
+    'The server took too long to answer, but the paste may have been created. Check My Pastes before uploading again.',
+  finalizeBadGateway:
+    'The proxy in front of the server failed, but the paste was likely created. Check My Pastes before uploading again.',
+  invalidResponse: 'Invalid response from server',
+  failed: 'Upload failed',
+  uploading: 'Uploading chunks...',
+} as const;
+
+export function chunkTimeoutMessage(chunk: number, total: number): string {
+  return `Upload timeout - chunk ${chunk} of ${total} failed. Your proxy/CDN may have timeout limits on request size or duration; ask its operator to allow at least 40 MB and 2 minutes per request.`;
+}
+
+export function chunkCountMessage(expected: number, totalSize: number, chunkSize: number): string {
+  return `totalChunks must be ${expected} for ${totalSize} bytes in chunks of ${chunkSize} bytes`;
+}
+
+export function chunkSizeMessage(index: number, expected: number): string {
+  return `Chunk ${index} must be exactly ${expected} bytes`;
+}
 
 /** Size message of a paste refused while it arrives (its whole size is not known yet). */
 export function tooLargeWhileReceivingMessage(limitBytes: number): string {

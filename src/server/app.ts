@@ -22,6 +22,7 @@ import { moderationRoutes } from './modules/moderation/moderation.routes.js';
 import { myPastesRoutes, pastesRoutes } from './modules/pastes/pastes.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { setupRoutes } from './modules/setup/setup.routes.js';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { accountRoutes } from './modules/users/account.routes.js';
 import { v1Routes } from './modules/v1/v1.routes.js';
 import { vipRoutes } from './modules/vip/vip.routes.js';
@@ -93,6 +94,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     config,
     db,
     clock: opts.clock ?? systemClock,
+    log: app.log,
     mailerOptions: opts.mailerOptions,
   });
   app.decorate('services', services);
@@ -121,6 +123,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(vipRoutes);
   await app.register(v1Routes);
   await app.register(pastesRoutes);
+  await app.register(uploadsRoutes);
   await app.register(myPastesRoutes);
   await app.register(moderationRoutes);
   await app.register(leaderboardRoutes);

@@ -1,6 +1,8 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { CHUNK_SIZE_BYTES } from '../common/constants.js';
+import type { S3Options } from './infra/blob-store/s3.js';
 
 /**
  * The only reader of process.env. Every variable is parsed once; a bad value stops the start
@@ -99,6 +101,19 @@ const envSchema = z.object({
   /** Pastes a visitor's address may create a minute, and a signed-in account (session or API key). */
   PASTE_CREATE_PER_IP_PER_MIN: z.coerce.number().int().positive().default(30),
   PASTE_CREATE_PER_ACCOUNT_PER_MIN: z.coerce.number().int().positive().default(120),
+  /** S3-compatible blob store: set S3_BUCKET to use it instead of DATA_DIR/blobs. */
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** How long an instance holds an assembly without renewing before another takes it over. */
+  UPLOAD_ASSEMBLY_LEASE_MS: z.coerce.number().int().min(1000).default(30000),
+  /** Tests only (refused with NODE_ENV=production): a smaller chunk than the spec's 40 MiB. */
+  TEST_UPLOAD_CHUNK_BYTES: z.coerce.number().int().min(1).optional(),
+  /** Tests only: a pause after each assembly progress step, to catch an assembly mid-way. */
+  TEST_ASSEMBLY_PAUSE_MS: z.coerce.number().int().min(0).optional(),
 });
 
 export interface Config {
@@ -125,6 +140,9 @@ export interface Config {
   webAutobuild: boolean;
   /** Paste creation limits per minute (issue 8 abuse limits). */
   pasteCreateLimits: { perIpPerMin: number; perAccountPerMin: number };
+  /** Absent: blobs on local disk under dataDir. */
+  s3: S3Options | undefined;
+  uploads: { chunkSize: number; leaseMs: number; assemblyPauseMs: number };
 }
 
 export class ConfigError extends Error {
@@ -143,6 +161,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production') {
+    const testOnly = (['TEST_UPLOAD_CHUNK_BYTES', 'TEST_ASSEMBLY_PAUSE_MS'] as const).filter(
+      (k) => e[k] !== undefined,
+    );
+    if (testOnly.length > 0) {
+      throw new ConfigError(testOnly.map((k) => `${k}: tests only, never with NODE_ENV=production`));
+    }
+  }
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    throw new ConfigError(['S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither']);
+  }
   if (e.NODE_ENV === 'production' && !e.SMTP_TLS_REJECT_UNAUTHORIZED) {
     throw new ConfigError([
       'SMTP_TLS_REJECT_UNAUTHORIZED: may be false only in tests, never with NODE_ENV=production',
@@ -191,6 +220,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pasteCreateLimits: {
       perIpPerMin: e.PASTE_CREATE_PER_IP_PER_MIN,
       perAccountPerMin: e.PASTE_CREATE_PER_ACCOUNT_PER_MIN,
+    },
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
+    uploads: {
+      chunkSize: e.TEST_UPLOAD_CHUNK_BYTES ?? CHUNK_SIZE_BYTES,
+      leaseMs: e.UPLOAD_ASSEMBLY_LEASE_MS,
+      assemblyPauseMs: e.TEST_ASSEMBLY_PAUSE_MS ?? 0,
     },
   };
 }

@@ -1,9 +1,11 @@
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db } from './db/kysely.js';
 import { createLocalDiskStore } from './infra/blob-store/index.js';
+import { createS3Store } from './infra/blob-store/s3.js';
 import { createCaptcha } from './infra/captcha/captcha.js';
 import type { BackgroundTask } from './infra/jobs/background-jobs.js';
 import type { MailerOptions } from './infra/mailer/index.js';
@@ -27,6 +29,7 @@ import { createRecentViewers } from './modules/pastes/recent-viewers.js';
 import { createViewCounter } from './modules/pastes/view-counter.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { createSetupService } from './modules/setup/setup.service.js';
+import { createUploadsService } from './modules/uploads/uploads.service.js';
 import { createApiKeyService } from './modules/users/api-keys.service.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { createVipService } from './modules/vip/vip.service.js';
@@ -35,12 +38,13 @@ export interface ServiceDeps {
   config: Config;
   db: Db;
   clock: Clock;
+  log: FastifyBaseLogger;
   /** Tests only: lets the mailer trust the loopback SMTP sink's certificate. */
   mailerOptions?: MailerOptions;
 }
 
 /** Builds every service once, wiring their dependencies; routes reach them through app.services. */
-export function createServices({ config, db, clock, mailerOptions: given }: ServiceDeps) {
+export function createServices({ config, db, clock, log, mailerOptions: given }: ServiceDeps) {
   // SMTP_TLS_REJECT_UNAUTHORIZED=false (tests only) is the browser tests' SMTP sink: a self-signed
   // certificate on a random loopback port.
   const mailerOptions: MailerOptions | undefined =
@@ -112,7 +116,9 @@ export function createServices({ config, db, clock, mailerOptions: given }: Serv
     mailConfig: config.mail,
     mailerOptions,
   });
-  const blobs = createLocalDiskStore(path.join(config.dataDir, 'blobs'));
+  const blobs = config.s3
+    ? createS3Store(config.s3)
+    : createLocalDiskStore(path.join(config.dataDir, 'blobs'));
   const hot = createHotPasteCache();
   const recentViewers = createRecentViewers({ clock, redis, keyPrefix: config.redisKeyPrefix });
   const views = createViewCounter(db.kysely, { recent: recentViewers, onWritten: (id) => hot.delete(id) });
@@ -127,6 +133,15 @@ export function createServices({ config, db, clock, mailerOptions: given }: Serv
     hot,
     inserts,
     creationLimits: pasteCreationRules(config.pasteCreateLimits),
+  });
+  const uploads = createUploadsService({
+    db: db.kysely,
+    clock,
+    blobs,
+    pastes,
+    maxPasteBytes: () => settings.maxPasteBytes(),
+    log,
+    options: config.uploads,
   });
   const pasteDelivery = createPasteDelivery({ blobs, pastes, views });
   const moderation = createModerationService({ db: db.kysely, clock, pastes, rateLimiter });
@@ -161,6 +176,7 @@ export function createServices({ config, db, clock, mailerOptions: given }: Serv
     views,
     pastes,
     pasteDelivery,
+    uploads,
     moderation,
     admin,
     favicon,
@@ -170,9 +186,17 @@ export function createServices({ config, db, clock, mailerOptions: given }: Serv
       { name: 'sweep-pastes', intervalMs, run: () => pastes.sweep() },
       { name: 'sweep-sessions', intervalMs, run: () => sessions.sweep() },
       { name: 'sweep-email-tokens', intervalMs, run: () => emailVerification.sweepExpiredTokens() },
+      { name: 'collect-uploads', intervalMs, run: () => uploads.collectAbandoned() },
+      // Often, so that an assembly whose instance died resumes soon after its lease runs out.
+      {
+        name: 'resume-assemblies',
+        intervalMs: Math.min(intervalMs, config.uploads.leaseMs),
+        run: () => uploads.resumeAssemblies(),
+      },
     ],
     async close(): Promise<void> {
       await mail.settled();
+      await uploads.settled();
       await views.close();
       await redis?.quit().catch(() => {});
       await db.close();

@@ -215,6 +215,19 @@ export const RESPONSES = {
   'GET /api/pastes/:id/raw': { 200: NOT_JSON, 206: NOT_JSON },
   'POST /api/pastes/:id/report': { 201: z.strictObject({ id: z.number().int() }) },
   'POST /api/pastes/:id/request-delete': { 201: z.strictObject({ id: z.number().int() }) },
+  'POST /api/pastes/upload/init': { 200: z.strictObject({ uploadId: z.string().min(1) }) },
+  'POST /api/pastes/upload/chunk': {
+    200: z.strictObject({
+      uploadId: z.string(),
+      chunkIndex: z.number().int().min(0),
+      chunksReceived: z.number().int().min(1),
+    }),
+  },
+  'POST /api/pastes/upload/finalize': { 201: z.strictObject({ id: z.string().min(1) }) },
+  'POST /api/pastes/upload/cancel': { 200: z.strictObject({ cancelled: z.literal(true) }) },
+  'GET /api/pastes/:id/assembly-progress': {
+    200: z.strictObject({ progress: z.number().int().min(0).max(100), isComplete: z.boolean() }),
+  },
   'GET /api/my-pastes': { 200: pasteListSchema },
   'GET /api/top-views': { 200: z.strictObject({ pastes: z.array(topPasteSchema) }) },
   'GET /api/top-views-v2': { 200: z.strictObject({ pastes: z.array(topPasteSchema) }) },

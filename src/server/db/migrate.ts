@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import type { DialectName } from './dialect.js';
 import * as initial from './migrations/001-initial.js';
 import * as uniqueEmail from './migrations/002-unique-email.js';
+import * as chunkedUploads from './migrations/003-chunked-uploads.js';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
 
@@ -9,6 +10,7 @@ type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<voi
 const MIGRATIONS: Record<string, DialectMigration> = {
   '001-initial': initial,
   '002-unique-email': uniqueEmail,
+  '003-chunked-uploads': chunkedUploads,
 };
 
 class StaticProvider implements MigrationProvider {

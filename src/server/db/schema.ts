@@ -3,7 +3,8 @@ import type { Expiration, Privacy, Role } from '../../common/constants.js';
 
 /** A paste is `processing` while a chunked upload is assembled, `failed` if assembly gave up. */
 export type PasteStatus = 'ready' | 'processing' | 'failed';
-export type UploadStatus = 'open' | 'assembling' | 'done' | 'failed' | 'cancelled';
+/** Receiving chunks, then (after finalize) assembling once, by whichever instance holds the lease. */
+export type UploadStatus = 'receiving' | 'assembling' | 'failed';
 /** Reports and deletion requests: decided once, from pending. */
 export type ModerationStatus = 'pending' | 'approved' | 'rejected';
 export type TokenPurpose = 'verify-email' | 'reset-password' | 'reveal-api-key';
@@ -91,15 +92,26 @@ export interface UploadSessionsTable {
   user_id: number;
   total_chunks: number;
   total_size: number;
+  /** Every chunk but the last is exactly this long (40 MiB; smaller in tests only). */
+  chunk_size: number;
   title: string | null;
   privacy: Privacy;
   password_hash: string | null;
   expiration: Expiration;
   burn_after_reading: number;
-  /** 'receiving' | 'assembling' | 'done' | 'failed' */
+  /** Where the assembled content goes; invisible there until assembly completes it. */
+  blob_key: string;
+  /** The blob store's reference for the upload in parts (S3: its multipart UploadId). */
+  store_ref: string;
   status: UploadStatus;
+  /** Set once, by finalize: finalize again answers the same paste. */
   paste_id: string | null;
+  /** 0–100 while assembling. */
   progress: number;
+  /** The assembling instance holds the session until then; past it, another may take over. */
+  lease_until: number | null;
+  /** Why assembly failed (shown to the uploader). */
+  error: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -107,8 +119,8 @@ export interface UploadSessionsTable {
 export interface UploadChunksTable {
   upload_id: string;
   chunk_index: number;
-  blob_key: string;
-  size_bytes: number;
+  /** The store's tag for the written chunk (S3: the part's ETag). */
+  tag: string;
   created_at: number;
 }
 

@@ -50,13 +50,13 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { table: Route
         .then((completed) => done(completed ? roleError(request.user, access) : undefined), done);
       return;
     }
-    done(roleError(request.user, access));
+    done(roleError(request.user, access, request.routeOptions.config?.signInMessage));
   });
 });
 
 /** Why `user` may not use a route of this access level, or undefined when it may. */
-function roleError(user: FastifyRequest['user'], access: Exclude<Access, 'public'>) {
-  if (!user) return unauthorized();
+function roleError(user: FastifyRequest['user'], access: Exclude<Access, 'public'>, signInMessage?: string) {
+  if (!user) return unauthorized(signInMessage);
   if (access === 'signed-in') return undefined;
   return ACCESS_POLICY[access](user.role) ? undefined : forbidden();
 }

@@ -20,6 +20,8 @@ export const ACCESS_POLICY: Record<Exclude<Access, 'public' | 'signed-in'>, (rol
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** The 401 message when a signed-in route is called without an account (default: generic). */
+    signInMessage?: string;
     /** Answer even before first-run setup is complete. */
     allowBeforeSetup?: boolean;
     /** API-key authentication accepted on this route (X-API-Key). */

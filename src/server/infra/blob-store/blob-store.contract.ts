@@ -1,11 +1,16 @@
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
-import { BlobNotFoundError, type BlobStore, BlobTooLargeError } from './blob-store.js';
+import { BlobNotFoundError, BlobPartSizeError, type BlobStore, BlobTooLargeError } from './blob-store.js';
 import { newBlobKey } from './index.js';
 
 /** The behaviour every BlobStore adapter must have; each adapter's test file runs it. */
-export function blobStoreContract(name: string, makeStore: () => Promise<BlobStore>): void {
+export function blobStoreContract(
+  name: string,
+  makeStore: () => Promise<BlobStore>,
+  /** Smallest part but the last the store accepts (S3: 5 MiB). */
+  partSize = 64 * 1024,
+): void {
   describe(`BlobStore contract: ${name}`, () => {
     it('stores and reads back bytes exactly, whole and by range', async () => {
       const store = await makeStore();
@@ -63,6 +68,54 @@ export function blobStoreContract(name: string, makeStore: () => Promise<BlobSto
 
     it('answers ping', async () => {
       await expect((await makeStore()).ping()).resolves.toBeUndefined();
+    });
+
+    it('assembles parts written out of order, one of them twice, invisible until complete', async () => {
+      const store = await makeStore();
+      const key = newBlobKey('pastes');
+      const parts = [Buffer.alloc(partSize, 'a'), Buffer.alloc(partSize, 'b'), Buffer.from('tail\n')];
+      const total = partSize * 2 + parts[2]!.length;
+      const ref = await store.startParts(key, total);
+      const put = (index: number, data: Buffer) =>
+        store.putPart(
+          key,
+          ref,
+          { index, offset: index * partSize, size: data.length },
+          Readable.from([data]),
+        );
+      const tags: string[] = [];
+      tags[2] = await put(2, parts[2]!);
+      tags[0] = await put(0, Buffer.alloc(partSize, 'x'));
+      tags[1] = await put(1, parts[1]!);
+      tags[0] = await put(0, parts[0]!);
+      expect(await store.size(key)).toBeNull();
+      await store.completeParts(
+        key,
+        ref,
+        tags.map((tag, index) => ({ index, tag })),
+      );
+      expect((await buffer(await store.get(key))).equals(Buffer.concat(parts))).toBe(true);
+      // Completing again (a retry after a crash) keeps the blob.
+      await store.completeParts(
+        key,
+        ref,
+        tags.map((tag, index) => ({ index, tag })),
+      );
+      expect(await store.size(key)).toBe(total);
+    });
+
+    it('refuses a part shorter or longer than announced', async () => {
+      const store = await makeStore();
+      const key = newBlobKey('pastes');
+      const ref = await store.startParts(key, 10);
+      const part = { index: 0, offset: 0, size: 10 };
+      await expect(store.putPart(key, ref, part, Readable.from([Buffer.alloc(9)]))).rejects.toBeInstanceOf(
+        BlobPartSizeError,
+      );
+      await expect(store.putPart(key, ref, part, Readable.from([Buffer.alloc(11)]))).rejects.toThrow();
+      await store.abortParts(key, ref);
+      await store.abortParts(key, ref);
+      expect(await store.size(key)).toBeNull();
     });
   });
 }

@@ -22,6 +22,35 @@ export interface BlobStore {
   delete(key: string): Promise<void>;
   /** Checks the store answers (readiness). */
   ping(): Promise<void>;
+
+  /**
+   * A large blob written part by part, in any order and by any instance, and invisible under
+   * `key` until completeParts. Returns the store's reference for the upload (kept by the caller).
+   */
+  startParts(key: string, totalSize: number): Promise<string>;
+  /**
+   * Writes part `index` (0-based) of exactly `size` bytes at `offset`; a part written again
+   * replaces the earlier one. Fails, and counts as not written, if the source is shorter or longer.
+   * Returns the part's tag, which completeParts needs.
+   */
+  putPart(key: string, ref: string, part: BlobPart, source: Readable): Promise<string>;
+  /** Makes the parts, in index order, the blob under `key`; safe to call again after a crash. */
+  completeParts(key: string, ref: string, parts: { index: number; tag: string }[]): Promise<void>;
+  /** Drops an unfinished upload and its bytes; absent uploads are fine. */
+  abortParts(key: string, ref: string): Promise<void>;
+}
+
+export interface BlobPart {
+  index: number;
+  offset: number;
+  size: number;
+}
+
+/** A part's bytes did not match the size it was announced with. */
+export class BlobPartSizeError extends Error {
+  constructor(readonly expected: number) {
+    super(`Part must be exactly ${expected} bytes`);
+  }
 }
 
 export class BlobNotFoundError extends Error {

@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import {
   assertValidKey,
   BlobNotFoundError,
+  BlobPartSizeError,
   type BlobStore,
   BlobTooLargeError,
   type ByteRange,
@@ -25,13 +26,47 @@ export function byteLimit(maxBytes: number): Transform & { bytes: number } {
   return t;
 }
 
-/** Blobs as files under root; written to a temp file in the same folder tree, then renamed. */
+/** Passes exactly `size` bytes and fails the stream on one byte more or less. */
+export function exactSize(size: number): Transform {
+  let bytes = 0;
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      bytes += chunk.length;
+      if (bytes > size) done(new BlobPartSizeError(size));
+      else done(null, chunk);
+    },
+    flush(done) {
+      done(bytes === size ? null : new BlobPartSizeError(size));
+    },
+  });
+}
+
+async function fsyncPath(file: string): Promise<void> {
+  const handle = await fsp.open(file, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Blobs as files under root; written to a temp file in the same folder tree, then renamed. A blob
+ * written in parts is one file under `.parts/`, each part written at its offset, so completing it
+ * is a rename, not a copy.
+ */
 export function createLocalDiskStore(root: string): BlobStore {
   const tmpDir = path.join(root, '.tmp');
+  const partsDir = path.join(root, '.parts');
   fs.mkdirSync(tmpDir, { recursive: true });
+  fs.mkdirSync(partsDir, { recursive: true });
   const fileOf = (key: string) => {
     assertValidKey(key);
     return path.join(root, ...key.split('/'));
+  };
+  const partialOf = (key: string) => {
+    assertValidKey(key);
+    return path.join(partsDir, key.replaceAll('/', '--'));
   };
 
   return {
@@ -73,6 +108,48 @@ export function createLocalDiskStore(root: string): BlobStore {
 
     async delete(key) {
       await fsp.rm(fileOf(key), { force: true });
+    },
+
+    async startParts(key, totalSize) {
+      const handle = await fsp.open(partialOf(key), 'wx');
+      try {
+        await handle.truncate(totalSize);
+      } finally {
+        await handle.close();
+      }
+      return 'local';
+    },
+
+    async putPart(key, _ref, part, source) {
+      const partial = partialOf(key);
+      if (!fs.existsSync(partial)) throw new BlobNotFoundError(key);
+      // r+: write in place, never create (a cancelled upload's file stays gone); flush: fsync on close.
+      await pipeline(
+        source,
+        exactSize(part.size),
+        fs.createWriteStream(partial, { flags: 'r+', start: part.offset, flush: true }),
+      );
+      return String(part.size);
+    },
+
+    async completeParts(key) {
+      const partial = partialOf(key);
+      const file = fileOf(key);
+      try {
+        await fsyncPath(partial);
+      } catch (e) {
+        // Completed already (a second call after a crash between rename and bookkeeping).
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT' && (await this.size(key)) !== null) return;
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new BlobNotFoundError(key);
+        throw e;
+      }
+      await fsp.mkdir(path.dirname(file), { recursive: true });
+      await fsp.rename(partial, file);
+      await fsyncPath(path.dirname(file));
+    },
+
+    async abortParts(key) {
+      await fsp.rm(partialOf(key), { force: true });
     },
 
     async ping() {

@@ -75,6 +75,26 @@ export async function deletePasteRow(
   return row ? { blobKey: row.blob_key } : null;
 }
 
+/** Inserts a paste unless one with its id exists (finalize may run again after a crash). */
+export async function insertPasteIfAbsent(db: Kysely<Database>, row: PasteRow): Promise<void> {
+  await db
+    .insertInto('pastes')
+    .values(row)
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
+
+/** A processing paste becomes readable; false if it is gone (deleted or expired meanwhile). */
+export async function markPasteReady(db: Kysely<Database>, id: string): Promise<boolean> {
+  const r = await db
+    .updateTable('pastes')
+    .set({ status: 'ready' })
+    .where('id', '=', id)
+    .where('status', '=', 'processing')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
 /**
  * Adds counted views to many pastes in one transaction, one statement per 500 pastes: a second of
  * reads spread over thousands of pastes must not cost a commit per paste.

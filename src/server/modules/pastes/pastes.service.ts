@@ -1,6 +1,11 @@
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { EXTREME_PASTE_BYTES, PROCESSING_CONTENT } from '../../../common/constants.js';
+import {
+  EXTREME_PASTE_BYTES,
+  type Expiration,
+  PROCESSING_CONTENT,
+  type Privacy,
+} from '../../../common/constants.js';
 import { GENERIC_MESSAGES } from '../../../common/messages.js';
 import { canChooseExpiration, canViewProtected } from '../../../common/policies.js';
 import { pageCount } from '../../../common/schemas/paging.js';
@@ -39,8 +44,10 @@ import {
   deleteClaimedBurn,
   deletePasteRow,
   findLivePaste,
+  insertPasteIfAbsent,
   listAllPastes,
   listPastesOfUser,
+  markPasteReady,
   type PasteWithAuthor,
   pasteTotals,
 } from './pastes.repository.js';
@@ -402,5 +409,62 @@ export function createPastesService(deps: Deps) {
     },
 
     authorizeRead,
+
+    /**
+     * The paste a finalized chunked upload becomes: visible at once in the processing state, its
+     * content (blobKey) written by the assembly. Idempotent, so finalize can run again after a crash.
+     */
+    async createProcessing(p: ProcessingPaste): Promise<void> {
+      const now = clock.now();
+      const ttl = EXPIRATION_MS[p.expiration];
+      await insertPasteIfAbsent(db.kysely, {
+        id: p.id,
+        title: p.title,
+        content: null,
+        blob_key: p.blobKey,
+        size_bytes: p.sizeBytes,
+        privacy: p.privacy,
+        password_hash: p.passwordHash,
+        expiration: p.expiration,
+        expires_at: ttl === null ? null : now + ttl,
+        burn_after_reading: p.burnAfterReading || p.expiration === 'burn' ? 1 : 0,
+        burn_claimed_at: null,
+        creator_token_hash: null,
+        status: 'processing',
+        view_count: 0,
+        user_id: p.userId,
+        created_at: now,
+        sweep_claimed_at: null,
+      });
+    },
+
+    /** Assembly done: the paste is readable. False if it was deleted or expired meanwhile. */
+    async markReady(id: string): Promise<boolean> {
+      hot.delete(id);
+      return markPasteReady(db.kysely, id);
+    },
+
+    /** Processing state of a paste for its assembly progress; null when it is not (or no longer) there. */
+    async processingState(id: string): Promise<'processing' | 'ready' | null> {
+      if (!PASTE_ID_PATTERN.test(id)) return null;
+      const row = await findLivePaste(db, id, clock.now());
+      if (!row || row.status === 'failed') return null;
+      return row.status;
+    },
+
+    newId: newPasteId,
   };
+}
+
+/** What a finalized chunked upload asks of the paste it becomes. */
+export interface ProcessingPaste {
+  id: string;
+  title: string | null;
+  privacy: Privacy;
+  passwordHash: string | null;
+  expiration: Expiration;
+  burnAfterReading: boolean;
+  userId: number;
+  blobKey: string;
+  sizeBytes: number;
 }

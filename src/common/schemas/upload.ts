@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { EXPIRATIONS, PRIVACIES, TITLE_MAX_LENGTH } from '../constants.js';
+import { PASTE_MESSAGES } from '../messages.js';
+import { storedText } from './text.js';
+
+export { UPLOAD_MESSAGES } from '../messages.js';
+
+const count = (max: number) => z.number().int().min(1).max(max);
+
+/** POST /api/pastes/upload/init: the paste's options, and how much is coming. */
+export const initUploadBodySchema = z.object({
+  totalChunks: count(1_000_000),
+  totalSize: count(Number.MAX_SAFE_INTEGER),
+  title: storedText(TITLE_MAX_LENGTH, PASTE_MESSAGES.titleTooLong).optional().default(''),
+  privacy: z.enum(PRIVACIES).default('public'),
+  password: z.string().max(200).optional().default(''),
+  expiration: z.enum(EXPIRATIONS).default('1d'),
+  burnAfterReading: z.boolean().optional().default(false),
+});
+export type InitUploadInput = z.output<typeof initUploadBodySchema>;
+
+/** An upload id as the server hands them out (32 URL-safe characters). */
+export const uploadIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'uploadId: not an upload id');
+export const uploadRefBodySchema = z.object({ uploadId: uploadIdSchema });
+
+/** The chunk form's fields (multipart text fields, so the index arrives as a string). */
+export const chunkFieldsSchema = z.object({
+  uploadId: uploadIdSchema,
+  chunkIndex: z
+    .string()
+    .regex(/^\d{1,7}$/, 'chunkIndex: a whole number from 0')
+    .transform(Number),
+});

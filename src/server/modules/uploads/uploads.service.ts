@@ -1,0 +1,275 @@
+import type { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  chunkCountMessage,
+  chunkSizeMessage,
+  GENERIC_MESSAGES,
+  PASTE_MESSAGES,
+  tooLargeMessage,
+  UPLOAD_MESSAGES,
+} from '../../../common/messages.js';
+import { canChooseExpiration } from '../../../common/policies.js';
+import type { InitUploadInput } from '../../../common/schemas/upload.js';
+import type { Clock } from '../../clock.js';
+import type { Database } from '../../db/schema.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
+import { BlobPartSizeError, type BlobStore, newBlobKey } from '../../infra/blob-store/index.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { randomToken } from '../../lib/tokens.js';
+import type { PastesService } from '../pastes/pastes.service.js';
+import type { UserRow } from '../users/users.service.js';
+import { checkUtf8, NotUtf8Error } from './assembly.js';
+import * as repo from './uploads.repository.js';
+
+/** Sessions not written to for this long are collected with their bytes (and failed ones forgotten). */
+export const UPLOAD_IDLE_MS = 24 * 60 * 60 * 1000;
+/** Unfinished uploads one account may have at a time: each reserves up to the paste size on disk. */
+export const MAX_OPEN_UPLOADS = 5;
+
+export interface UploadsOptions {
+  /** 40 MiB (spec §9); smaller in tests only. */
+  chunkSize: number;
+  /** How long an assembling instance holds its session without renewing. */
+  leaseMs: number;
+  /** Tests only: a pause after each progress report, so an assembly can be caught mid-way. */
+  assemblyPauseMs: number;
+}
+
+interface Deps {
+  db: Kysely<Database>;
+  clock: Clock;
+  blobs: BlobStore;
+  pastes: PastesService;
+  maxPasteBytes: () => Promise<number>;
+  log: FastifyBaseLogger;
+  options: UploadsOptions;
+}
+
+export type UploadsService = ReturnType<typeof createUploadsService>;
+
+/**
+ * Chunked upload (spec §4 "Large upload"): init reserves a session and the blob's place in the
+ * store, chunks are written straight to their place (an offset in one file, or an S3 part),
+ * finalize creates the paste in the processing state, and the assembly completes the blob, checks
+ * it is text and makes the paste readable. Every state lives in the database, so any instance
+ * can take any request and a dead instance's assembly is taken over when its lease runs out.
+ */
+export function createUploadsService(deps: Deps) {
+  const { db, clock, blobs, pastes, log, options } = deps;
+  const inFlight = new Set<Promise<void>>();
+
+  async function ownSession(user: UserRow, uploadId: string) {
+    const s = await repo.findSession(db, uploadId);
+    if (!s || s.user_id !== user.id || clock.now() - s.updated_at > UPLOAD_IDLE_MS) {
+      throw notFound(UPLOAD_MESSAGES.sessionNotFound);
+    }
+    return s;
+  }
+
+  async function assemble(uploadId: string): Promise<void> {
+    const leaseUntil = () => clock.now() + options.leaseMs;
+    if (!(await repo.takeLease(db, uploadId, clock.now(), leaseUntil()))) return;
+    const s = await repo.findSession(db, uploadId);
+    if (!s?.paste_id) return;
+    const pasteId = s.paste_id;
+    try {
+      await blobs.completeParts(s.blob_key, s.store_ref, await repo.listChunks(db, uploadId));
+      let last = 0;
+      await checkUtf8(
+        await blobs.get(s.blob_key),
+        s.total_size,
+        async (fraction) => {
+          const progress = Math.min(99, Math.floor(fraction * 100));
+          if (progress <= last) return;
+          last = progress;
+          await repo.reportProgress(db, uploadId, { progress, now: clock.now(), until: leaseUntil() });
+        },
+        {
+          reportEveryBytes: Math.max(64 * 1024, Math.floor(s.total_size / 100)),
+          pauseMs: options.assemblyPauseMs,
+        },
+      );
+    } catch (e) {
+      if (!(e instanceof NotUtf8Error)) throw e; // the lease runs out and the assembly is tried again
+      await repo.markFailed(db, uploadId, UPLOAD_MESSAGES.notUtf8, clock.now());
+      await pastes.delete(pasteId);
+      return;
+    }
+    if (!(await pastes.markReady(pasteId))) await blobs.delete(s.blob_key); // deleted meanwhile
+    await repo.deleteSession(db, { id: uploadId, status: 'assembling' });
+  }
+
+  /** Runs an assembly beside the request that started it; its failures are logged, then retried. */
+  function startAssembly(uploadId: string): void {
+    const p = assemble(uploadId)
+      .catch((err) => log.error({ err, uploadId }, 'assembly failed; it will be retried'))
+      .finally(() => inFlight.delete(p));
+    inFlight.add(p);
+  }
+
+  async function dropBytes(s: { blob_key: string; store_ref: string } | undefined): Promise<void> {
+    if (s) await blobs.abortParts(s.blob_key, s.store_ref);
+  }
+
+  return {
+    chunkSize: options.chunkSize,
+
+    async init(user: UserRow, input: InitUploadInput): Promise<{ uploadId: string }> {
+      if (input.privacy === 'password' && !input.password) throw badRequest(PASTE_MESSAGES.passwordRequired);
+      if (!canChooseExpiration(user.role, input.expiration)) {
+        throw forbidden(
+          input.expiration === '6m' ? PASTE_MESSAGES.sixMonthsNeedsAccount : PASTE_MESSAGES.unlimitedNeedsVip,
+        );
+      }
+      const limit = await deps.maxPasteBytes();
+      if (input.totalSize > limit) {
+        throw new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage(input.totalSize, limit));
+      }
+      const expected = Math.ceil(input.totalSize / options.chunkSize);
+      if (input.totalChunks !== expected) {
+        throw badRequest(chunkCountMessage(expected, input.totalSize, options.chunkSize));
+      }
+      if ((await repo.countReceivingOf(db, user.id)) >= MAX_OPEN_UPLOADS) {
+        throw new AppError('RATE_LIMITED', GENERIC_MESSAGES.tooManyUploads);
+      }
+      const id = randomToken(24);
+      const blobKey = newBlobKey('pastes');
+      const passwordHash = input.privacy === 'password' ? await hashPassword(input.password) : null;
+      const storeRef = await blobs.startParts(blobKey, input.totalSize);
+      const now = clock.now();
+      try {
+        await repo.insertSession(db, {
+          id,
+          user_id: user.id,
+          total_chunks: input.totalChunks,
+          total_size: input.totalSize,
+          chunk_size: options.chunkSize,
+          title: input.title.trim() || null,
+          privacy: input.privacy,
+          password_hash: passwordHash,
+          expiration: input.expiration,
+          burn_after_reading: input.burnAfterReading ? 1 : 0,
+          blob_key: blobKey,
+          store_ref: storeRef,
+          status: 'receiving',
+          paste_id: null,
+          progress: 0,
+          lease_until: null,
+          error: null,
+          created_at: now,
+          updated_at: now,
+        });
+      } catch (e) {
+        await blobs.abortParts(blobKey, storeRef);
+        throw e;
+      }
+      return { uploadId: id };
+    },
+
+    /** The exact size chunk `index` of a session must have, or a 400 for an index out of range. */
+    async expectChunk(user: UserRow, uploadId: string, index: number) {
+      const s = await ownSession(user, uploadId);
+      if (s.status !== 'receiving') throw conflict(UPLOAD_MESSAGES.alreadyFinalized);
+      if (!Number.isInteger(index) || index < 0 || index >= s.total_chunks) {
+        throw badRequest(`chunkIndex must be from 0 to ${s.total_chunks - 1}`);
+      }
+      const offset = index * s.chunk_size;
+      return { session: s, offset, size: Math.min(s.chunk_size, s.total_size - offset) };
+    },
+
+    /**
+     * Writes chunk `index` where it belongs. Until it is written whole it counts as missing, so a
+     * chunk cut off mid-way is simply sent again; sent twice, the second replaces the first.
+     */
+    async putChunk(user: UserRow, uploadId: string, index: number, source: Readable) {
+      const { session: s, offset, size } = await this.expectChunk(user, uploadId, index);
+      await repo.forgetChunk(db, uploadId, index);
+      let tag: string;
+      try {
+        tag = await blobs.putPart(s.blob_key, s.store_ref, { index, offset, size }, source);
+      } catch (e) {
+        if (e instanceof BlobPartSizeError) throw badRequest(chunkSizeMessage(index, size));
+        throw e;
+      }
+      if (!(await repo.recordChunk(db, { uploadId, index, tag, now: clock.now() }))) {
+        throw notFound(UPLOAD_MESSAGES.sessionNotFound);
+      }
+      return { uploadId, chunkIndex: index, chunksReceived: await repo.countChunks(db, uploadId) };
+    },
+
+    /** All chunks in: the paste exists from now on (processing) and is assembled in the background. */
+    async finalize(user: UserRow, uploadId: string): Promise<{ id: string }> {
+      let s = await ownSession(user, uploadId);
+      if (s.status === 'failed')
+        throw new AppError('UPLOAD_FAILED', s.error ?? UPLOAD_MESSAGES.assemblyFailed);
+      if (s.status === 'receiving') {
+        if ((await repo.countChunks(db, uploadId)) !== s.total_chunks) {
+          throw badRequest(UPLOAD_MESSAGES.notAllChunks);
+        }
+        await repo.markAssembling(db, uploadId, pastes.newId(), clock.now());
+        s = (await repo.findSession(db, uploadId)) ?? s;
+      }
+      // Finalize again (or a race of two): the paste the first one made, made if a crash cut it short.
+      const pasteId = s.paste_id;
+      if (!pasteId) throw notFound(UPLOAD_MESSAGES.sessionNotFound);
+      await pastes.createProcessing({
+        id: pasteId,
+        title: s.title,
+        privacy: s.privacy,
+        passwordHash: s.password_hash,
+        expiration: s.expiration,
+        burnAfterReading: s.burn_after_reading === 1,
+        userId: s.user_id,
+        blobKey: s.blob_key,
+        sizeBytes: s.total_size,
+      });
+      startAssembly(uploadId);
+      return { id: pasteId };
+    },
+
+    /** Drops an unfinished upload and its bytes. A finalized one is a paste now: delete that instead. */
+    async cancel(user: UserRow, uploadId: string): Promise<{ cancelled: true }> {
+      const s = await ownSession(user, uploadId);
+      if (s.status === 'assembling') throw conflict(UPLOAD_MESSAGES.alreadyFinalized);
+      await dropBytes(await repo.deleteSession(db, { id: uploadId, userId: user.id, status: s.status }));
+      return { cancelled: true };
+    },
+
+    /** GET /api/pastes/:id/assembly-progress. */
+    async progress(pasteId: string): Promise<{ progress: number; isComplete: boolean }> {
+      const state = await pastes.processingState(pasteId);
+      if (state === 'ready') return { progress: 100, isComplete: true };
+      const s = await repo.findSessionOfPaste(db, pasteId);
+      if (state === null) {
+        if (s?.status === 'failed')
+          throw new AppError('UPLOAD_FAILED', s.error ?? UPLOAD_MESSAGES.assemblyFailed);
+        throw notFound(PASTE_MESSAGES.notFound);
+      }
+      // Processing with no session: assembled a moment ago, between the two reads.
+      return { progress: s ? Math.min(99, s.progress) : 99, isComplete: false };
+    },
+
+    /** Background: assemblies no instance holds (never started, or their instance died). */
+    async resumeAssemblies(): Promise<void> {
+      for (const id of await repo.listUnleasedAssemblies(db, clock.now())) await assemble(id);
+    },
+
+    /** Background: sessions idle for 24 h lose their bytes; failed ones are forgotten. */
+    async collectAbandoned(): Promise<number> {
+      const cutoff = clock.now() - UPLOAD_IDLE_MS;
+      let collected = 0;
+      for (const s of await repo.listIdleSessions(db, ['receiving', 'failed'], cutoff)) {
+        const gone = await repo.deleteSession(db, { id: s.id, status: s.status, idleBefore: cutoff });
+        if (gone && s.status === 'receiving') await dropBytes(gone);
+        if (gone) collected++;
+      }
+      return collected;
+    },
+
+    /** Waits for assemblies this instance is running (tests, shutdown). */
+    async settled(): Promise<void> {
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}
