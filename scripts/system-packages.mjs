@@ -38,3 +38,12 @@ export const ensureNginx = () =>
     why: 'the reverse-proxy test',
     flags: '--no-install-recommends',
   });
+
+/** OpenStack Swift with its S3 layer: the S3-compatible store the blob-store and upload tests use. */
+export const ensureSwift = () =>
+  ensurePackage({
+    pkg: 'python3-swift',
+    paths: ['/usr/lib/python3/dist-packages/swift'],
+    why: 'the S3-compatible storage tests (test/helpers/start-swift-s3.sh)',
+    flags: '--no-install-recommends',
+  });
