@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { ADMIN, expect, loginInContext, snap, test, toasts } from './support/fixtures';
 import { createPasteInUi, lines, newVisitor, setEditorText } from './support/pastes';
 
@@ -106,15 +103,6 @@ test('Upload File reads a file into the editor and enforces the size limit', asy
   });
   await expect(page.getByLabel('Paste content')).toHaveValue('# Notes\n\n- one\n- two\n');
   await expect(page.getByLabel('Title')).toHaveValue('notes');
-
-  // Over 50 MB belongs to chunked upload, which this version does not have: it says so.
-  const huge = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pasteshare-e2e-file-')), 'huge.txt');
-  fs.writeFileSync(huge, Buffer.alloc(51 * MB, 'b'));
-  await page.getByLabel('File to upload').setInputFiles(huge);
-  fs.rmSync(path.dirname(huge), { recursive: true, force: true });
-  await expect(toasts(page).getByText('File too large for this version')).toBeVisible();
-  await expect(toasts(page).getByText(/not supported yet/)).toBeVisible();
-  await snap(page, 'create-paste-over-50mb');
 
   await loginInContext(page, ADMIN.username, ADMIN.password);
   // A 1 MB limit served to this page only (admin-panel.spec.ts sets a limit through the admin panel).

@@ -6,12 +6,14 @@ export { expect };
 
 interface ServerPool {
   /** The server of this spec file: started on the file's first test, stopped when the next file begins. */
-  forFile(file: string, completeSetupFirst: boolean): Promise<RunningServer>;
+  forFile(file: string, completeSetupFirst: boolean, env: Record<string, string>): Promise<RunningServer>;
 }
 
 interface TestFixtures {
   /** Set with `test.use({ setupCompleted: true })` to finish the wizard through the API first. */
   setupCompleted: boolean;
+  /** Extra environment for this file's server, with `test.use({ serverEnv: {...} })`. */
+  serverEnv: Record<string, string>;
   server: RunningServer;
 }
 
@@ -21,11 +23,11 @@ export const test = base.extend<TestFixtures, { serverPool: ServerPool }>({
     async ({}, use) => {
       let active: { file: string; server: RunningServer } | undefined;
       await use({
-        async forFile(file, completeSetupFirst) {
+        async forFile(file, completeSetupFirst, env) {
           if (active?.file === file) return active.server;
           await active?.server.stop();
           active = undefined;
-          const server = await startServer();
+          const server = await startServer(env);
           if (completeSetupFirst) await completeSetup(server.url);
           active = { file, server };
           return server;
@@ -36,8 +38,9 @@ export const test = base.extend<TestFixtures, { serverPool: ServerPool }>({
     { scope: 'worker', timeout: 90_000 },
   ],
   setupCompleted: [false, { option: true }],
-  server: async ({ serverPool, setupCompleted }, use, testInfo) => {
-    await use(await serverPool.forFile(testInfo.file, setupCompleted));
+  serverEnv: [{}, { option: true }],
+  server: async ({ serverPool, setupCompleted, serverEnv }, use, testInfo) => {
+    await use(await serverPool.forFile(testInfo.file, setupCompleted, serverEnv));
   },
   baseURL: async ({ server }, use) => {
     await use(server.url);

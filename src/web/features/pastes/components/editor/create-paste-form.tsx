@@ -1,17 +1,21 @@
-import { useCallback, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CLIPBOARD_LIMIT_BYTES, type Expiration, type Role } from '../../../../../common/constants';
-import { PASTE_MESSAGES } from '../../../../../common/messages';
+import { PASTE_MESSAGES, UPLOAD_MESSAGES } from '../../../../../common/messages';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card';
 import { ProgressBar } from '../../../../components/ui/progress';
 import { toast, toastError } from '../../../../components/ui/toast-store';
 import { paths } from '../../../../config/paths';
 import { defaultExpiration, enforceExpiration } from '../../../../lib/expiration';
+import { queryKeys } from '../../../../lib/query-keys';
 import { useUser } from '../../../auth/api/get-user';
 import { usePublicSettings } from '../../../settings/api/get-public-settings';
 import { useCreatePaste } from '../../api/create-paste';
+import { ChunkedUploadError, uploadInChunks } from '../../api/upload-in-chunks';
 import { estimateBytes } from '../../lib/size-levels';
 import { EditorToolbar } from './editor-toolbar';
+import { LargeFilePanel } from './large-file-panel';
 import { PasteEditor } from './paste-editor';
 import { PasteOptions, type PasteOptionsValue } from './paste-options';
 import { blockedToast, useEditorContent } from './use-editor-content';
@@ -41,7 +45,23 @@ export function CreatePasteForm() {
   });
   const expiration = enforceExpiration(options.expiration ?? defaultExpiration(role), role);
   const createMutation = useCreatePaste(setUploadProgress);
-  const creating = createMutation.isPending;
+  const queryClient = useQueryClient();
+  // A file over 50 MB, kept as a File (never read into memory) until Create Paste uploads it in chunks.
+  const [largeFile, setLargeFile] = useState<File | null>(null);
+  const [chunkedProgress, setChunkedProgress] = useState<number | null>(null);
+  const uploading = chunkedProgress !== null;
+  const creating = createMutation.isPending || uploading;
+
+  useEffect(() => {
+    if (!uploading) return;
+    // Leaving now would abandon the upload half-way: the browser asks first.
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [uploading]);
 
   const onFileLoaded = useCallback(
     (text: string, file: File) => {
@@ -51,10 +71,44 @@ export function CreatePasteForm() {
     [editor.setFileContent],
   );
   const maxMB = settings?.maxPasteSize;
+  const onLargeFile = useCallback(
+    (file: File) => {
+      if (!user) return destructive('Login required', UPLOAD_MESSAGES.signInRequired);
+      setLargeFile(file);
+      setOptions((o) => (o.title.trim() ? o : { ...o, title: titleFromFileName(file.name).slice(0, 80) }));
+    },
+    [user],
+  );
   const { readFile, readingProgress } = useFileReader({
     maxPasteSizeMB: typeof maxMB === 'number' ? maxMB : null,
     onLoaded: onFileLoaded,
+    onLargeFile,
   });
+
+  async function uploadLargeFile(file: File) {
+    setChunkedProgress(0);
+    try {
+      const id = await uploadInChunks(
+        file,
+        {
+          title: options.title.trim(),
+          privacy: options.privacy,
+          expiration,
+          burnAfterReading: expiration === 'burn',
+          ...(options.privacy === 'password' ? { password: options.password } : {}),
+        },
+        setChunkedProgress,
+      );
+      void queryClient.invalidateQueries({ queryKey: queryKeys.myPastes });
+      setLargeFile(null);
+      navigate(paths.paste(id));
+    } catch (error) {
+      const title = error instanceof ChunkedUploadError ? error.title : UPLOAD_MESSAGES.failed;
+      destructive(title, error instanceof Error ? error.message : UPLOAD_MESSAGES.failed);
+    } finally {
+      setChunkedProgress(null);
+    }
+  }
 
   async function copy() {
     if (!editor.content) return destructive('Nothing to copy', 'The editor is empty');
@@ -83,10 +137,13 @@ export function CreatePasteForm() {
   }
 
   function create() {
-    if (!editor.content.trim()) return destructive('Cannot create paste', PASTE_MESSAGES.emptyContent);
+    if (!largeFile && !editor.content.trim()) {
+      return destructive('Cannot create paste', PASTE_MESSAGES.emptyContent);
+    }
     if (options.privacy === 'password' && !options.password) {
       return destructive('Password required', PASTE_MESSAGES.passwordRequired);
     }
+    if (largeFile) return void uploadLargeFile(largeFile);
     setUploadProgress(0);
     createMutation.mutate(
       {
@@ -109,7 +166,10 @@ export function CreatePasteForm() {
       <Card>
         <CardContent className="space-y-4 pt-6">
           <EditorToolbar
-            onClear={editor.clear}
+            onClear={() => {
+              setLargeFile(null);
+              editor.clear();
+            }}
             onCopy={copy}
             onPaste={pasteFromClipboard}
             onFile={readFile}
@@ -118,15 +178,22 @@ export function CreatePasteForm() {
             reading={readingProgress !== null}
           />
           {readingProgress !== null ? <ProgressBar label="Reading file..." value={readingProgress} /> : null}
-          {creating ? <ProgressBar label="Creating paste..." value={uploadProgress * 100} /> : null}
-          <PasteEditor
-            textareaRef={textareaRef}
-            content={editor.content}
-            size={editor.size}
-            disabled={creating}
-            onChange={editor.setTypedContent}
-            onPaste={editor.onEditorPaste}
-          />
+          {createMutation.isPending ? (
+            <ProgressBar label="Creating paste..." value={uploadProgress * 100} />
+          ) : null}
+          {uploading ? <ProgressBar label={UPLOAD_MESSAGES.uploading} value={chunkedProgress * 100} /> : null}
+          {largeFile ? (
+            <LargeFilePanel file={largeFile} disabled={creating} onRemove={() => setLargeFile(null)} />
+          ) : (
+            <PasteEditor
+              textareaRef={textareaRef}
+              content={editor.content}
+              size={editor.size}
+              disabled={creating}
+              onChange={editor.setTypedContent}
+              onPaste={editor.onEditorPaste}
+            />
+          )}
         </CardContent>
       </Card>
       <Card className="h-fit">

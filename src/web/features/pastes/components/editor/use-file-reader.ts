@@ -40,27 +40,16 @@ export function titleFromFileName(name: string): string {
   return dot > 0 ? name.slice(0, dot) : name;
 }
 
-/**
- * Files over 50 MB belong to chunked upload (spec §5), which arrives with its own issue: this is
- * the place it plugs in. Until then the user is told plainly, and nothing is sent.
- */
-function handleChunkedUpload(file: File): void {
-  toast({
-    title: 'File too large for this version',
-    description: `${file.name} is ${megabytes(file.size)} MB. Uploading files over 50 MB in chunks is not supported yet; files up to 50 MB can be uploaded now.`,
-    variant: 'destructive',
-    duration: 10_000,
-  });
-}
-
 interface Options {
   /** maxPasteSize of the public settings, in MB, or null when unlimited. */
   maxPasteSizeMB: number | null;
   onLoaded: (text: string, file: File) => void;
+  /** A file over 50 MB: not read here, but uploaded in chunks when the paste is created (spec §5). */
+  onLargeFile: (file: File) => void;
 }
 
 /** Upload File: checks the size rules, then reads the file as text with 'Reading file...' progress. */
-export function useFileReader({ maxPasteSizeMB, onLoaded }: Options) {
+export function useFileReader({ maxPasteSizeMB, onLoaded, onLargeFile }: Options) {
   const [progress, setProgress] = useState<number | null>(null);
 
   const readFile = useCallback(
@@ -82,7 +71,7 @@ export function useFileReader({ maxPasteSizeMB, onLoaded }: Options) {
         return;
       }
       if (file.size > CHUNKED_UPLOAD_THRESHOLD_BYTES) {
-        handleChunkedUpload(file);
+        onLargeFile(file);
         return;
       }
       const reader = new FileReader();
@@ -100,7 +89,7 @@ export function useFileReader({ maxPasteSizeMB, onLoaded }: Options) {
       };
       reader.readAsText(file);
     },
-    [maxPasteSizeMB, onLoaded],
+    [maxPasteSizeMB, onLoaded, onLargeFile],
   );
 
   return { readFile, readingProgress: progress };

@@ -54,7 +54,7 @@ export function PasteScreen({ id }: { id: string }) {
     }
     return <PasteNotFound />;
   }
-  if (isProcessing(paste)) return <PasteProcessing />;
+  if (isProcessing(paste)) return <PasteProcessing id={id} />;
   // A locked view has no size fields: everything past here reads an unlocked one.
   if (!isReadableView(paste) || (paste.requiresPassword && paste.content === undefined)) {
     return (

@@ -1,11 +1,16 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Download, FileQuestion, Flame, HardDrive, LoaderCircle, LockKeyhole } from 'lucide-react';
-import type { MouseEvent, ReactNode } from 'react';
+import { type MouseEvent, type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router';
 import type { PasteView, ReadablePasteView } from '../../../../../common/schemas/paste';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardContent } from '../../../../components/ui/card';
+import { ProgressBar } from '../../../../components/ui/progress';
 import { paths } from '../../../../config/paths';
+import { ApiError } from '../../../../lib/api-client';
+import { queryKeys } from '../../../../lib/query-keys';
+import { useAssemblyProgress } from '../../api/get-assembly-progress';
 import { downloadUrl } from '../../lib/paste-links';
 
 function StatusCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
@@ -43,12 +48,36 @@ export function PasteLoadFailed({ message, onRetry }: { message: string; onRetry
   );
 }
 
-export function PasteProcessing() {
+/** A chunked upload being assembled: its progress, polled (spec §4), until the paste is ready. */
+export function PasteProcessing({ id }: { id: string }) {
+  const progress = useAssemblyProgress(id);
+  const queryClient = useQueryClient();
+  const complete = progress.data?.isComplete === true;
+  useEffect(() => {
+    // Assembled: read the paste now rather than at its next 2-second poll.
+    if (complete) void queryClient.invalidateQueries({ queryKey: queryKeys.paste(id) });
+  }, [complete, id, queryClient]);
+  const error = progress.error;
+  if (error instanceof ApiError && error.status === 422) {
+    return (
+      <StatusCard icon={<FileQuestion aria-hidden className="size-6" />} title="Upload failed">
+        <p className="text-muted-foreground">{error.message}</p>
+        <Button asChild>
+          <Link to={paths.home}>Create a New Paste</Link>
+        </Button>
+      </StatusCard>
+    );
+  }
   return (
     <StatusCard icon={<LoaderCircle aria-hidden className="size-6 animate-spin" />} title="Processing Paste">
       <p className="text-muted-foreground">
         This large paste is still being assembled. The page updates by itself as soon as it is ready.
       </p>
+      <ProgressBar
+        className="w-full"
+        label="Assembling..."
+        value={progress.data ? progress.data.progress : null}
+      />
     </StatusCard>
   );
 }

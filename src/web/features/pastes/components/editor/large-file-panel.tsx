@@ -1,0 +1,37 @@
+import { FileText, X } from 'lucide-react';
+import { CHUNK_SIZE_BYTES } from '../../../../../common/constants';
+import { Button } from '../../../../components/ui/button';
+import { megabytes } from '../../lib/size-levels';
+
+/**
+ * A file over 50 MB in place of the editor: its name and real size, and what Create Paste will do
+ * with it. The file is never read into the page; it is sent in 40 MB slices.
+ */
+export function LargeFilePanel({
+  file,
+  disabled,
+  onRemove,
+}: {
+  file: File;
+  disabled: boolean;
+  onRemove: () => void;
+}) {
+  const chunks = Math.ceil(file.size / CHUNK_SIZE_BYTES);
+  return (
+    <section
+      aria-label="Large file"
+      className="flex min-h-[12rem] flex-col items-center justify-center gap-3 rounded-md border border-dashed p-6 text-center"
+    >
+      <FileText aria-hidden className="size-8 text-muted-foreground" />
+      <p className="break-all font-medium">{file.name}</p>
+      <p className="text-sm text-muted-foreground tabular-nums">
+        {megabytes(file.size)} MB — uploaded in {chunks} parts of 40 MB when you click Create Paste. It will
+        be offered as a download.
+      </p>
+      <Button variant="outline" size="sm" onClick={onRemove} disabled={disabled}>
+        <X aria-hidden />
+        Remove file
+      </Button>
+    </section>
+  );
+}
