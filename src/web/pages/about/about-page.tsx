@@ -3,6 +3,7 @@ import { Page } from '../../components/layouts/page';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { useSiteTitle } from '../../features/settings/api/get-public-settings';
+import { TECHNOLOGIES } from './technologies';
 
 const features: { icon: LucideIcon; title: string; text: string; tint: string }[] = [
   {
@@ -32,7 +33,7 @@ const features: { icon: LucideIcon; title: string; text: string; tint: string }[
   {
     icon: CodeXml,
     title: 'Developer Friendly',
-    text: 'A documented REST API with API keys, raw views for curl and scripts, and streamed uploads of large files.',
+    text: 'A documented REST API with API keys, raw views for curl and scripts, and files over 50 MB uploaded in 40 MB chunks, resumable chunk by chunk.',
     tint: 'bg-pink-500/15 text-pink-500',
   },
   {
@@ -41,20 +42,6 @@ const features: { icon: LucideIcon; title: string; text: string; tint: string }[
     text: 'A small app that loads each screen on demand, and large pastes streamed straight from storage without freezing your tab.',
     tint: 'bg-yellow-500/15 text-yellow-500',
   },
-];
-
-const technologies = [
-  'React',
-  'TypeScript',
-  'Vite',
-  'TanStack Query',
-  'Tailwind CSS',
-  'Radix UI',
-  'Node.js',
-  'Fastify',
-  'Kysely',
-  'SQLite/PostgreSQL',
-  'Redis (optional)',
 ];
 
 export function AboutPage() {
@@ -109,11 +96,12 @@ export function AboutPage() {
             <CardTitle>Technology</CardTitle>
             <CardDescription>
               Built with open-source tools. It runs as a single process with an embedded SQLite database, and
-              grows to many instances with PostgreSQL, Redis and a shared data folder.
+              grows to many instances with PostgreSQL, Redis and a shared data folder or S3-compatible
+              storage.
             </CardDescription>
           </CardHeader>
           <CardContent className="flex flex-wrap gap-2">
-            {technologies.map((name) => (
+            {TECHNOLOGIES.map(({ name }) => (
               <Badge key={name} variant="outline" className="px-3 py-1 text-sm">
                 {name}
               </Badge>

@@ -22,6 +22,12 @@ function Section({ section, base, origin }: { section: EndpointSection; base: st
         </h2>
         <p className="text-sm text-muted-foreground">{section.description}</p>
       </div>
+      {section.walkthrough ? (
+        <div className="space-y-2">
+          <h3 className="text-sm font-medium">{section.walkthrough.title}</h3>
+          <CodeBlock code={section.walkthrough.script(base, origin)} label={section.walkthrough.title} />
+        </div>
+      ) : null}
       <div className="space-y-4">
         {section.endpoints.map((endpoint) => (
           <EndpointCard

@@ -15,5 +15,7 @@ export interface EndpointSection {
   id: string;
   title: string;
   description: string;
+  /** A whole sequence of calls as one shell script (run by a test against the server). */
+  walkthrough?: { title: string; script: (base: string, origin: string) => string };
   endpoints: Endpoint[];
 }

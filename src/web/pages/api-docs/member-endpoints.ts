@@ -1,10 +1,34 @@
-import { API_KEY_PREFIX } from '../../../common/constants';
+import { API_KEY_PREFIX, CHUNK_SIZE_BYTES } from '../../../common/constants';
 import type { EndpointSection } from './endpoint';
 import { apiKeySection } from './v1-endpoints';
 
 const key = `${API_KEY_PREFIX}YOUR_API_KEY`;
 const fetchJson = (path: string, body: string) =>
   `await fetch('${path}', {\n  method: 'POST',\n  credentials: 'include',\n  headers: { 'Content-Type': 'application/json' },\n  body: JSON.stringify(${body}),\n});`;
+
+/** Spec §9: 40 MB chunks. The script splits the file, sends each part, and finalizes. */
+function chunkedUploadScript(base: string): string {
+  return [
+    `KEY=${key}`,
+    'FILE=dump.sql',
+    'SIZE=$(stat -c %s "$FILE")',
+    `CHUNKS=$(( (SIZE + ${CHUNK_SIZE_BYTES} - 1) / ${CHUNK_SIZE_BYTES} ))`,
+    `UPLOAD_ID=$(curl -sf -X POST ${base}/pastes/upload/init \\`,
+    `  -H "X-API-Key: $KEY" -H 'Content-Type: application/json' \\`,
+    `  -d "{\\"totalChunks\\":$CHUNKS,\\"totalSize\\":$SIZE,\\"title\\":\\"$FILE\\"}" \\`,
+    `  | sed -E 's/.*"uploadId":"([^"]+)".*/\\1/')`,
+    `split -b ${CHUNK_SIZE_BYTES} -d -a 4 "$FILE" "$FILE.part-"`,
+    'i=0',
+    'for part in "$FILE".part-*; do',
+    `  curl -sf -X POST ${base}/pastes/upload/chunk -H "X-API-Key: $KEY" \\`,
+    '    -F uploadId="$UPLOAD_ID" -F chunkIndex=$i -F chunk=@"$part" > /dev/null || exit 1',
+    '  i=$((i + 1))',
+    'done',
+    'rm "$FILE".part-*',
+    `curl -sf -X POST ${base}/pastes/upload/finalize -H "X-API-Key: $KEY" \\`,
+    `  -H 'Content-Type: application/json' -d "{\\"uploadId\\":\\"$UPLOAD_ID\\"}"`,
+  ].join('\n');
+}
 
 /** Shown only to a signed-in user while API keys are enabled (spec §2). */
 export const memberSections: EndpointSection[] = [
@@ -13,7 +37,8 @@ export const memberSections: EndpointSection[] = [
     id: 'chunked',
     title: 'Chunked Upload',
     description:
-      'For files over 50 MB: start an upload, send 40 MB chunks in order, then finalize. Needs a login or an API key; unlimited expiration needs VIP.',
+      'For files over 50 MB: start an upload, send every 40 MB chunk (41943040 bytes; the last one is the rest), then finalize. The paste exists from then on, reads "__PROCESSING__" while it is assembled, and is readable once GET /api/pastes/{id}/assembly-progress says isComplete. Send uploadId and chunkIndex before the chunk and it streams straight to storage; a chunk sent again replaces the earlier one. Needs a login or an API key; unlimited expiration needs VIP.',
+    walkthrough: { title: 'A whole upload with curl', script: chunkedUploadScript },
     endpoints: [
       {
         method: 'POST',
@@ -28,7 +53,8 @@ export const memberSections: EndpointSection[] = [
         method: 'POST',
         path: '/api/pastes/upload/chunk',
         summary: 'Send one chunk as multipart form data (chunkIndex starts at 0).',
-        fields: ['chunk (file)', 'uploadId', 'chunkIndex'],
+        fields: ['uploadId', 'chunkIndex', 'chunk (file, exactly 41943040 bytes but the last)'],
+        returns: '{ "uploadId": "...", "chunkIndex": 0, "chunksReceived": 1 }',
         example: (base) =>
           `curl -X POST ${base}/pastes/upload/chunk \\\n  -H 'X-API-Key: ${key}' \\\n  -F uploadId=UPLOAD_ID -F chunkIndex=0 -F chunk=@part-000`,
       },
@@ -44,7 +70,7 @@ export const memberSections: EndpointSection[] = [
       {
         method: 'POST',
         path: '/api/pastes/upload/cancel',
-        summary: 'Abandon an upload and delete its chunks.',
+        summary: 'Abandon an upload and delete its chunks (an upload left alone is deleted after 24 hours).',
         fields: ['uploadId'],
         example: (base) =>
           `curl -X POST ${base}/pastes/upload/cancel \\\n  -H 'X-API-Key: ${key}' -H 'Content-Type: application/json' \\\n  -d '{"uploadId":"UPLOAD_ID"}'`,

@@ -48,6 +48,14 @@ export const publicSection: EndpointSection = {
     },
     {
       method: 'GET',
+      path: '/api/pastes/{id}/assembly-progress',
+      summary:
+        'While a chunked upload is assembled: how far it is (0–100). 422 with the reason if it failed.',
+      returns: '{ "progress": 42, "isComplete": false }',
+      example: (base) => `curl ${base}/pastes/abc123/assembly-progress`,
+    },
+    {
+      method: 'GET',
       path: '/raw/{id}',
       summary: 'The content as plain text, handy for scripts and the terminal.',
       example: (_base, origin) => `curl ${origin}/raw/abc123`,
