@@ -90,7 +90,8 @@ export function createLocalDiskStore(root: string): BlobStore {
       const file = fileOf(key);
       try {
         const handle = await fsp.open(file, 'r');
-        return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+        // 1 MiB reads: a large download costs a sixteenth of the events 64 KiB ones would.
+        return handle.createReadStream({ highWaterMark: 1024 * 1024, ...(range ?? {}) });
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new BlobNotFoundError(key);
         throw e;

@@ -1,0 +1,326 @@
+/**
+ * Part of `npm run bench` (BENCH_LARGE_UPLOAD=0 skips it): a 500 MB file (BENCH_UPLOAD_MB) uploaded
+ * through the real HTTP API in 40 MB chunks by a Node client streaming from disk, finalized,
+ * assembled, then downloaded back; beside it a bare node:http server streaming the same file to
+ * disk with fsync and back, as the baseline measured in the same run. Reports MB/s, ratios to the
+ * baseline and the server's peak RSS (VmHWM) over its idle RSS; with python3-swift installed, the
+ * same figures on the S3 store (OpenStack Swift on loopback) beside them. Reports, never asserts.
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { CAPTCHA_BYPASS_TOKEN, CHUNK_SIZE_BYTES } from '../src/common/constants.js';
+import { completeSetup, type RunningServer, startPasteshare } from './pasteshare.js';
+import { freePort, REPO_ROOT, startNode, waitForHttp } from './processes.js';
+
+if (process.env.BENCH_LARGE_UPLOAD === '0') process.exit(0);
+
+const MB = 1024 * 1024;
+const sizeMb = Number(process.env.BENCH_UPLOAD_MB ?? 500);
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pasteshare-upload-bench-'));
+const log = (msg: string) => console.error(`[bench:upload] ${msg}`);
+
+/** The file: log-like UTF-8 lines, written once; its sha256 checks every download. */
+async function makeFile(): Promise<{ file: string; size: number; sha: string }> {
+  const file = path.join(tmp, 'big.log');
+  const line = Buffer.from('2026-11-24T11:00:00.000Z INFO worker-3 request served in 12 ms — ok ✓\n');
+  const block = Buffer.concat(Array.from({ length: Math.floor(MB / line.length) }, () => line));
+  const size = sizeMb * block.length;
+  const hash = createHash('sha256');
+  await pipeline(
+    Readable.from(
+      (function* () {
+        for (let i = 0; i < sizeMb; i++) {
+          hash.update(block);
+          yield block;
+        }
+      })(),
+    ),
+    fs.createWriteStream(file),
+  );
+  return { file, size, sha: hash.digest('hex') };
+}
+
+/** One HTTP request with a streamed body; resolves with the status and the answer text. */
+function send(
+  url: string,
+  opts: { method: string; headers: Record<string, string | number>; body?: () => Readable | Buffer },
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: opts.method, headers: opts.headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    const body = opts.body?.();
+    if (body === undefined) req.end();
+    else if (Buffer.isBuffer(body)) req.end(body);
+    else body.pipe(req);
+  });
+}
+
+/** GET into a sink: timed downloads go to /dev/null, the check hashes. Returns bytes and sha256. */
+async function fetchAll(url: string, headers: Record<string, string> = {}, hash = false) {
+  return new Promise<{ bytes: number; sha: string | null; status: number }>((resolve, reject) => {
+    http
+      .get(url, { headers, agent: false }, (res) => {
+        const h = hash ? createHash('sha256') : null;
+        let bytes = 0;
+        res.on('data', (c: Buffer) => {
+          bytes += c.length;
+          h?.update(c);
+        });
+        res.on('end', () => resolve({ bytes, sha: h ? h.digest('hex') : null, status: res.statusCode ?? 0 }));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+const seconds = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9;
+
+function memoryOf(pid: number): { rss: number; hwm: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) * 1024;
+  return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
+}
+
+async function baseline(file: string, size: number) {
+  const dataDir = path.join(tmp, 'bare');
+  fs.mkdirSync(dataDir);
+  const port = await freePort();
+  const child = startNode('bare-upload', 'bench/bare-upload-server.ts', {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(child, `${origin}/healthz`);
+    let start = process.hrtime.bigint();
+    const up = await send(`${origin}/upload`, {
+      method: 'POST',
+      headers: { 'content-length': size },
+      body: () => fs.createReadStream(file),
+    });
+    if (up.status !== 201) throw new Error(`bare upload: ${up.status}`);
+    const uploadS = seconds(start);
+    start = process.hrtime.bigint();
+    const down = await fetchAll(`${origin}/download`);
+    const downloadS = seconds(start);
+    if (down.bytes !== size) throw new Error(`bare download: ${down.bytes} bytes`);
+    return { uploadMBs: sizeMb / uploadS, downloadMBs: sizeMb / downloadS };
+  } finally {
+    await child.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A multipart chunk request: the fields first, then the slice of the file, streamed from disk. */
+function chunkRequest(file: string, uploadId: string, index: number, start: number, length: number) {
+  const boundary = `----bench${index}${Date.now()}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="uploadId"\r\n\r\n${uploadId}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="chunkIndex"\r\n\r\n${index}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="chunk"; filename="big.log"\r\n` +
+      'Content-Type: application/octet-stream\r\n\r\n',
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    length: head.length + length + tail.length,
+    body: () =>
+      Readable.from(
+        (async function* () {
+          yield head;
+          yield* fs.createReadStream(file, { start, end: start + length - 1, highWaterMark: MB });
+          yield tail;
+        })(),
+      ),
+  };
+}
+
+async function measureServer(server: RunningServer, file: string, size: number, sha: string) {
+  const origin = server.origin;
+  await completeSetup(origin);
+  const login = await fetch(`${origin}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({
+      username: 'admin',
+      password: 'bench-admin-pass-123',
+      captchaToken: CAPTCHA_BYPASS_TOKEN,
+    }),
+  });
+  if (login.status !== 200) throw new Error(`login: ${login.status} ${await login.text()}`);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const auth = { cookie, origin };
+  const pid = server.child.proc.pid!;
+  const idle = memoryOf(pid).rss;
+
+  const totalChunks = Math.ceil(size / CHUNK_SIZE_BYTES);
+  let start = process.hrtime.bigint();
+  const init = await send(`${origin}/api/pastes/upload/init`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: () =>
+      Buffer.from(JSON.stringify({ totalChunks, totalSize: size, title: 'big.log', expiration: '1d' })),
+  });
+  if (init.status !== 200) throw new Error(`init: ${init.status} ${init.text}`);
+  const { uploadId } = JSON.parse(init.text) as { uploadId: string };
+  for (let i = 0; i < totalChunks; i++) {
+    const offset = i * CHUNK_SIZE_BYTES;
+    const c = chunkRequest(file, uploadId, i, offset, Math.min(CHUNK_SIZE_BYTES, size - offset));
+    const res = await send(`${origin}/api/pastes/upload/chunk`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': c.contentType, 'content-length': c.length },
+      body: c.body,
+    });
+    if (res.status !== 200) throw new Error(`chunk ${i}: ${res.status} ${res.text}`);
+  }
+  const chunksS = seconds(start);
+  const fin = await send(`${origin}/api/pastes/upload/finalize`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: () => Buffer.from(JSON.stringify({ uploadId })),
+  });
+  if (fin.status !== 201) throw new Error(`finalize: ${fin.status} ${fin.text}`);
+  const { id } = JSON.parse(fin.text) as { id: string };
+  for (;;) {
+    const p = (await (await fetch(`${origin}/api/pastes/${id}/assembly-progress`)).json()) as {
+      isComplete?: boolean;
+    };
+    if (p.isComplete) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const uploadS = seconds(start);
+
+  start = process.hrtime.bigint();
+  const down = await fetchAll(`${origin}/api/pastes/${id}/download`);
+  const downloadS = seconds(start);
+  if (down.bytes !== size) throw new Error(`download: ${down.bytes} bytes of ${size}`);
+  const peak = memoryOf(pid).hwm;
+  const check = await fetchAll(`${origin}/api/pastes/${id}/download`, {}, true);
+  if (check.sha !== sha) throw new Error('the downloaded file differs from the uploaded one');
+  return {
+    uploadMBs: sizeMb / uploadS,
+    chunksOnlyMBs: sizeMb / chunksS,
+    assemblyS: uploadS - chunksS,
+    downloadMBs: sizeMb / downloadS,
+    idleRssMB: idle / MB,
+    peakRssMB: peak / MB,
+    peakOverIdleMB: (peak - idle) / MB,
+  };
+}
+
+async function withServer<T>(
+  name: string,
+  extraEnv: Record<string, string>,
+  fn: (s: RunningServer) => Promise<T>,
+) {
+  const dataDir = path.join(tmp, name);
+  const server = await startPasteshare({ name, dataDir, extraEnv });
+  try {
+    return await fn(server);
+  } finally {
+    await server.child.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function s3Env(): Promise<{ env: Record<string, string>; stop: () => void } | null> {
+  if (!fs.existsSync('/usr/lib/python3/dist-packages/swift')) return null;
+  const dir = path.join(tmp, 'swift');
+  const port = await freePort();
+  execFileSync('bash', [path.join(REPO_ROOT, 'test/helpers/start-swift-s3.sh'), dir, String(port)], {
+    stdio: 'ignore',
+  });
+  const endpoint = `http://127.0.0.1:${port}`;
+  const credentials = { accessKeyId: 'test:tester', secretAccessKey: 'testing' };
+  const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials });
+  await client.send(new CreateBucketCommand({ Bucket: 'bench' }));
+  client.destroy();
+  return {
+    env: {
+      S3_BUCKET: 'bench',
+      S3_ENDPOINT: endpoint,
+      S3_ACCESS_KEY_ID: credentials.accessKeyId,
+      S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+      S3_FORCE_PATH_STYLE: 'true',
+    },
+    stop() {
+      for (const f of fs.readdirSync(path.join(dir, 'run'))) {
+        try {
+          process.kill(Number(fs.readFileSync(path.join(dir, 'run', f), 'utf8')), 'SIGKILL');
+        } catch {}
+      }
+    },
+  };
+}
+
+const round = (n: number) => Math.round(n * 10) / 10;
+
+try {
+  log(`writing a ${sizeMb} MB file`);
+  const { file, size, sha } = await makeFile();
+  log('baseline: bare node:http, one streamed POST to disk with fsync, one GET');
+  const bare = await baseline(file, size);
+  log('pasteshare, local disk (SQLite)');
+  const local = await withServer('local', {}, (s) => measureServer(s, file, size, sha));
+  const swift = await s3Env();
+  let s3: Awaited<ReturnType<typeof measureServer>> | null = null;
+  if (swift) {
+    log('pasteshare, S3 store (OpenStack Swift s3api on loopback)');
+    try {
+      s3 = await withServer('s3', swift.env, (s) => measureServer(s, file, size, sha));
+    } finally {
+      swift.stop();
+    }
+  }
+  const rows = [
+    { target: 'bare node:http', upload: round(bare.uploadMBs), download: round(bare.downloadMBs) },
+    ...[
+      ['pasteshare, local disk', local],
+      ['pasteshare, S3 (Swift)', s3],
+    ].flatMap(([name, r]) =>
+      r && typeof r === 'object'
+        ? [
+            {
+              target: name as string,
+              upload: round(r.uploadMBs),
+              'upload ÷ bare': Math.round((r.uploadMBs / bare.uploadMBs) * 100) / 100,
+              download: round(r.downloadMBs),
+              'download ÷ bare': Math.round((r.downloadMBs / bare.downloadMBs) * 100) / 100,
+              'assembly s': round(r.assemblyS),
+              'peak RSS over idle MB': round(r.peakOverIdleMB),
+            },
+          ]
+        : [],
+    ),
+  ];
+  console.log(
+    `\nLarge upload: ${sizeMb} MB in ${Math.ceil(size / CHUNK_SIZE_BYTES)} chunks of 40 MB (MB/s; upload includes assembly)`,
+  );
+  console.table(rows);
+  const out = path.join(
+    REPO_ROOT,
+    'bench',
+    'results',
+    `large-upload-${new Date().toISOString().slice(0, 19).replace(/:/g, '-')}.json`,
+  );
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(out, `${JSON.stringify({ sizeMb, cpus: os.cpus().length, bare, local, s3 }, null, 2)}\n`);
+  log(`results in ${path.relative(REPO_ROOT, out)}`);
+} finally {
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
