@@ -125,5 +125,7 @@ export const publicSettingsSchema = z.strictObject({
   requireEmailVerification: z.boolean(),
   enableApiKeys: z.boolean(),
   vipLicenseUrl: z.string(),
+  /** A mail provider is configured: mail links (password reset, verification) can be sent. */
+  canSendMail: z.boolean(),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;

@@ -37,6 +37,7 @@ describe('migrations', () => {
     expect(await migrateToLatest(db.kysely, db.dialect, db.schema)).toEqual([
       '001-initial',
       '002-unique-email',
+      '003-chunked-uploads',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect, db.schema)).toEqual([]);
     // Only our schema: on PostgreSQL other suites' schemas live in the same database.
@@ -62,6 +63,10 @@ describe('migrations', () => {
         'status',
         'view_count',
       ]),
+    );
+    const uploads = (await db.kysely.introspection.getTables()).find((t) => t.name === 'upload_sessions')!;
+    expect(uploads.columns.map((c) => c.name)).toEqual(
+      expect.arrayContaining(['blob_key', 'store_ref', 'chunk_size', 'lease_until', 'paste_id', 'progress']),
     );
     const indexQuery =
       db.dialect === 'sqlite'
@@ -140,7 +145,10 @@ describe('002-unique-email', () => {
       })
       .execute();
 
-    expect(await migrateToLatest(db.kysely, db.dialect, db.schema)).toEqual(['002-unique-email']);
+    expect(await migrateToLatest(db.kysely, db.dialect, db.schema)).toEqual([
+      '002-unique-email',
+      '003-chunked-uploads',
+    ]);
     const rows = await k.selectFrom('users').select(['username', 'email']).orderBy('id').execute();
     expect(rows).toEqual([
       { username: 'Early', email: 'early@users.noreply.local' },

@@ -22,3 +22,19 @@ export const paths = {
   emailVerificationPreview: '/email-verification-preview',
   forgotPasswordEmailPreview: '/forgot-password-email-preview',
 } as const;
+
+/**
+ * The login tab, coming back to `from` afterwards (a paste someone was reading). Only a path on
+ * this site is carried: `//host` or a full URL would make the login page an open redirect.
+ */
+export function loginPath(from?: string): string {
+  const next = safeNext(from ?? null);
+  return next && next !== paths.home ? `${paths.login}&next=${encodeURIComponent(next)}` : paths.login;
+}
+
+/** `next` when it is a path of this site (never an auth page itself), else null. */
+export function safeNext(next: string | null): string | null {
+  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
+  if (next.startsWith(paths.auth)) return null;
+  return next;
+}

@@ -182,6 +182,7 @@ export function createSettingsService(deps: { db: Kysely<Database>; clock: Clock
         requireEmailVerification: s.requireEmailVerification,
         enableApiKeys: s.enableApiKeys,
         vipLicenseUrl: s.vipLicenseUrl,
+        canSendMail: s.emailProvider !== 'none',
       };
     },
     /** The byte limit for one paste: the setting, always under the server-wide ceiling. */

@@ -15,6 +15,7 @@ describe('public settings', () => {
       requireEmailVerification: false,
       enableApiKeys: true,
       vipLicenseUrl: '',
+      canSendMail: false,
     });
   });
 
@@ -31,6 +32,8 @@ describe('public settings', () => {
     });
     const res = await t.client().get('/api/settings/public');
     expect(res.body.maxPasteSize).toBe(5);
+    // A provider is configured: the site says it can send mail (and nothing about how).
+    expect(res.body.canSendMail).toBe(true);
     expect(res.text).not.toContain('hunter2-secret');
     expect(res.text).not.toContain('ts-secret');
     expect(res.text).not.toContain('serverSecret');

@@ -1,8 +1,8 @@
-import { LogIn, UserPlus } from 'lucide-react';
+import { LogIn, Plus, UserPlus } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button';
-import { paths } from '../../config/paths';
+import { loginPath, paths } from '../../config/paths';
 import { useUser } from '../../features/auth/api/get-user';
 import { cn } from '../../lib/cn';
 import { Brand } from './brand';
@@ -16,6 +16,7 @@ const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.User
 
 export function Header() {
   const { data: user, isPending } = useUser();
+  const { pathname } = useLocation();
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/80 backdrop-blur-lg">
       <div className="mx-auto flex h-16 w-full max-w-6xl items-center gap-3 px-4 sm:px-6">
@@ -39,6 +40,14 @@ export function Header() {
           <VipLink className="ml-1" />
         </nav>
         <div className="ml-auto flex items-center gap-2">
+          {pathname === paths.home ? null : (
+            <Button asChild variant="outline" size="sm" className="hidden md:inline-flex">
+              <Link to={paths.home}>
+                <Plus aria-hidden />
+                New paste
+              </Link>
+            </Button>
+          )}
           <span className="hidden sm:inline-flex">
             <ThemeToggle />
           </span>
@@ -49,7 +58,7 @@ export function Header() {
           ) : (
             <div className="hidden items-center gap-2 md:flex">
               <Button asChild variant="ghost" size="sm">
-                <Link to={paths.login}>
+                <Link to={loginPath(pathname)}>
                   <LogIn aria-hidden />
                   Login
                 </Link>

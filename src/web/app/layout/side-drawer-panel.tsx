@@ -1,10 +1,10 @@
 import { LogIn, LogOut, Settings, Shield, UserPlus } from 'lucide-react';
-import { NavLink } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import type { PublicUser } from '../../../common/schemas/user';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogDescription, DialogTitle, SheetContent } from '../../components/ui/dialog';
 import { RoleBadge } from '../../components/ui/role-badge';
-import { paths } from '../../config/paths';
+import { loginPath, paths } from '../../config/paths';
 import { isStaff } from '../../features/auth/api/get-user';
 import { useLogout } from '../../features/auth/hooks/use-logout';
 import { cn } from '../../lib/cn';
@@ -27,6 +27,7 @@ export interface SideDrawerPanelProps {
 
 /** The navigation of small screens: the header's links in a panel from the left. */
 export function SideDrawerPanel({ user, open, onOpenChange }: SideDrawerPanelProps) {
+  const { pathname } = useLocation();
   const { logout } = useLogout();
   const close = () => onOpenChange(false);
 
@@ -82,7 +83,7 @@ export function SideDrawerPanel({ user, open, onOpenChange }: SideDrawerPanelPro
           ) : (
             <div className="grid gap-2 px-1">
               <Button asChild variant="outline">
-                <NavLink to={paths.login} onClick={close}>
+                <NavLink to={loginPath(pathname)} onClick={close}>
                   <LogIn aria-hidden />
                   Login
                 </NavLink>

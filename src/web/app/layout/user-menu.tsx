@@ -1,4 +1,4 @@
-import { ChevronDown, LogOut, Settings, Shield } from 'lucide-react';
+import { ChevronDown, Files, LogOut, Settings, Shield } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import type { PublicUser } from '../../../common/schemas/user';
 import {
@@ -43,6 +43,10 @@ export function UserMenu({ user }: { user: PublicUser }) {
           </p>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => navigate(`${paths.account}#my-pastes`)}>
+          <Files aria-hidden />
+          My Pastes
+        </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => navigate(paths.accountSettings)}>
           <Settings aria-hidden />
           Account Settings

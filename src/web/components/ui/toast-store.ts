@@ -9,6 +9,8 @@ export interface ToastInput {
   variant?: ToastVariant;
   /** Milliseconds; the provider default (5000) when absent. */
   duration?: number;
+  /** One button beside the text, e.g. Undo; pressing it also closes the toast. */
+  action?: { label: string; onClick: () => void };
 }
 
 export interface ToastItem extends ToastInput {

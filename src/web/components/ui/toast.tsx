@@ -43,6 +43,15 @@ export function Toaster() {
                   {item.description}
                 </Toast.Description>
               ) : null}
+              {item.action ? (
+                <Toast.Action
+                  altText={item.action.label}
+                  onClick={item.action.onClick}
+                  className="mt-1 inline-flex h-7 cursor-pointer items-center rounded-md border px-2.5 text-xs font-medium hover:bg-muted"
+                >
+                  {item.action.label}
+                </Toast.Action>
+              ) : null}
             </div>
             <Toast.Close
               aria-label="Close"

@@ -10,11 +10,15 @@ import { Field } from '../../components/ui/field';
 import { toastError } from '../../components/ui/toast-store';
 import { paths } from '../../config/paths';
 import { useForgotPassword } from '../../features/auth/api/forgot-password';
+import { usePublicSettings } from '../../features/settings/api/get-public-settings';
 
 const FAILED = 'Failed to send reset link';
 
 export function ForgotPasswordPage() {
   const forgot = useForgotPassword();
+  const { data: settings } = usePublicSettings();
+  // No mail provider: saying "we sent a link" would be untrue, and the page says whom to ask instead.
+  const cannotMail = settings?.canSendMail === false;
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   /** The server's answer: the same whether or not the address has an account. */
@@ -47,7 +51,12 @@ export function ForgotPasswordPage() {
     >
       <Card>
         <CardContent className="space-y-5 pt-6">
-          {sent ? (
+          {cannotMail ? (
+            <Alert variant="info" title="Reset by email is not available on this site" data-testid="no-mail">
+              This site does not send email, so a reset link cannot reach you. Ask the site's administrator:
+              they can set a new password for your account in the admin panel.
+            </Alert>
+          ) : sent ? (
             <div className="space-y-5" data-testid="forgot-sent">
               <Alert variant="success" title="Check your email">
                 {sent.message} The link is valid for 1 hour.

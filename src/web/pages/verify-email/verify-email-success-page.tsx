@@ -49,7 +49,9 @@ export function VerifyEmailSuccessPage() {
   function content() {
     if (query.error !== null) {
       return (
-        <VerificationFailedCard message={query.error.trim() || ACCOUNT_MESSAGES.invalidVerificationLink} />
+        <VerificationFailedCard message={verificationFailure(query.error)}>
+          {whatToDo(verificationFailure(query.error))}
+        </VerificationFailedCard>
       );
     }
     if (query.code) {
@@ -88,4 +90,26 @@ export function VerifyEmailSuccessPage() {
     }
     return <VerificationFailedCard message={ACCOUNT_MESSAGES.invalidVerificationLink} />;
   }
+}
+
+/** Short codes (old links, hand-edited URLs) read as the sentences the server sends today. */
+const CODES: Record<string, string> = {
+  expired: ACCOUNT_MESSAGES.expiredVerificationLink,
+  used: ACCOUNT_MESSAGES.usedVerificationLink,
+  invalid: ACCOUNT_MESSAGES.invalidVerificationLink,
+};
+
+function verificationFailure(error: string): string {
+  const text = error.trim();
+  return CODES[text.toLowerCase()] ?? (text || ACCOUNT_MESSAGES.invalidVerificationLink);
+}
+
+/** What the person can do next, beside what happened. */
+function whatToDo(message: string): string {
+  if (message === ACCOUNT_MESSAGES.expiredVerificationLink) {
+    return 'Log in with your username and password: the login form offers to send a new verification link.';
+  }
+  if (message === ACCOUNT_MESSAGES.usedVerificationLink)
+    return 'Your address may already be verified: try logging in.';
+  return 'Open the newest link we sent you, or log in to ask for a new one.';
 }

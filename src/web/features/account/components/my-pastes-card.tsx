@@ -35,11 +35,16 @@ export function MyPastesCard() {
   const [requested, setRequested] = useState<ReadonlySet<string>>(new Set());
   const query = useMyPastes(page, search);
 
+  // "My Pastes" in the user menu links here (#my-pastes): bring the card into view once it is there.
+  useEffect(() => {
+    if (window.location.hash === '#my-pastes') document.getElementById('my-pastes')?.scrollIntoView();
+  }, []);
+
   const data = query.data;
   const totalPages = Math.max(1, data?.totalPages ?? 1);
 
   return (
-    <Card aria-labelledby="my-pastes-title">
+    <Card id="my-pastes" aria-labelledby="my-pastes-title" className="scroll-mt-24">
       <CardHeader className="gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="space-y-1.5">
           <CardTitle id="my-pastes-title" className="flex items-center gap-2">

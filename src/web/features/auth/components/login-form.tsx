@@ -8,7 +8,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { toast, toastError } from '../../../components/ui/toast-store';
-import { paths } from '../../../config/paths';
+import { paths, safeNext } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useLogin } from '../api/login';
 import { CaptchaField } from './captcha-field';
@@ -48,7 +48,7 @@ export function LoginForm({
     loginMutation.mutate(
       { username: username.trim(), password, captchaToken: captcha.token },
       {
-        onSuccess: () => navigate(paths.home),
+        onSuccess: () => navigate(safeNext(new URLSearchParams(location.search).get('next')) ?? paths.home),
         onError: (error) => {
           if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') {
             setUnverified({ username: username.trim(), message: error.message });

@@ -93,7 +93,7 @@ export function RegisterForm({ settings, onRegistered }: RegisterFormProps) {
         spellCheck={false}
         value={form.username}
         onChange={set('username')}
-        hint="3 to 30 letters, numbers, underscores or hyphens."
+        hint="3 to 30 letters and numbers, with underscores or hyphens (one kind, not both)."
         aria-required
       />
       {requireEmail ? (

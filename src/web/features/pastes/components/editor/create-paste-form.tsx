@@ -13,6 +13,7 @@ import { useUser } from '../../../auth/api/get-user';
 import { usePublicSettings } from '../../../settings/api/get-public-settings';
 import { useCreatePaste } from '../../api/create-paste';
 import { ChunkedUploadError, uploadInChunks } from '../../api/upload-in-chunks';
+import { dropDraft, loadDraft, saveDraft } from '../../lib/draft';
 import { estimateBytes } from '../../lib/size-levels';
 import { EditorToolbar } from './editor-toolbar';
 import { LargeFilePanel } from './large-file-panel';
@@ -33,15 +34,17 @@ export function CreatePasteForm() {
   const { data: user } = useUser();
   const { data: settings } = usePublicSettings();
   const role: Role | null = user?.role ?? null;
-  const editor = useEditorContent();
+  // A draft kept from earlier in this tab (reload, Back, another page): restored once, on mount.
+  const [restored] = useState(loadDraft);
+  const editor = useEditorContent(restored?.content);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const [uploadProgress, setUploadProgress] = useState(0);
   // expiration null = the role's default, which follows the user once they have loaded.
   const [options, setOptions] = useState<OptionsState>({
-    title: '',
-    privacy: 'public',
+    title: restored?.title ?? '',
+    privacy: restored?.privacy ?? 'public',
     password: '',
-    expiration: null,
+    expiration: restored?.expiration ?? null,
   });
   const expiration = enforceExpiration(options.expiration ?? defaultExpiration(role), role);
   const createMutation = useCreatePaste(setUploadProgress);
@@ -52,16 +55,54 @@ export function CreatePasteForm() {
   const uploading = chunkedProgress !== null;
   const creating = createMutation.isPending || uploading;
 
+  // The draft follows every change (never the password), a moment after typing stops — and not
+  // once the paste exists (the form stays mounted while the paste screen's code loads).
+  const created = useRef(false);
   useEffect(() => {
-    if (!uploading) return;
-    // Leaving now would abandon the upload half-way: the browser asks first.
+    const timer = setTimeout(
+      () =>
+        !created.current &&
+        saveDraft({
+          content: editor.content,
+          title: options.title,
+          privacy: options.privacy,
+          expiration: options.expiration,
+        }),
+      300,
+    );
+    return () => clearTimeout(timer);
+  }, [editor.content, options.title, options.privacy, options.expiration]);
+
+  useEffect(() => {
+    // The editor is where a visitor starts; not on touch screens, where focus opens the keyboard.
+    if (window.matchMedia('(pointer: fine)').matches) textareaRef.current?.focus();
+  }, []);
+
+  // Ctrl+Enter (⌘+Enter on a Mac) creates, from the editor or any option. A ref, so the listener
+  // always calls this render's create.
+  const createRef = useRef<() => void>(() => {});
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
+      event.preventDefault();
+      createRef.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  const hasDraft = editor.content.trim() !== '' || largeFile !== null;
+  useEffect(() => {
+    if (!hasDraft && !uploading) return;
+    // Closing the tab would lose the draft (sessionStorage goes with it), leaving mid-upload the
+    // upload: the browser asks first.
     const warn = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       event.returnValue = '';
     };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, [uploading]);
+  }, [hasDraft, uploading]);
 
   const onFileLoaded = useCallback(
     (text: string, file: File) => {
@@ -101,6 +142,8 @@ export function CreatePasteForm() {
       );
       void queryClient.invalidateQueries({ queryKey: queryKeys.myPastes });
       setLargeFile(null);
+      created.current = true;
+      dropDraft();
       navigate(paths.paste(id));
     } catch (error) {
       const title = error instanceof ChunkedUploadError ? error.title : UPLOAD_MESSAGES.failed;
@@ -136,6 +179,26 @@ export function CreatePasteForm() {
     editor.setTypedContent(current.slice(0, start) + text + current.slice(end));
   }
 
+  /** Clear, with Undo in its toast: a click on the wrong button must not cost the text. */
+  function clear() {
+    const before = { content: editor.content, file: largeFile };
+    if (!before.content && !before.file) return;
+    setLargeFile(null);
+    editor.clear();
+    toast({
+      title: 'Editor cleared',
+      description: 'The text is gone from the editor.',
+      duration: 10_000,
+      action: {
+        label: 'Undo',
+        onClick: () => {
+          editor.setFileContent(before.content);
+          setLargeFile(before.file);
+        },
+      },
+    });
+  }
+
   function create() {
     if (!largeFile && !editor.content.trim()) {
       return destructive('Cannot create paste', PASTE_MESSAGES.emptyContent);
@@ -155,21 +218,26 @@ export function CreatePasteForm() {
         ...(options.privacy === 'password' ? { password: options.password } : {}),
       },
       {
-        onSuccess: ({ id }) => navigate(paths.paste(id)),
+        onSuccess: ({ id }) => {
+          created.current = true;
+          dropDraft();
+          navigate(paths.paste(id));
+        },
         onError: (error) => toastError('Failed to create paste', error, 'An error occurred'),
       },
     );
   }
+
+  createRef.current = () => {
+    if (!creating) create();
+  };
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <Card>
         <CardContent className="space-y-4 pt-6">
           <EditorToolbar
-            onClear={() => {
-              setLargeFile(null);
-              editor.clear();
-            }}
+            onClear={clear}
             onCopy={copy}
             onPaste={pasteFromClipboard}
             onFile={readFile}

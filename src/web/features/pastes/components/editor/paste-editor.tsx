@@ -1,4 +1,4 @@
-import type { ClipboardEvent, RefObject } from 'react';
+import { type ClipboardEvent, type KeyboardEvent, type RefObject, useRef } from 'react';
 import { Alert } from '../../../../components/ui/alert';
 import { Textarea } from '../../../../components/ui/input';
 import { formatCount } from '../../../../lib/format';
@@ -22,6 +22,24 @@ interface PasteEditorProps {
 export function PasteEditor({ textareaRef, content, size, disabled, onChange, onPaste }: PasteEditorProps) {
   const extreme = size.level === 'extreme';
   const warning = sizeWarning(size);
+  // Tab indents, as in a code editor; after Esc, Tab moves on (a keyboard user is never trapped).
+  const escaped = useRef(false);
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === 'Escape') {
+      escaped.current = true;
+      return;
+    }
+    const plainTab =
+      event.key === 'Tab' && !event.shiftKey && !event.ctrlKey && !event.metaKey && !event.altKey;
+    if (plainTab && !escaped.current) {
+      event.preventDefault();
+      const area = event.currentTarget;
+      const { selectionStart: start, selectionEnd: end } = area;
+      onChange(`${content.slice(0, start)}\t${content.slice(end)}`);
+      requestAnimationFrame(() => area.setSelectionRange(start + 1, start + 1));
+    }
+    escaped.current = false;
+  }
   return (
     <div className="space-y-2">
       <Textarea
@@ -36,7 +54,12 @@ export function PasteEditor({ textareaRef, content, size, disabled, onChange, on
         disabled={extreme || disabled}
         onChange={(event) => onChange(event.target.value)}
         onPaste={onPaste}
+        onKeyDown={onKeyDown}
+        aria-describedby="editor-keys"
       />
+      <p id="editor-keys" className="text-xs text-muted-foreground">
+        Tab indents; press Esc, then Tab, to move on. Ctrl+Enter (⌘+Enter) creates the paste.
+      </p>
       <p className="flex flex-wrap gap-x-4 text-xs text-muted-foreground tabular-nums" aria-live="polite">
         <span>{size.lines === null ? 'Lines: not counted' : `Lines: ${formatCount(size.lines)}`}</span>
         <span>Size: {megabytes(size.bytes)} MB</span>

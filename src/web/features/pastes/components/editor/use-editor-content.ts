@@ -21,8 +21,8 @@ export function blockedToast(bytes: number) {
  * clipboard rules of spec §5: pasting over 20 MB is blocked, and content that grows over 20 MB
  * gets one 'Large content detected' toast until it drops back to 20 MB or less.
  */
-export function useEditorContent() {
-  const [content, setContentState] = useState('');
+export function useEditorContent(initial = '') {
+  const [content, setContentState] = useState(initial);
   const deferred = useDeferredValue(content);
   const size = useMemo(() => measureEditorContent(deferred), [deferred]);
   const warnedLarge = useRef(false);
