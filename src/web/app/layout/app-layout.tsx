@@ -1,8 +1,17 @@
-import { Outlet } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { dismissErrorToasts } from '../../components/ui/toast-store';
 import { Footer } from './footer';
 import { Header } from './header';
 
 export function AppLayout() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    // A new page: errors about the previous one are stale (see dismissErrorToasts).
+    if (first.current) first.current = false;
+    else if (pathname) dismissErrorToasts();
+  }, [pathname]);
   return (
     <div className="flex min-h-screen flex-col">
       <a

@@ -49,6 +49,14 @@ export function dismissToast(id: number): void {
   setTimeout(() => emit(toasts.filter((t) => t.id !== id)), TOAST_REMOVE_DELAY_MS);
 }
 
+/**
+ * Closes the error toasts still open: their cause is gone once the page changes (a "Failed to
+ * login" must not greet the person on the page the login then opened).
+ */
+export function dismissErrorToasts(): void {
+  for (const t of toasts) if (t.open && t.variant === 'destructive') dismissToast(t.id);
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -144,7 +144,7 @@ export function CreatePasteForm() {
       setLargeFile(null);
       created.current = true;
       dropDraft();
-      navigate(paths.paste(id));
+      navigate(paths.paste(id), { state: { created: true } });
     } catch (error) {
       const title = error instanceof ChunkedUploadError ? error.title : UPLOAD_MESSAGES.failed;
       destructive(title, error instanceof Error ? error.message : UPLOAD_MESSAGES.failed);
@@ -221,7 +221,7 @@ export function CreatePasteForm() {
         onSuccess: ({ id }) => {
           created.current = true;
           dropDraft();
-          navigate(paths.paste(id));
+          navigate(paths.paste(id), { state: { created: true } });
         },
         onError: (error) => toastError('Failed to create paste', error, 'An error occurred'),
       },

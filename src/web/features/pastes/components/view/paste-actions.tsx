@@ -20,8 +20,21 @@ async function copyText(text: string, what: string) {
   }
 }
 
-/** Copy, Download, Share (Web Share API when the browser has it, else copy the link), Raw, Report. */
-export function PasteActions({ paste, content }: { paste: PasteView; content: string }) {
+/**
+ * Copy, Download, Share (Web Share API when the browser has it, else copy the link), Raw, Report.
+ * Without `content` (an extreme paste, offered as a download) there is nothing to copy or save
+ * here. A burn paste this reader has burned has no link left to share or report.
+ */
+export function PasteActions({
+  paste,
+  content,
+  burned,
+}: {
+  paste: PasteView;
+  content?: string;
+  /** This reader burned the paste (it is gone from the server): no link to share or report. */
+  burned: boolean;
+}) {
   const [reporting, setReporting] = useState(false);
   const link = `${window.location.origin}${paths.paste(paste.id)}`;
   // No raw link for a burn paste: its reader has the only copy (the link would answer 'not found'),
@@ -44,18 +57,24 @@ export function PasteActions({ paste, content }: { paste: PasteView; content: st
 
   return (
     <div className="flex flex-wrap gap-2" role="toolbar" aria-label="Paste actions">
-      <Button variant="outline" size="sm" onClick={() => copyText(content, 'Paste content')}>
-        <Copy aria-hidden />
-        Copy
-      </Button>
-      <Button variant="outline" size="sm" onClick={() => saveTextFile(content, downloadFileName(paste))}>
-        <Download aria-hidden />
-        Download
-      </Button>
-      <Button variant="outline" size="sm" onClick={share}>
-        <Share2 aria-hidden />
-        Share
-      </Button>
+      {content === undefined ? null : (
+        <>
+          <Button variant="outline" size="sm" onClick={() => copyText(content, 'Paste content')}>
+            <Copy aria-hidden />
+            Copy
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => saveTextFile(content, downloadFileName(paste))}>
+            <Download aria-hidden />
+            Download
+          </Button>
+        </>
+      )}
+      {burned ? null : (
+        <Button variant="outline" size="sm" onClick={share}>
+          <Share2 aria-hidden />
+          Share
+        </Button>
+      )}
       {showRaw ? (
         <Button asChild variant="outline" size="sm">
           <a href={rawUrl(paste)} target="_blank" rel="noopener noreferrer">
@@ -64,11 +83,15 @@ export function PasteActions({ paste, content }: { paste: PasteView; content: st
           </a>
         </Button>
       ) : null}
-      <Button variant="outline" size="sm" onClick={() => setReporting(true)}>
-        <Flag aria-hidden />
-        Report
-      </Button>
-      <ReportDialog pasteId={paste.id} open={reporting} onOpenChange={setReporting} />
+      {burned ? null : (
+        <>
+          <Button variant="outline" size="sm" onClick={() => setReporting(true)}>
+            <Flag aria-hidden />
+            Report
+          </Button>
+          <ReportDialog pasteId={paste.id} open={reporting} onOpenChange={setReporting} />
+        </>
+      )}
     </div>
   );
 }

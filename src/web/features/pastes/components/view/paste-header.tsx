@@ -1,4 +1,13 @@
-import { CalendarClock, Clock, Eye, Flame, Infinity as InfinityIcon } from 'lucide-react';
+import {
+  CalendarClock,
+  Clock,
+  Eye,
+  EyeOff,
+  Flame,
+  Globe,
+  Infinity as InfinityIcon,
+  Lock,
+} from 'lucide-react';
 import type { PasteView, ReadablePasteView } from '../../../../../common/schemas/paste';
 import { AuthorBadge } from '../../../../components/author-badge';
 import { Badge } from '../../../../components/ui/badge';
@@ -33,7 +42,27 @@ function ExpiryBadge({ paste }: { paste: PasteView }) {
   );
 }
 
-/** Title, author badge, created time (exact on hover), expiry badge, views and size. */
+const PRIVACY = {
+  public: {
+    icon: Globe,
+    text: 'Public',
+    title: 'Anyone with the link can read it; it may appear on Top Views.',
+  },
+  unlisted: { icon: EyeOff, text: 'Unlisted', title: 'Only people with the link can find it.' },
+  password: { icon: Lock, text: 'Password', title: 'The password is needed to read it.' },
+} as const;
+
+function PrivacyBadge({ paste }: { paste: PasteView }) {
+  const { icon: Icon, text, title } = PRIVACY[paste.privacy];
+  return (
+    <Badge variant="outline" title={title} data-testid="privacy-badge">
+      <Icon aria-hidden className="size-3" />
+      {text}
+    </Badge>
+  );
+}
+
+/** Title, author badge, created time (exact on hover), privacy and expiry badges, views and size. */
 export function PasteHeader({ paste }: { paste: ReadablePasteView }) {
   return (
     <header className="space-y-3">
@@ -46,6 +75,7 @@ export function PasteHeader({ paste }: { paste: ReadablePasteView }) {
             {formatRelativeTime(paste.createdAt)}
           </time>
         </span>
+        <PrivacyBadge paste={paste} />
         <ExpiryBadge paste={paste} />
         <span className="inline-flex items-center gap-1">
           <Eye aria-hidden className="size-4" />

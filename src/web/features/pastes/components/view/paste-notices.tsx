@@ -2,7 +2,7 @@ import type { PasteView } from '../../../../../common/schemas/paste';
 import { Alert } from '../../../../components/ui/alert';
 
 /** Notices above the content: staff access to a protected paste, and what burn means for this viewer. */
-export function PasteNotices({ paste }: { paste: PasteView }) {
+export function PasteNotices({ paste, burned }: { paste: PasteView; burned: boolean }) {
   return (
     <>
       {paste.staffAccess ? (
@@ -16,7 +16,7 @@ export function PasteNotices({ paste }: { paste: PasteView }) {
           opens it sees the content, then it is deleted for good.
         </Alert>
       ) : null}
-      {paste.burnAfterReading && !paste.isOwner ? (
+      {burned ? (
         <Alert variant="destructive" title="This paste has been burned">
           It was set to burn after reading and has now been deleted from the server. This page is the only
           copy: copy or download the content before you leave.

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { LoadingBlock } from '../../../../components/ui/spinner';
 import { toastError } from '../../../../components/ui/toast-store';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
@@ -22,6 +23,7 @@ import {
   PasteProcessing,
 } from './paste-status';
 import { VipBanner } from './vip-banner';
+import { YourLinkPanel } from './your-link-panel';
 
 /**
  * The paste view (spec §2, §4): loading, not found, locked, processing, a burn paste waiting for
@@ -29,6 +31,14 @@ import { VipBanner } from './vip-banner';
  */
 export function PasteScreen({ id }: { id: string }) {
   const query = usePaste(id);
+  // The author's first view, right after Create (router state): the link panel. Read once, then
+  // cleared, so a reload shows the paste as anyone sees it.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [justCreated] = useState(() => (location.state as { created?: boolean } | null)?.created === true);
+  useEffect(() => {
+    if (justCreated) navigate(location.pathname + location.search, { replace: true, state: null });
+  }, [justCreated, navigate, location.pathname, location.search]);
   const reveal = useRevealPaste(id);
   const paste = query.data;
   const [passwordOpen, setPasswordOpen] = useState(true);
@@ -55,6 +65,8 @@ export function PasteScreen({ id }: { id: string }) {
     return <PasteNotFound />;
   }
   if (isProcessing(paste)) return <PasteProcessing id={id} />;
+  // This reader is the one a burn paste is destroyed for (once its content is delivered).
+  const burner = paste.burnAfterReading && !paste.isOwner;
   // A locked view has no size fields: everything past here reads an unlocked one.
   if (!isReadableView(paste) || (paste.requiresPassword && paste.content === undefined)) {
     return (
@@ -82,22 +94,30 @@ export function PasteScreen({ id }: { id: string }) {
     );
   }
   if (paste.isExtreme || paste.content === undefined) {
+    // The paste's own header and actions stay: only its text is replaced by the download.
     return (
-      <ExtremePaste
-        paste={paste}
-        onDownload={(event) => {
-          if (!(paste.burnAfterReading && paste.isOwner)) {
-            setDownloaded(true);
-            return;
-          }
-          event.preventDefault();
-          downloadAsCreator(paste)
-            .then((done) => {
-              if (!done) window.location.assign(downloadUrl(paste));
-            })
-            .catch((error) => toastError('Download failed', error));
-        }}
-      />
+      <article className="space-y-5" aria-label="Paste">
+        {paste.vipBanner ? <VipBanner banner={paste.vipBanner} /> : null}
+        <PasteHeader paste={paste} />
+        {justCreated && paste.isOwner ? <YourLinkPanel paste={paste} /> : null}
+        <PasteNotices paste={paste} burned={burner && downloaded} />
+        <PasteActions paste={paste} burned={burner && downloaded} />
+        <ExtremePaste
+          paste={paste}
+          onDownload={(event) => {
+            if (!(paste.burnAfterReading && paste.isOwner)) {
+              setDownloaded(true);
+              return;
+            }
+            event.preventDefault();
+            downloadAsCreator(paste)
+              .then((done) => {
+                if (!done) window.location.assign(downloadUrl(paste));
+              })
+              .catch((error) => toastError('Download failed', error));
+          }}
+        />
+      </article>
     );
   }
 
@@ -105,8 +125,9 @@ export function PasteScreen({ id }: { id: string }) {
     <article className="space-y-5" aria-label="Paste">
       {paste.vipBanner ? <VipBanner banner={paste.vipBanner} /> : null}
       <PasteHeader paste={paste} />
-      <PasteNotices paste={paste} />
-      <PasteActions paste={paste} content={paste.content} />
+      {justCreated && paste.isOwner ? <YourLinkPanel paste={paste} /> : null}
+      <PasteNotices paste={paste} burned={burner} />
+      <PasteActions paste={paste} content={paste.content} burned={burner} />
       <PasteContent paste={paste} content={paste.content} />
     </article>
   );

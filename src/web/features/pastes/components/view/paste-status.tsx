@@ -13,14 +13,26 @@ import { queryKeys } from '../../../../lib/query-keys';
 import { useAssemblyProgress } from '../../api/get-assembly-progress';
 import { downloadUrl } from '../../lib/paste-links';
 
-function StatusCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+function StatusCard({
+  icon,
+  title,
+  children,
+  level = 1,
+}: {
+  icon: ReactNode;
+  title: string;
+  children: ReactNode;
+  /** 2 under a paste's own header (its title is the page's h1). */
+  level?: 1 | 2;
+}) {
+  const Heading = level === 1 ? 'h1' : 'h2';
   return (
     <Card className="mx-auto max-w-xl">
       <CardContent className="flex flex-col items-center gap-4 px-6 py-12 text-center">
         <span className="grid size-12 place-items-center rounded-full bg-muted text-muted-foreground">
           {icon}
         </span>
-        <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+        <Heading className="text-2xl font-bold tracking-tight">{title}</Heading>
         {children}
       </CardContent>
     </Card>
@@ -134,7 +146,7 @@ export function ExtremePaste({
   onDownload: (event: MouseEvent<HTMLAnchorElement>) => void;
 }) {
   return (
-    <StatusCard icon={<HardDrive aria-hidden className="size-6" />} title="Extremely Large Paste">
+    <StatusCard icon={<HardDrive aria-hidden className="size-6" />} title="Extremely Large Paste" level={2}>
       <p className="text-muted-foreground">
         This paste is {paste.contentSizeMB.toFixed(2)} MB, too large to display in the browser. Download it to
         read it.

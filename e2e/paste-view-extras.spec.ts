@@ -1,0 +1,69 @@
+import { expect, snap, test } from './support/fixtures';
+import { newVisitor, setEditorText } from './support/pastes';
+
+test.use({ setupCompleted: true });
+
+test('after creating, the author sees the privacy badge and a link panel with Copy, once', async ({
+  page,
+}) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/');
+  await setEditorText(page, 'secret notes');
+  await page.getByLabel('Privacy').selectOption('password');
+  await page.getByLabel('Password', { exact: true }).fill('pw-123456');
+  await page.getByRole('button', { name: 'Create Paste' }).click();
+  await expect(page).toHaveURL(/\/paste\//);
+  const panel = page.getByRole('region', { name: 'Your link' });
+  await expect(panel.getByLabel('Link to this paste')).toHaveValue(page.url());
+  await expect(panel).toContainText('Send the password another way than the link');
+  await expect(page.getByTestId('privacy-badge')).toHaveText('Password');
+  await panel.getByRole('button', { name: 'Copy link' }).click();
+  await expect(panel.getByRole('button', { name: 'Copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+  await snap(page, 'your-link-panel');
+  // Only the first view: a reload shows the paste as anyone sees it.
+  await page.reload();
+  await expect(page.getByText('secret notes')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your link' })).toHaveCount(0);
+});
+
+test('an extreme paste keeps its header and actions beside the download', async ({ page, server }) => {
+  const form = new FormData();
+  form.append('title', 'huge.log');
+  form.append('expiration', '1d');
+  form.append('content', new Blob([Buffer.alloc(11 * 1024 * 1024, 'x')]), 'huge.log');
+  const res = await fetch(`${server.url}/api/pastes`, { method: 'POST', body: form });
+  expect(res.status).toBe(201);
+  const { id } = (await res.json()) as { id: string };
+  await page.goto(`/paste/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'huge.log' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Extremely Large Paste' })).toBeVisible();
+  await expect(page.getByTestId('privacy-badge')).toHaveText('Public');
+  const actions = page.getByRole('toolbar', { name: 'Paste actions' });
+  for (const name of ['Share', 'Raw', 'Report']) await expect(actions.getByText(name)).toBeVisible();
+  await expect(actions.getByRole('button', { name: 'Copy' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Download Paste' })).toBeVisible();
+  await snap(page, 'extreme-paste-header');
+});
+
+test('once a reader has burned a paste, Share and Report are gone for them', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await page.goto('/');
+  await setEditorText(page, 'read once');
+  await page.getByLabel('Expiration').selectOption('burn');
+  await page.getByRole('button', { name: 'Create Paste' }).click();
+  await expect(page).toHaveURL(/\/paste\//);
+  const url = page.url();
+  const reader = await newVisitor(browser, baseURL!);
+  await reader.goto(url);
+  await reader.getByRole('button', { name: 'Show paste' }).click();
+  await expect(reader.getByText('read once')).toBeVisible();
+  const actions = reader.getByRole('toolbar', { name: 'Paste actions' });
+  await expect(actions.getByRole('button', { name: 'Copy' })).toBeVisible();
+  await expect(actions.getByRole('button', { name: 'Share' })).toHaveCount(0);
+  await expect(actions.getByRole('button', { name: 'Report' })).toHaveCount(0);
+  await reader.close();
+});

@@ -1,0 +1,61 @@
+import { Check, Copy, Link2 } from 'lucide-react';
+import { useState } from 'react';
+import type { PasteView } from '../../../../../common/schemas/paste';
+import { Button } from '../../../../components/ui/button';
+import { Card, CardContent } from '../../../../components/ui/card';
+import { paths } from '../../../../config/paths';
+
+/**
+ * Shown to the author on the first view after creating: the link to send, a Copy button, and what
+ * the chosen options mean for whoever gets it.
+ */
+export function YourLinkPanel({ paste }: { paste: PasteView }) {
+  const link = `${window.location.origin}${paths.paste(paste.id)}`;
+  const [copied, setCopied] = useState(false);
+  return (
+    <Card aria-label="Your link" className="border-primary/40">
+      <CardContent className="space-y-3 pt-6">
+        <p className="flex items-center gap-2 font-medium">
+          <Link2 aria-hidden className="size-4 text-primary" />
+          Your link
+        </p>
+        <div className="flex gap-2">
+          <input
+            readOnly
+            value={link}
+            aria-label="Link to this paste"
+            onFocus={(event) => event.currentTarget.select()}
+            className="h-9 min-w-0 flex-1 rounded-md border bg-muted/40 px-3 font-mono text-sm"
+          />
+          <Button
+            size="sm"
+            onClick={() =>
+              navigator.clipboard.writeText(link).then(
+                () => setCopied(true),
+                () => setCopied(false),
+              )
+            }
+          >
+            {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
+            {copied ? 'Copied' : 'Copy link'}
+          </Button>
+        </div>
+        {paste.privacy === 'password' ? (
+          <p className="text-sm text-muted-foreground">
+            Send the password another way than the link (not in the same message), so that someone who sees
+            one does not have both.
+          </p>
+        ) : null}
+        {paste.burnAfterReading ? (
+          <p className="text-sm text-muted-foreground">
+            The link works once: the first person who opens it reads the paste, then it is deleted. Opening it
+            yourself in this browser does not burn it.
+          </p>
+        ) : null}
+        {paste.privacy === 'unlisted' ? (
+          <p className="text-sm text-muted-foreground">Unlisted: only people with the link can find it.</p>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
