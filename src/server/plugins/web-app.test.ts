@@ -61,6 +61,39 @@ describe('the built web app', () => {
     expect(await res.text()).toContain('<div id="root">');
   });
 
+  it('names the site in every page, and a public paste’s title for link previews — nothing else', async () => {
+    await t.app.services.settings.update({ siteTitle: 'Team <Paste>' });
+    const home = await (await get('/about')).text();
+    expect(home).toContain('<title>Team &lt;Paste&gt;</title>');
+    expect(home).not.toContain('og:title');
+
+    const create = (body: Record<string, unknown>) =>
+      t.client().post('/api/pastes', { content: 'the secret content', expiration: '1d', ...body });
+    const pub = (await create({ title: 'Deploy "notes" <b>' })).body.id;
+    const page = await (await get(`/paste/${pub}`)).text();
+    expect(page).toContain('<meta property="og:title" content="Deploy &quot;notes&quot; &lt;b&gt;" />');
+    expect(page).toContain('<title>Deploy &quot;notes&quot; &lt;b&gt; - Team &lt;Paste&gt;</title>');
+    expect(page).not.toContain('noindex');
+    expect(page).not.toContain('the secret content');
+
+    for (const body of [
+      { title: 'Hidden', privacy: 'unlisted' },
+      { title: 'Locked', privacy: 'password', password: 'pw' },
+      { title: 'Once', expiration: 'burn' },
+    ]) {
+      const id = (await create(body)).body.id;
+      const html = await (await get(`/paste/${id}`)).text();
+      expect(html).toContain('<meta name="robots" content="noindex, nofollow" />');
+      expect(html).not.toContain(body.title);
+      expect(html).toContain('<title>Team &lt;Paste&gt;</title>');
+    }
+    // The shell read nothing: the burn paste is still there for its one reader.
+    const burnId = (await create({ title: 'Twice?', expiration: 'burn' })).body.id;
+    await get(`/paste/${burnId}`);
+    expect((await t.client().get(`/api/pastes/${burnId}`)).body.content).toBe('the secret content');
+    expect((await get('/paste/unknown-id')).status).toBe(200);
+  });
+
   it('keeps unknown API paths a JSON 404', async () => {
     const res = await get('/api/nothing-here');
     expect(res.status).toBe(404);

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from '../errors.js';
+import { renderShell } from './page-shell.js';
 
 /**
  * Serves the built SPA, precompressed: hashed assets cached for a year, every other non-API GET
@@ -31,13 +32,36 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { root: string
       res.setHeader('Vary', 'Accept-Encoding');
     },
   });
-  app.get('/*', (request, reply) => {
+  const shell = fs.readFileSync(indexFile, 'utf8');
+  const PASTE_PAGE = /^\/paste\/([^/?#]+)/;
+
+  /** The shell for a page: the site's title everywhere, a public paste's title for link previews. */
+  async function shellFor(pathname: string): Promise<string> {
+    const { siteTitle, faviconUrl } = await app.services.settings.getPublic();
+    const site = { title: siteTitle, faviconUrl: faviconUrl || undefined };
+    const pasteId = PASTE_PAGE.exec(pathname)?.[1];
+    if (!pasteId) return renderShell(shell, site);
+    const meta = await app.services.pastes.previewMeta(decodeURIComponent(pasteId)).catch(() => null);
+    if (!meta?.isPublic) return renderShell(shell, { ...site, noindex: true });
+    const title = meta.title || 'Untitled paste';
+    return renderShell(shell, {
+      ...site,
+      title: `${title} - ${siteTitle}`,
+      openGraph: { title, siteName: siteTitle },
+    });
+  }
+
+  app.get('/*', async (request, reply) => {
     // `/api` itself is the API documentation page; everything under it is the JSON API.
     if (request.url.startsWith('/api/')) throw notFound(`No route for GET ${request.url.split('?')[0]}`);
-    const file = path.join(opts.root, path.normalize(request.url.split('?')[0] ?? '/'));
+    const pathname = request.url.split('?')[0] ?? '/';
+    const file = path.join(opts.root, path.normalize(pathname));
     if (file.startsWith(opts.root + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
       return reply.sendFile(path.relative(opts.root, file));
     }
-    return reply.sendFile('index.html');
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(await shellFor(pathname));
   });
 });

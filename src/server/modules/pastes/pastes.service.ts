@@ -453,6 +453,18 @@ export function createPastesService(deps: Deps) {
     },
 
     newId: newPasteId,
+
+    /**
+     * What the page shell may say about a paste to a link preview, deciding nothing and counting
+     * nothing: its title, and whether it is public (ready, public, not burn). Null when unknown.
+     */
+    async previewMeta(id: string): Promise<{ title: string | null; isPublic: boolean } | null> {
+      if (!PASTE_ID_PATTERN.test(id)) return null;
+      const row = await findLivePaste(db, id, clock.now());
+      if (!row || row.status === 'failed' || row.burn_claimed_at !== null) return null;
+      const isPublic = row.status === 'ready' && row.privacy === 'public' && row.burn_after_reading === 0;
+      return { title: row.title, isPublic };
+    },
   };
 }
 
