@@ -43,18 +43,33 @@ test('a visitor creates a public paste and someone else reads it', async ({ page
 
 test('the create screen refuses empty content and a protected paste without a password', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('button', { name: 'Create Paste' }).click();
-  await expect(toasts(page).getByText('Cannot create paste', { exact: true })).toBeVisible();
-  await expect(toasts(page).getByText('Please enter some content first')).toBeVisible();
-
-  await page.getByLabel('Paste content').fill('secret');
+  // Both problems at once, each under its field, and the focus on the first.
   await page.getByLabel('Privacy').selectOption({ label: 'Password' });
-  await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Create Paste' }).click();
-  await expect(toasts(page).getByText('Password required', { exact: true })).toBeVisible();
-  await expect(toasts(page).getByText('Please enter a password for protected paste')).toBeVisible();
+  await expect(page.getByRole('alert').getByText('Please enter some content first')).toBeVisible();
+  await expect(
+    page.getByRole('alert').getByText('Please enter a password for protected paste'),
+  ).toBeVisible();
+  await expect(page.getByLabel('Paste content')).toBeFocused();
+  await expect(toasts(page).getByText('Cannot create paste', { exact: true })).toHaveCount(0);
+
+  // Fixed content: its message goes; the password's stays, and now has the focus.
+  await page.getByLabel('Paste content').fill('secret');
+  await expect(page.getByRole('alert').getByText('Please enter some content first')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Create Paste' }).click();
+  await expect(
+    page.getByRole('alert').getByText('Please enter a password for protected paste'),
+  ).toBeVisible();
+  await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
   await snap(page, 'create-paste-password-required');
+  // On a phone the message is beside the field, which the focus scrolls into view.
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByLabel('Paste content').focus();
+  await page.getByRole('button', { name: 'Create Paste' }).click();
+  await expect(page.getByLabel('Password', { exact: true })).toBeInViewport();
+  await expect(
+    page.getByRole('alert').getByText('Please enter a password for protected paste'),
+  ).toBeInViewport();
   await snap(page, 'create-paste-mobile');
 });
 

@@ -78,3 +78,14 @@ test('the username rules show before the first error', async ({ page }) => {
     page.getByText('3 to 30 letters and numbers, with underscores or hyphens (one kind, not both).'),
   ).toBeVisible();
 });
+
+test('register: every field’s problem at once, under the field, focus on the first', async ({ page }) => {
+  await page.goto('/auth?tab=register');
+  await page.getByLabel('Password', { exact: true }).fill('short');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  const form = page.getByRole('form', { name: 'Register' });
+  await expect(form.getByRole('alert').getByText('Please fill in all fields')).toHaveCount(2);
+  await expect(form.getByRole('alert').getByText('Password must be at least 8 characters')).toBeVisible();
+  await expect(page.getByLabel('Username')).toBeFocused();
+  await snap(page, 'register-field-errors');
+});

@@ -23,10 +23,19 @@ test('a fresh site sends every path to the setup wizard', async ({ page }) => {
 test('setup, register, log in, user menu, log out', async ({ page }) => {
   await page.goto('/setup');
 
-  // Missing admin credentials are refused before anything is sent.
+  // Missing admin credentials are refused before anything is sent: each field says so, all at
+  // once, the first one has the focus, and no toast covers Complete Setup.
   await page.getByRole('button', { name: 'Complete Setup' }).click();
-  await expect(toasts(page).getByText('Missing Information', { exact: true })).toBeVisible();
-  await expect(toasts(page).getByText('Please fill in all admin credentials', { exact: true })).toBeVisible();
+  await expect(page.getByRole('alert').getByText('Please fill in all admin credentials')).toHaveCount(3);
+  await expect(page.getByLabel('Admin Username')).toBeFocused();
+  await expect(toasts(page).getByText('Missing Information', { exact: true })).toHaveCount(0);
+  await snap(page, 'setup-field-errors');
+  // A username against the rules is named under its field before the server is asked.
+  await page.getByLabel('Admin Username').fill('a_b-c');
+  await page.getByRole('button', { name: 'Complete Setup' }).click();
+  await expect(
+    page.getByRole('alert').getByText('Username can contain either underscores or hyphens, but not both'),
+  ).toBeVisible();
 
   // The email test needs a provider and a from address.
   await page.getByLabel('Email Provider').selectOption('smtp');
@@ -75,8 +84,10 @@ test('setup, register, log in, user menu, log out', async ({ page }) => {
   await page.getByLabel('Password', { exact: true }).fill('correct-horse');
   await page.getByLabel('Confirm Password').fill('correct-horsf');
   await page.getByRole('button', { name: 'Create Account' }).click();
+  // Under the field it is about, with the focus there; no toast for a mistake in the form.
   await expect(page.getByRole('alert').getByText('Passwords do not match')).toBeVisible();
-  await expect(toasts(page).getByText('Failed to create account', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Confirm Password')).toBeFocused();
+  await expect(toasts(page).getByText('Failed to create account', { exact: true })).toHaveCount(0);
   await snap(page, 'auth-register-mismatch');
 
   await page.getByLabel('Confirm Password').fill('correct-horse');

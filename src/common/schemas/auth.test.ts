@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isEmailLike, placeholderEmail, type RegistrationInput, registrationError } from './auth.js';
+import {
+  isEmailLike,
+  placeholderEmail,
+  type RegistrationInput,
+  registrationError,
+  registrationErrors,
+} from './auth.js';
 
 const FILL = 'Please fill in all fields';
 const CAPTCHA = 'Please complete the captcha verification';
@@ -257,5 +263,28 @@ describe('isEmailLike', () => {
     'alice@exa mple.com',
   ])('refuses %j', (email) => {
     expect(isEmailLike(email)).toBe(false);
+  });
+});
+
+describe('registrationErrors: every field at once', () => {
+  it('names each field’s problem, and nothing for a good field', () => {
+    expect(
+      registrationErrors(
+        { username: 'a_b-c', email: 'nope', password: 'short', confirmPassword: 'other', captchaToken: '' },
+        { requireEmail: true, checkCaptcha: true },
+      ),
+    ).toEqual({
+      username: 'Username can contain either underscores or hyphens, but not both',
+      email: 'Please enter a valid email address.',
+      password: 'Password must be at least 8 characters',
+      confirmPassword: 'Passwords do not match',
+      captcha: 'Please complete the captcha verification',
+    });
+    expect(
+      registrationErrors(
+        { username: '', password: 'long-enough-1', confirmPassword: 'long-enough-1' },
+        { requireEmail: false, checkCaptcha: false },
+      ),
+    ).toEqual({ username: 'Please fill in all fields' });
   });
 });

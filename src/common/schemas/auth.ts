@@ -36,32 +36,56 @@ export interface RegistrationInput {
   captchaToken?: string;
 }
 
+export type RegistrationField = 'username' | 'email' | 'password' | 'confirmPassword' | 'captcha';
+
 /**
- * The registration rules of spec §5, in the spec's order; returns the first message that applies.
- * `checkCaptcha` is false on the server, where the captcha layer answers for itself.
+ * The registration rules of spec §5 per field, every field at once (forms show each under its
+ * field). An empty field says "Please fill in all fields". `checkCaptcha` is false on the server,
+ * where the captcha layer answers for itself.
+ */
+export function registrationErrors(
+  input: RegistrationInput,
+  opts: { requireEmail: boolean; checkCaptcha: boolean },
+): Partial<Record<RegistrationField, string>> {
+  const { username, password } = input;
+  const email = input.email?.trim() ?? '';
+  const confirm = input.confirmPassword ?? password;
+  const errors: Partial<Record<RegistrationField, string>> = {};
+  const fill = REGISTER_MESSAGES.fillAllFields;
+
+  if (!username) errors.username = fill;
+  else if (username.length < USERNAME_MIN) errors.username = REGISTER_MESSAGES.usernameTooShort;
+  else if (username.length > USERNAME_MAX) errors.username = REGISTER_MESSAGES.usernameTooLong;
+  else if (!USERNAME_PATTERN.test(username)) errors.username = REGISTER_MESSAGES.usernameCharacters;
+  else if (username.includes('_') && username.includes('-')) {
+    errors.username = REGISTER_MESSAGES.usernameMixedSeparators;
+  }
+
+  if (opts.requireEmail && !email) errors.email = fill;
+  else if (opts.requireEmail && !isEmailLike(email)) errors.email = REGISTER_MESSAGES.emailInvalid;
+
+  if (!password) errors.password = fill;
+  else if (password.length < REGISTER_PASSWORD_MIN) errors.password = REGISTER_MESSAGES.passwordTooShort;
+  else if (password.length > REGISTER_PASSWORD_MAX) errors.password = REGISTER_MESSAGES.passwordTooLong;
+
+  if (!confirm) errors.confirmPassword = fill;
+  else if (password && password !== confirm) errors.confirmPassword = REGISTER_MESSAGES.passwordsDoNotMatch;
+
+  if (opts.checkCaptcha && !input.captchaToken) errors.captcha = REGISTER_MESSAGES.completeCaptcha;
+  return errors;
+}
+
+/**
+ * The one message for a refused registration (the server's answer): the first rule that applies,
+ * in the spec's order — empty fields, captcha, confirmation, password, username, email.
  */
 export function registrationError(
   input: RegistrationInput,
   opts: { requireEmail: boolean; checkCaptcha: boolean },
 ): string | null {
-  const { username, password } = input;
-  const email = input.email?.trim() ?? '';
-  const confirm = input.confirmPassword ?? password;
-  if (!username || !password || !confirm || (opts.requireEmail && !email)) {
-    return REGISTER_MESSAGES.fillAllFields;
-  }
-  if (opts.checkCaptcha && !input.captchaToken) return REGISTER_MESSAGES.completeCaptcha;
-  if (password !== confirm) return REGISTER_MESSAGES.passwordsDoNotMatch;
-  if (password.length < REGISTER_PASSWORD_MIN) return REGISTER_MESSAGES.passwordTooShort;
-  if (password.length > REGISTER_PASSWORD_MAX) return REGISTER_MESSAGES.passwordTooLong;
-  if (username.length < USERNAME_MIN) return REGISTER_MESSAGES.usernameTooShort;
-  if (username.length > USERNAME_MAX) return REGISTER_MESSAGES.usernameTooLong;
-  if (!USERNAME_PATTERN.test(username)) return REGISTER_MESSAGES.usernameCharacters;
-  if (username.includes('_') && username.includes('-')) {
-    return REGISTER_MESSAGES.usernameMixedSeparators;
-  }
-  if (opts.requireEmail && !isEmailLike(email)) return REGISTER_MESSAGES.emailInvalid;
-  return null;
+  const e = registrationErrors(input, opts);
+  if (Object.values(e).includes(REGISTER_MESSAGES.fillAllFields)) return REGISTER_MESSAGES.fillAllFields;
+  return e.captcha ?? e.confirmPassword ?? e.password ?? e.username ?? e.email ?? null;
 }
 
 export function loginError(input: { username: string; password: string }): string | null {

@@ -1,18 +1,24 @@
 import { UserPlus } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { POST_REGISTER_REDIRECT_MS } from '../../../../common/constants';
-import { placeholderEmail, registrationError } from '../../../../common/schemas/auth';
+import {
+  placeholderEmail,
+  type RegistrationField,
+  registrationErrors,
+} from '../../../../common/schemas/auth';
 import type { PublicSettings } from '../../../../common/schemas/settings';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { toast, toastError } from '../../../components/ui/toast-store';
+import { type FieldErrors, focusFirstInvalid, hasErrors, withoutError } from '../../../lib/field-errors';
 import { type RegisterResult, useRegister } from '../api/register';
 import { CaptchaField } from './captcha-field';
 import { RegistrationNotice } from './registration-notice';
 import { useCaptcha } from './use-captcha';
 
 const FAILED = 'Failed to create account';
+const FIELD_ORDER = ['username', 'email', 'password', 'confirmPassword', 'captcha'] as const;
 
 interface RegisterFormProps {
   settings: PublicSettings;
@@ -26,32 +32,32 @@ export function RegisterForm({ settings, onRegistered }: RegisterFormProps) {
   const requireEmail = settings.requireEmailVerification;
   const [form, setForm] = useState({ username: '', email: '', password: '', confirmPassword: '' });
   const [problem, setProblem] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors<RegistrationField>>({});
+  const formRef = useRef<HTMLFormElement>(null);
   const [done, setDone] = useState<{ username: string; result: RegisterResult } | null>(null);
   const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
-  const set = (key: keyof typeof form) => (event: { target: { value: string } }) =>
+  const set = (key: keyof typeof form) => (event: { target: { value: string } }) => {
     setForm((current) => ({ ...current, [key]: event.target.value }));
-
-  function fail(message: string) {
-    setProblem(message);
-    toast({ title: FAILED, description: message, variant: 'destructive' });
-  }
+    setErrors((current) => withoutError(current, key));
+  };
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     setDone(null);
     const username = form.username.trim();
-    const error = registrationError(
+    const found = registrationErrors(
       { ...form, username, captchaToken: captcha.token },
       { requireEmail, checkCaptcha: settings.enableTurnstile },
     );
-    if (error) {
-      fail(error);
+    setErrors(found);
+    setProblem(null);
+    if (hasErrors(found)) {
+      focusFirstInvalid(formRef.current, FIELD_ORDER, found);
       return;
     }
-    setProblem(null);
     registerMutation.mutate(
       {
         username,
@@ -82,7 +88,7 @@ export function RegisterForm({ settings, onRegistered }: RegisterFormProps) {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Register">
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Register">
       {problem ? <Alert variant="destructive" title={problem} /> : null}
       {done ? <RegistrationNotice username={done.username} result={done.result} /> : null}
       <Field
@@ -93,6 +99,7 @@ export function RegisterForm({ settings, onRegistered }: RegisterFormProps) {
         spellCheck={false}
         value={form.username}
         onChange={set('username')}
+        error={errors.username}
         hint="3 to 30 letters and numbers, with underscores or hyphens (one kind, not both)."
         aria-required
       />
@@ -104,6 +111,7 @@ export function RegisterForm({ settings, onRegistered }: RegisterFormProps) {
           autoComplete="email"
           value={form.email}
           onChange={set('email')}
+          error={errors.email}
           hint="We will send a verification link to this address."
           aria-required
         />
@@ -115,6 +123,7 @@ export function RegisterForm({ settings, onRegistered }: RegisterFormProps) {
         autoComplete="new-password"
         value={form.password}
         onChange={set('password')}
+        error={errors.password}
         hint="8 to 30 characters."
         aria-required
       />
@@ -125,9 +134,15 @@ export function RegisterForm({ settings, onRegistered }: RegisterFormProps) {
         autoComplete="new-password"
         value={form.confirmPassword}
         onChange={set('confirmPassword')}
+        error={errors.confirmPassword}
         aria-required
       />
       <CaptchaField captcha={captcha} siteKey={settings.turnstileSiteKey} />
+      {errors.captcha ? (
+        <p role="alert" className="text-xs text-destructive">
+          {errors.captcha}
+        </p>
+      ) : null}
       <Button type="submit" className="w-full" disabled={registerMutation.isPending}>
         <UserPlus aria-hidden />
         {registerMutation.isPending ? 'Creating Account...' : 'Create Account'}

@@ -3,12 +3,14 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DEFAULT_SITE_TITLE, POST_SETUP_REDIRECT_MS } from '../../../../common/constants';
 import { SETUP_MESSAGES } from '../../../../common/messages';
+import { registrationErrors } from '../../../../common/schemas/auth';
 import { siteOriginOf } from '../../../../common/schemas/setup';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { toast, toastError } from '../../../components/ui/toast-store';
 import { paths } from '../../../config/paths';
+import { type FieldErrors, focusFirstInvalid, hasErrors, withoutError } from '../../../lib/field-errors';
 import { useCompleteSetup } from '../api/complete-setup';
 import { DatabaseStatus } from './database-status';
 import { EmailSection } from './email-section';
@@ -16,13 +18,35 @@ import { FormSection } from './form-section';
 import { type EmailFormState, initialSetupForm, type SetupFormState, setupBody } from './setup-form-state';
 import { useSetupGate } from './setup-gate';
 
+const SETUP_FIELDS = ['domain', 'adminUsername', 'adminEmail', 'adminPassword'] as const;
+type SetupField = (typeof SETUP_FIELDS)[number];
+
+/**
+ * The same rules the server applies (spec §5 for the admin account), every field at once; an
+ * empty admin field says "Please fill in all admin credentials".
+ */
+function setupErrors(form: SetupFormState): FieldErrors<SetupField> {
+  const account = registrationErrors(
+    { username: form.adminUsername.trim(), email: form.adminEmail.trim(), password: form.adminPassword },
+    { requireEmail: true, checkCaptcha: false },
+  );
+  const missing = (v: string) => (v.trim() ? undefined : SETUP_MESSAGES.missingAdmin);
+  return {
+    domain: siteOriginOf(form.domain) ? undefined : SETUP_MESSAGES.domainInvalid,
+    adminUsername: missing(form.adminUsername) ?? account.username,
+    adminEmail: missing(form.adminEmail) ?? account.email,
+    adminPassword: missing(form.adminPassword) ?? account.password,
+  };
+}
+
 export function SetupForm() {
   const navigate = useNavigate();
   const gate = useSetupGate();
   const setup = useCompleteSetup();
   const [form, setForm] = useState<SetupFormState>(() => initialSetupForm(window.location.origin));
   const [completed, setCompleted] = useState(false);
-  const [domainError, setDomainError] = useState<string>();
+  const [errors, setErrors] = useState<FieldErrors<SetupField>>({});
+  const formRef = useRef<HTMLFormElement>(null);
   const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   // Release the gate only when this page goes away: the lazy /auth screen may take a moment to load,
@@ -37,27 +61,25 @@ export function SetupForm() {
   );
 
   const text = (key: Exclude<keyof SetupFormState, 'email'>) => ({
+    name: key,
     value: form[key],
-    onChange: (event: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: event.target.value })),
+    error: errors[key as SetupField],
+    onChange: (event: { target: { value: string } }) => {
+      setForm((f) => ({ ...f, [key]: event.target.value }));
+      setErrors((current) => withoutError(current, key as SetupField));
+    },
   });
   const patchEmail = (patch: Partial<EmailFormState>) =>
     setForm((f) => ({ ...f, email: { ...f.email, ...patch } }));
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!form.adminUsername.trim() || !form.adminPassword || !form.adminEmail.trim()) {
-      toast({
-        title: 'Missing Information',
-        description: SETUP_MESSAGES.missingAdmin,
-        variant: 'destructive',
-      });
+    const found = setupErrors(form);
+    setErrors(found);
+    if (hasErrors(found)) {
+      focusFirstInvalid(formRef.current, SETUP_FIELDS, found);
       return;
     }
-    if (!siteOriginOf(form.domain)) {
-      setDomainError(SETUP_MESSAGES.domainInvalid);
-      return;
-    }
-    setDomainError(undefined);
     // Hold the gate before the status flips, so this page can show its message for 2 s.
     gate.setFinishing(true);
     setup.mutate(setupBody(form), {
@@ -93,7 +115,7 @@ export function SetupForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Setup">
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Setup">
       <FormSection icon={Globe} title="Site Configuration" description="How your site introduces itself.">
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Site Title" placeholder={DEFAULT_SITE_TITLE} {...text('siteTitle')} />
@@ -101,7 +123,6 @@ export function SetupForm() {
             label="Domain"
             placeholder="https://paste.example.com"
             hint="Used for links in emails."
-            error={domainError}
             {...text('domain')}
           />
         </div>

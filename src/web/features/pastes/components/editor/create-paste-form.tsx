@@ -8,6 +8,7 @@ import { ProgressBar } from '../../../../components/ui/progress';
 import { toast, toastError } from '../../../../components/ui/toast-store';
 import { paths } from '../../../../config/paths';
 import { defaultExpiration, enforceExpiration } from '../../../../lib/expiration';
+import { type FieldErrors, focusFirstInvalid, hasErrors, withoutError } from '../../../../lib/field-errors';
 import { queryKeys } from '../../../../lib/query-keys';
 import { useUser } from '../../../auth/api/get-user';
 import { usePublicSettings } from '../../../settings/api/get-public-settings';
@@ -48,6 +49,8 @@ export function CreatePasteForm() {
   });
   const expiration = enforceExpiration(options.expiration ?? defaultExpiration(role), role);
   const createMutation = useCreatePaste(setUploadProgress);
+  const [errors, setErrors] = useState<FieldErrors<'content' | 'password'>>({});
+  const formRef = useRef<HTMLDivElement>(null);
   const queryClient = useQueryClient();
   // A file over 50 MB, kept as a File (never read into memory) until Create Paste uploads it in chunks.
   const [largeFile, setLargeFile] = useState<File | null>(null);
@@ -200,11 +203,15 @@ export function CreatePasteForm() {
   }
 
   function create() {
-    if (!largeFile && !editor.content.trim()) {
-      return destructive('Cannot create paste', PASTE_MESSAGES.emptyContent);
-    }
-    if (options.privacy === 'password' && !options.password) {
-      return destructive('Password required', PASTE_MESSAGES.passwordRequired);
+    const found: FieldErrors<'content' | 'password'> = {
+      content: !largeFile && !editor.content.trim() ? PASTE_MESSAGES.emptyContent : undefined,
+      password:
+        options.privacy === 'password' && !options.password ? PASTE_MESSAGES.passwordRequired : undefined,
+    };
+    setErrors(found);
+    if (hasErrors(found)) {
+      focusFirstInvalid(formRef.current, ['content', 'password'], found);
+      return;
     }
     if (largeFile) return void uploadLargeFile(largeFile);
     setUploadProgress(0);
@@ -233,7 +240,7 @@ export function CreatePasteForm() {
   };
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+    <div ref={formRef} className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <Card>
         <CardContent className="space-y-4 pt-6">
           <EditorToolbar
@@ -258,8 +265,12 @@ export function CreatePasteForm() {
               content={editor.content}
               size={editor.size}
               disabled={creating}
-              onChange={editor.setTypedContent}
+              onChange={(value) => {
+                editor.setTypedContent(value);
+                setErrors((e) => withoutError(e, 'content'));
+              }}
               onPaste={editor.onEditorPaste}
+              error={errors.content}
             />
           )}
         </CardContent>
@@ -273,7 +284,11 @@ export function CreatePasteForm() {
             value={{ ...options, expiration }}
             role={role}
             disabled={creating}
-            onChange={(patch) => setOptions((o) => ({ ...o, ...patch }))}
+            onChange={(patch) => {
+              setOptions((o) => ({ ...o, ...patch }));
+              if ('password' in patch || 'privacy' in patch) setErrors((e) => withoutError(e, 'password'));
+            }}
+            passwordError={errors.password}
           />
         </CardContent>
       </Card>

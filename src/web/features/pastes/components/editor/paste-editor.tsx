@@ -13,13 +13,23 @@ interface PasteEditorProps {
   disabled: boolean;
   onChange: (value: string) => void;
   onPaste: (event: ClipboardEvent<HTMLTextAreaElement>) => void;
+  /** Why the content is refused (shown under the editor). */
+  error?: string;
 }
 
 /**
  * The text area with its status line and the size warning of spec §8. In the extreme level the
  * content stays in memory but is not put into the text area, which is disabled (spec §2).
  */
-export function PasteEditor({ textareaRef, content, size, disabled, onChange, onPaste }: PasteEditorProps) {
+export function PasteEditor({
+  textareaRef,
+  content,
+  size,
+  disabled,
+  onChange,
+  onPaste,
+  error,
+}: PasteEditorProps) {
   const extreme = size.level === 'extreme';
   const warning = sizeWarning(size);
   // Tab indents, as in a code editor; after Esc, Tab moves on (a keyboard user is never trapped).
@@ -55,8 +65,15 @@ export function PasteEditor({ textareaRef, content, size, disabled, onChange, on
         onChange={(event) => onChange(event.target.value)}
         onPaste={onPaste}
         onKeyDown={onKeyDown}
-        aria-describedby="editor-keys"
+        name="content"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'editor-error editor-keys' : 'editor-keys'}
       />
+      {error ? (
+        <p id="editor-error" role="alert" className="text-xs text-destructive">
+          {error}
+        </p>
+      ) : null}
       <p id="editor-keys" className="text-xs text-muted-foreground">
         Tab indents; press Esc, then Tab, to move on. Ctrl+Enter (⌘+Enter) creates the paste.
       </p>

@@ -31,10 +31,12 @@ interface PasteOptionsProps {
   role: Role | null;
   disabled: boolean;
   onChange: (patch: Partial<PasteOptionsValue>) => void;
+  /** Why the password is refused (shown under it). */
+  passwordError?: string;
 }
 
 /** Spec §2 options panel: title with its 'n/80' counter, privacy, password, expiration. */
-export function PasteOptions({ value, role, disabled, onChange }: PasteOptionsProps) {
+export function PasteOptions({ value, role, disabled, onChange, passwordError }: PasteOptionsProps) {
   const id = useId();
   const privacyHint = PRIVACY_OPTIONS.find((o) => o.value === value.privacy)?.hint;
   const expiryHint = expirationHint(value.expiration);
@@ -81,12 +83,20 @@ export function PasteOptions({ value, role, disabled, onChange }: PasteOptionsPr
           <Label htmlFor={`${id}-password`}>Password</Label>
           <Input
             id={`${id}-password`}
+            name="password"
             type="password"
             autoComplete="new-password"
             placeholder="Password for viewers"
             value={value.password}
             onChange={(e) => onChange({ password: e.target.value })}
+            aria-invalid={passwordError ? true : undefined}
+            aria-describedby={passwordError ? `${id}-password-error` : undefined}
           />
+          {passwordError ? (
+            <p id={`${id}-password-error`} role="alert" className="text-xs text-destructive">
+              {passwordError}
+            </p>
+          ) : null}
         </div>
       ) : null}
 
