@@ -63,9 +63,18 @@ export const api = {
   delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
 };
 
+export const OFFLINE_MESSAGE =
+  'Your browser is offline. Nothing was sent; your text is kept here. Retry when the connection is back.';
+export const STALLED_MESSAGE =
+  'The connection stalled: nothing reached the server for 30 seconds. Your text is kept here; try again.';
+/** Without a byte of progress (or an answer) for this long, a request is given up. */
+const STALL_MS = 30_000;
+
 /**
  * A JSON POST that reports upload progress (0..1). fetch cannot report request progress, hence XHR.
- * Fails with the server message, the body text or the status text, or 'Network error'.
+ * Fails with the server message, the body text or the status text, or 'Network error' — at once
+ * when the browser is or goes offline, and after 30 s without progress (a stalled connection).
+ * Network failures have status 0.
  */
 export function postWithProgress<T>(
   path: string,
@@ -73,7 +82,28 @@ export function postWithProgress<T>(
   onProgress: (fraction: number) => void,
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
+    if (!navigator.onLine) {
+      reject(new ApiError(OFFLINE_MESSAGE, 0));
+      return;
+    }
     const xhr = new XMLHttpRequest();
+    let stall: ReturnType<typeof setTimeout> | undefined;
+    const fail = (message: string) => {
+      cleanup();
+      xhr.abort();
+      reject(new ApiError(message, 0));
+    };
+    const onOffline = () => fail(OFFLINE_MESSAGE);
+    const watch = () => {
+      clearTimeout(stall);
+      stall = setTimeout(() => fail(STALLED_MESSAGE), STALL_MS);
+    };
+    const cleanup = () => {
+      clearTimeout(stall);
+      window.removeEventListener('offline', onOffline);
+    };
+    window.addEventListener('offline', onOffline);
+    watch();
     xhr.open('POST', path);
     xhr.withCredentials = true;
     // A FormData body sets its own multipart Content-Type (with the boundary).
@@ -81,9 +111,13 @@ export function postWithProgress<T>(
     if (!form) xhr.setRequestHeader('Content-Type', 'application/json');
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (event) => {
+      watch();
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
+    // Sent whole, the server may take its time (a large paste is checked and stored): no stall timer.
+    xhr.upload.onload = () => clearTimeout(stall);
     xhr.onload = () => {
+      cleanup();
       if (xhr.status >= 200 && xhr.status < 300) {
         try {
           resolve((xhr.responseText ? JSON.parse(xhr.responseText) : undefined) as T);
@@ -94,7 +128,10 @@ export function postWithProgress<T>(
       }
       reject(errorFromResponse(xhr.status, xhr.statusText, xhr.responseText));
     };
-    xhr.onerror = () => reject(new ApiError('Network error', 0));
+    xhr.onerror = () => {
+      cleanup();
+      reject(new ApiError(navigator.onLine ? 'Network error' : OFFLINE_MESSAGE, 0));
+    };
     xhr.send(form ? body : JSON.stringify(body));
   });
 }

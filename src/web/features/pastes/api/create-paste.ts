@@ -33,6 +33,9 @@ export function useCreatePaste(onProgress: (fraction: number) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreatePasteBody) => createPaste(body, onProgress),
+    // React Query would hold the create while the browser is offline and send it, unannounced,
+    // when the network returns; the request itself reports offline at once (postWithProgress).
+    networkMode: 'always',
     onSuccess: () => {
       // Spec §7: my pastes and the paste list are refreshed after a create.
       void queryClient.invalidateQueries({ queryKey: queryKeys.myPastes });

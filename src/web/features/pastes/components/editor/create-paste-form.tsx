@@ -3,10 +3,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CLIPBOARD_LIMIT_BYTES, type Expiration, type Role } from '../../../../../common/constants';
 import { PASTE_MESSAGES, UPLOAD_MESSAGES } from '../../../../../common/messages';
+import { Alert } from '../../../../components/ui/alert';
+import { Button } from '../../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card';
 import { ProgressBar } from '../../../../components/ui/progress';
 import { toast, toastError } from '../../../../components/ui/toast-store';
 import { paths } from '../../../../config/paths';
+import { ApiError } from '../../../../lib/api-client';
 import { defaultExpiration, enforceExpiration } from '../../../../lib/expiration';
 import { type FieldErrors, focusFirstInvalid, hasErrors, withoutError } from '../../../../lib/field-errors';
 import { queryKeys } from '../../../../lib/query-keys';
@@ -50,6 +53,8 @@ export function CreatePasteForm() {
   const expiration = enforceExpiration(options.expiration ?? defaultExpiration(role), role);
   const createMutation = useCreatePaste(setUploadProgress);
   const [errors, setErrors] = useState<FieldErrors<'content' | 'password'>>({});
+  /** The create could not reach the server (offline, stalled): said here, with Retry and Cancel. */
+  const [networkProblem, setNetworkProblem] = useState<string | null>(null);
   const formRef = useRef<HTMLDivElement>(null);
   const queryClient = useQueryClient();
   // A file over 50 MB, kept as a File (never read into memory) until Create Paste uploads it in chunks.
@@ -213,6 +218,7 @@ export function CreatePasteForm() {
       focusFirstInvalid(formRef.current, ['content', 'password'], found);
       return;
     }
+    setNetworkProblem(null);
     if (largeFile) return void uploadLargeFile(largeFile);
     setUploadProgress(0);
     createMutation.mutate(
@@ -230,7 +236,10 @@ export function CreatePasteForm() {
           dropDraft();
           navigate(paths.paste(id), { state: { created: true } });
         },
-        onError: (error) => toastError('Failed to create paste', error, 'An error occurred'),
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 0) setNetworkProblem(error.message);
+          else toastError('Failed to create paste', error, 'An error occurred');
+        },
       },
     );
   }
@@ -253,6 +262,19 @@ export function CreatePasteForm() {
             reading={readingProgress !== null}
           />
           {readingProgress !== null ? <ProgressBar label="Reading file..." value={readingProgress} /> : null}
+          {networkProblem ? (
+            <Alert variant="destructive" title="Not sent" data-testid="network-problem">
+              <p>{networkProblem}</p>
+              <div className="mt-3 flex gap-2">
+                <Button size="sm" onClick={create}>
+                  Retry
+                </Button>
+                <Button size="sm" variant="outline" onClick={() => setNetworkProblem(null)}>
+                  Cancel
+                </Button>
+              </div>
+            </Alert>
+          ) : null}
           {createMutation.isPending ? (
             <ProgressBar label="Creating paste..." value={uploadProgress * 100} />
           ) : null}
