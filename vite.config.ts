@@ -15,6 +15,21 @@ export default defineConfig({
     outDir: path.resolve(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,
     sourcemap: false,
+    // .vite/manifest.json: the server reads which files a screen needs, to preload them (plugins/web-app.ts).
+    manifest: true,
+    rolldownOptions: {
+      preserveEntrySignatures: false,
+      output: {
+        codeSplitting: {
+          // One file for the first page's icons instead of one per icon, and small shared pieces (other
+          // screens' icons among them) copied into the
+          // screens that use them: on a slow phone network every extra file is another round trip
+          // once the browser's six connections are busy (e2e/first-load.spec.ts, Fast 3G).
+          groups: [{ name: 'icons', test: /[\\/]node_modules[\\/]lucide-react[\\/]/, tags: ['$initial'] }],
+          experimentalInlineCommonChunks: { maxSize: 24 * 1024 },
+        },
+      },
+    },
   },
   server: {
     port: 5173,

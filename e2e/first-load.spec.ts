@@ -68,3 +68,50 @@ test('a paste page loads at most 150 KB of JavaScript before highlighting, brotl
     );
   }
 });
+
+/** Chrome DevTools' "Fast 3G" preset (its own figures: 1.6 Mbps down, 750 kbps up, 150 ms RTT, each × its factor). */
+const FAST_3G = {
+  offline: false,
+  downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8,
+  uploadThroughput: (750 * 1024 * 0.9) / 8,
+  latency: 150 * 3.75,
+};
+
+test('on Fast 3G a small paste’s text is visible in under 3 seconds', async ({ page, server }) => {
+  const line = 'a line a person wants to read quickly';
+  const { id } = await createPasteApi(server.url, {
+    title: 'slow-phone.txt',
+    content: `${line}\n`.repeat(16),
+  });
+  // The page's own clock (0 = the start of navigation) notes when the text is first in the page:
+  // Playwright's polling would add its own delay to the figure.
+  await page.addInitScript((text) => {
+    const timer = setInterval(() => {
+      if (document.body?.innerText.includes(text)) {
+        (window as unknown as { visibleAt: number }).visibleAt = performance.now();
+        clearInterval(timer);
+      }
+    }, 5);
+  }, line);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', FAST_3G);
+  await page.goto(`/paste/${id}`, { waitUntil: 'commit' });
+  await expect(page.getByText(line).first()).toBeVisible({ timeout: 30_000 });
+  const ms = Math.round(await page.evaluate(() => (window as unknown as { visibleAt: number }).visibleAt));
+  console.log(`Fast 3G: paste text visible ${ms} ms after navigation start`);
+  test.info().annotations.push({ type: 'fast-3g-visible-ms', description: String(ms) });
+  // What arrived when: printed with DEBUG_WATERFALL=1 to see what a slow network waits for.
+  if (process.env.DEBUG_WATERFALL) {
+    const entries = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map(
+          (e) =>
+            `${Math.round(e.startTime)}-${Math.round((e as PerformanceResourceTiming).responseEnd)} ${e.name}`,
+        ),
+    );
+    console.log(entries.join('\n'));
+  }
+  expect(ms).toBeLessThan(3_000);
+});

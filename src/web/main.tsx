@@ -1,16 +1,18 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { applyTheme, storedTheme } from './lib/theme';
+import { primeQueryClient } from './app/early-data';
+import { createQueryClient } from './lib/query-client';
 import './styles.css';
 
-// Before the first render, so a light-theme visitor never sees a dark flash (no inline script: strict CSP).
-applyTheme(storedTheme());
+// The theme was applied before the first paint by /early.js (index.html).
+const queryClient = createQueryClient();
+primeQueryClient(queryClient);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <App queryClient={queryClient} />
   </StrictMode>,
 );

@@ -12,6 +12,10 @@ export interface ShellMeta {
   noindex?: boolean;
   /** The site's own favicon (settings), replacing the built-in one. */
   faviconUrl?: string;
+  /** Data the app would otherwise ask for first (setup state, public settings), as inert JSON. */
+  bootstrap?: unknown;
+  /** This page's screen: its code and styles, fetched in parallel with the app's own. */
+  preload?: { modules: string[]; styles: string[] };
 }
 
 const escapeHtml = (s: string) =>
@@ -30,7 +34,20 @@ export function renderShell(html: string, meta: ShellMeta): string {
     );
   }
   if (meta.noindex) extra.push('<meta name="robots" content="noindex, nofollow" />');
+  for (const file of meta.preload?.modules ?? []) {
+    extra.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(file)}" />`);
+  }
+  for (const file of meta.preload?.styles ?? []) {
+    extra.push(`<link rel="stylesheet" crossorigin href="${escapeHtml(file)}" />`);
+  }
+  if (meta.bootstrap !== undefined) {
+    // A JSON script is never run (and the CSP allows no inline script anyway); `<` is escaped so
+    // no value can close the element.
+    const json = JSON.stringify(meta.bootstrap).replace(/</g, '\\u003c');
+    extra.push(`<script type="application/json" id="bootstrap">${json}</script>`);
+  }
   let out = html.replace(TITLE, () => [`<title>${escapeHtml(meta.title)}</title>`, ...extra].join('\n    '));
-  if (meta.faviconUrl) out = out.replace(ICON, () => `<link rel="icon" href="${escapeHtml(meta.faviconUrl!)}" />`);
+  if (meta.faviconUrl)
+    out = out.replace(ICON, () => `<link rel="icon" href="${escapeHtml(meta.faviconUrl!)}" />`);
   return out;
 }

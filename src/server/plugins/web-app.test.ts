@@ -66,6 +66,13 @@ describe('the built web app', () => {
     const home = await (await get('/about')).text();
     expect(home).toContain('<title>Team &lt;Paste&gt;</title>');
     expect(home).not.toContain('og:title');
+    // The setup state and public settings ride along as inert JSON; no value can close the element.
+    const boot = /<script type="application\/json" id="bootstrap">(.*?)<\/script>/.exec(home)?.[1];
+    expect(boot).toContain('Team \\u003cPaste>');
+    expect(JSON.parse(boot!)).toMatchObject({
+      setupCompleted: true,
+      settings: { siteTitle: 'Team <Paste>' },
+    });
 
     const create = (body: Record<string, unknown>) =>
       t.client().post('/api/pastes', { content: 'the secret content', expiration: '1d', ...body });

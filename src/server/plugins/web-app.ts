@@ -34,13 +34,25 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { root: string
   });
   const shell = fs.readFileSync(indexFile, 'utf8');
   const PASTE_PAGE = /^\/paste\/([^/?#]+)/;
+  const pasteScreenFiles = screenFiles(opts.root, 'pages/paste/paste-page.tsx', shell);
 
-  /** The shell for a page: the site's title everywhere, a public paste's title for link previews. */
+  /**
+   * The shell for a page: the site's title everywhere, a public paste's title for link previews;
+   * the setup state and public settings as bootstrap data; on a paste page its screen's code
+   * preloaded.
+   */
   async function shellFor(pathname: string): Promise<string> {
-    const { siteTitle, faviconUrl } = await app.services.settings.getPublic();
-    const site = { title: siteTitle, faviconUrl: faviconUrl || undefined };
+    const { settings } = app.services;
+    const publicSettings = await settings.getPublic();
+    const { siteTitle, faviconUrl } = publicSettings;
+    const site = {
+      title: siteTitle,
+      faviconUrl: faviconUrl || undefined,
+      bootstrap: { setupCompleted: await settings.isSetupCompleted(), settings: publicSettings },
+    };
     const pasteId = PASTE_PAGE.exec(pathname)?.[1];
     if (!pasteId) return renderShell(shell, site);
+    Object.assign(site, { preload: pasteScreenFiles });
     const meta = await app.services.pastes.previewMeta(decodeURIComponent(pasteId)).catch(() => null);
     if (!meta?.isPublic) return renderShell(shell, { ...site, noindex: true });
     const title = meta.title || 'Untitled paste';
@@ -65,3 +77,28 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { root: string
       .send(await shellFor(pathname));
   });
 });
+
+/**
+ * The script files a lazily loaded screen needs (its chunk and the chunks it imports), from Vite's
+ * build manifest, leaving out those index.html loads anyway. Empty without a manifest.
+ */
+function screenFiles(root: string, source: string, shell: string): { modules: string[]; styles: string[] } {
+  const manifestFile = path.join(root, '.vite', 'manifest.json');
+  if (!fs.existsSync(manifestFile)) return { modules: [], styles: [] };
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[]; css?: string[] }
+  >;
+  const modules = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string) => {
+    const entry = manifest[key];
+    if (!entry || modules.has(entry.file)) return;
+    modules.add(entry.file);
+    for (const css of entry.css ?? []) styles.add(css);
+    for (const next of entry.imports ?? []) visit(next);
+  };
+  visit(source);
+  const fresh = (files: Set<string>) => [...files].filter((f) => !shell.includes(f)).map((f) => `/${f}`);
+  return { modules: fresh(modules), styles: fresh(styles) };
+}

@@ -50,6 +50,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     credentials: 'include',
     signal,
   });
+  return readJson<T>(response);
+}
+
+/** An answer's JSON, or the error it carries (spec §8). */
+export async function readJson<T>(response: Response): Promise<T> {
   const text = await response.text();
   if (!response.ok) throw errorFromResponse(response.status, response.statusText, text);
   return (text ? JSON.parse(text) : undefined) as T;
