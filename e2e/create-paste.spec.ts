@@ -106,10 +106,19 @@ test('size levels: large, very large and (from a file) extreme', async ({ page }
   await expect(editor).toBeDisabled();
   await expect(editor).toHaveValue('Content too large - please use Upload File button');
   await expect(page.getByLabel('Title')).toHaveValue('server-log');
+  // The spec's texts stay; beside them the file itself: its name, real size and first lines.
+  const chip = page.getByRole('region', { name: 'Loaded file' });
+  await expect(chip).toContainText('server-log.log');
+  await expect(chip).toContainText('6.00 MB');
+  await expect(chip.locator('pre')).toHaveText(/^a+$/);
   await snap(page, 'create-paste-extreme');
+  await chip.getByRole('button', { name: 'Remove' }).click();
+  await expect(chip).toHaveCount(0);
+  await expect(editor).toHaveValue('');
+  await expect(editor).toBeEnabled();
 });
 
-test('Upload File reads a file into the editor and enforces the size limit', async ({ page }) => {
+test('Upload File reads a file into the editor and enforces the size limit', async ({ page, server }) => {
   await page.goto('/');
   await page.getByLabel('File to upload').setInputFiles({
     name: 'notes.md',
@@ -120,11 +129,15 @@ test('Upload File reads a file into the editor and enforces the size limit', asy
   await expect(page.getByLabel('Title')).toHaveValue('notes');
 
   await loginInContext(page, ADMIN.username, ADMIN.password);
-  // A 1 MB limit served to this page only (admin-panel.spec.ts sets a limit through the admin panel).
-  await page.route('**/api/settings/public', async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, json: { ...(await response.json()), maxPasteSize: 1 } });
-  });
+  // A 1 MB limit, set by the admin API for this test (admin-panel.spec.ts sets one through the panel).
+  const setLimit = async (maxPasteSize: string) => {
+    const res = await page.request.put('/api/settings', {
+      data: { maxPasteSize },
+      headers: { origin: server.url },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+  };
+  await setLimit(String(MB));
   await page.reload();
   // Signed in as admin: the default expiration is Never, and every option is available.
   await expect(page.getByLabel('Expiration')).toHaveValue('unlimited');
@@ -137,6 +150,7 @@ test('Upload File reads a file into the editor and enforces the size limit', asy
   await expect(toasts(page).getByText('File too large', { exact: true })).toBeVisible();
   await expect(toasts(page).getByText('File is 2.00 MB. Maximum size is 1 MB.')).toBeVisible();
   await snap(page, 'create-paste-file-too-large');
+  await setLimit('unlimited');
 });
 
 test('while saving: Creating... and the progress bar; a refused paste shows the server message', async ({

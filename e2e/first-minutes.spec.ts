@@ -89,3 +89,20 @@ test('register: every field’s problem at once, under the field, focus on the f
   await expect(page.getByLabel('Username')).toBeFocused();
   await snap(page, 'register-field-errors');
 });
+
+test('on a phone the API page’s copy buttons sit beside the commands, not over them', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/api');
+  const blocks = page.locator('pre');
+  await expect(blocks.first()).toBeVisible();
+  const count = await blocks.count();
+  expect(count).toBeGreaterThan(3);
+  for (let i = 0; i < count; i++) {
+    const pre = await blocks.nth(i).boundingBox();
+    const button = await blocks.nth(i).locator('xpath=following-sibling::button').boundingBox();
+    expect(pre && button).toBeTruthy();
+    // The button starts where the command's box ends.
+    expect(button!.x).toBeGreaterThanOrEqual(pre!.x + pre!.width - 1);
+  }
+  await snap(page, 'api-page-phone');
+});

@@ -59,11 +59,21 @@ test('once a reader has burned a paste, Share and Report are gone for them', asy
   const url = page.url();
   const reader = await newVisitor(browser, baseURL!);
   await reader.goto(url);
+  const confirmed = reader.waitForResponse((r) => r.url().endsWith('/confirm-view') && r.ok());
   await reader.getByRole('button', { name: 'Show paste' }).click();
   await expect(reader.getByText('read once')).toBeVisible();
   const actions = reader.getByRole('toolbar', { name: 'Paste actions' });
   await expect(actions.getByRole('button', { name: 'Copy' })).toBeVisible();
   await expect(actions.getByRole('button', { name: 'Share' })).toHaveCount(0);
   await expect(actions.getByRole('button', { name: 'Report' })).toHaveCount(0);
+  await confirmed;
   await reader.close();
+
+  // The creator, coming back, is told when it was read.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Read and destroyed' })).toBeVisible();
+  await expect(page.getByTestId('burned-at')).toContainText(
+    /This paste was read and destroyed at \d{1,2}:\d{2}/,
+  );
+  await snap(page, 'burned-for-creator');
 });

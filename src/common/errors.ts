@@ -10,6 +10,7 @@ export const ERROR_CODES = {
   EMAIL_NOT_VERIFIED: 403,
   CAPTCHA_FAILED: 400,
   NOT_FOUND: 404,
+  BURNED: 410,
   CONFLICT: 409,
   SETUP_REQUIRED: 409,
   SETUP_COMPLETED: 409,
@@ -29,4 +30,6 @@ export interface ErrorBody {
   error: ErrorCode;
   message: string;
   requestId?: string;
+  /** BURNED: when the paste was read (ISO time), told only to its creator. */
+  burnedAt?: string;
 }

@@ -69,6 +69,7 @@ export const PASTE_MESSAGES = {
     '6 months expiration is only available for registered users. Please login or register.',
   unlimitedNeedsVip: 'Unlimited expiration is only available for VIP, Admin, and Manager users',
   notFound: 'Paste not found',
+  burned: 'This paste was read and destroyed',
   invalidPassword: 'Invalid password',
   passwordProtected: 'This paste is password protected',
   stillProcessing: 'This paste is still being processed',

@@ -11,6 +11,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** More fields of the answer's body (see ErrorBody). */
+    readonly extra: Pick<ErrorBody, 'burnedAt'> = {},
   ) {
     super(message);
     this.status = ERROR_CODES[code];
@@ -68,7 +70,12 @@ function zodMessage(error: ZodError): string {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
-      return send(reply, error.status, { error: error.code, message: error.message }, error.headers);
+      return send(
+        reply,
+        error.status,
+        { error: error.code, message: error.message, ...error.extra },
+        error.headers,
+      );
     }
     if (error instanceof ZodError) {
       return send(reply, 400, { error: 'VALIDATION', message: zodMessage(error) });

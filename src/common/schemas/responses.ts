@@ -28,6 +28,8 @@ export const errorBodySchema = z.strictObject({
   message: z.string(),
   /** On 5xx: the id of the log line. */
   requestId: z.string().optional(),
+  /** BURNED (410, to the creator only): when the paste was read. */
+  burnedAt: isoTime.optional(),
 });
 
 /** Spec §3 User, as the server shows it to its owner: never a hash or a key. */

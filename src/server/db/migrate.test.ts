@@ -19,6 +19,7 @@ afterEach(async () => {
 });
 
 const TABLES = [
+  'burned_pastes',
   'deletion_requests',
   'email_tokens',
   'jobs',
@@ -38,6 +39,7 @@ describe('migrations', () => {
       '001-initial',
       '002-unique-email',
       '003-chunked-uploads',
+      '004-burned-pastes',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect, db.schema)).toEqual([]);
     // Only our schema: on PostgreSQL other suites' schemas live in the same database.
@@ -148,6 +150,7 @@ describe('002-unique-email', () => {
     expect(await migrateToLatest(db.kysely, db.dialect, db.schema)).toEqual([
       '002-unique-email',
       '003-chunked-uploads',
+      '004-burned-pastes',
     ]);
     const rows = await k.selectFrom('users').select(['username', 'email']).orderBy('id').execute();
     expect(rows).toEqual([

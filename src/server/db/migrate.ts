@@ -3,6 +3,7 @@ import type { DialectName } from './dialect.js';
 import * as initial from './migrations/001-initial.js';
 import * as uniqueEmail from './migrations/002-unique-email.js';
 import * as chunkedUploads from './migrations/003-chunked-uploads.js';
+import * as burnedPastes from './migrations/004-burned-pastes.js';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
 
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '001-initial': initial,
   '002-unique-email': uniqueEmail,
   '003-chunked-uploads': chunkedUploads,
+  '004-burned-pastes': burnedPastes,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -19,6 +19,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   pastes: PastesTable;
+  burned_pastes: BurnedPastesTable;
   upload_sessions: UploadSessionsTable;
   upload_chunks: UploadChunksTable;
   reports: ReportsTable;
@@ -85,6 +86,16 @@ export interface PastesTable {
   created_at: number;
   /** Claimed by a sweeper run (epoch ms) so two processes never delete the same rows. */
   sweep_claimed_at: number | null;
+}
+
+/** A burn paste that was read: when, and whose it was (so only its creator learns it). */
+export interface BurnedPastesTable {
+  id: string;
+  burned_at: number;
+  user_id: number | null;
+  creator_token_hash: string | null;
+  /** Deleted by the sweeper after this (a week). */
+  forget_at: number;
 }
 
 export interface UploadSessionsTable {

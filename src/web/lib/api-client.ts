@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../common/errors';
+import type { ErrorBody, ErrorCode } from '../../common/errors';
 
 /** A failed call: `message` is what the server said (spec §8), `code` its error code when it sent one. */
 export class ApiError extends Error {
@@ -6,6 +6,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly code?: ErrorCode,
+    /** The whole error body, for fields beside the message (e.g. burnedAt). */
+    readonly body?: ErrorBody,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -27,9 +29,9 @@ interface RequestOptions {
 export function errorFromResponse(status: number, statusText: string, text: string): ApiError {
   if (text) {
     try {
-      const parsed = JSON.parse(text) as { error?: ErrorCode; message?: unknown };
+      const parsed = JSON.parse(text) as Partial<ErrorBody>;
       if (typeof parsed.message === 'string' && parsed.message) {
-        return new ApiError(parsed.message, status, parsed.error);
+        return new ApiError(parsed.message, status, parsed.error, parsed as ErrorBody);
       }
     } catch {
       // Not JSON: the text itself is the message.

@@ -99,3 +99,40 @@ describe('burn after reading', () => {
     expect((await t.client().post(`/api/pastes/${id}/verify`, { password: 'pw' })).status).toBe(404);
   });
 });
+
+describe('a burned paste, for its creator', () => {
+  it('tells the creator when it was read (410), and everyone else only "not found"', async () => {
+    const anon = t.client();
+    const { id, creatorToken } = await createPaste(anon, { expiration: 'burn', content: 'gone soon' });
+    const readAt = t.clock.now();
+    expect((await t.client().get(`/api/pastes/${id}`)).body.content).toBe('gone soon');
+    t.clock.advance(1000);
+    expect((await t.client().post(`/api/pastes/${id}/confirm-view`)).body).toEqual({ deleted: true });
+
+    const creator = await anon.get(`/api/pastes/${id}`, { headers: { 'x-creator-token': creatorToken! } });
+    expect(creator.status).toBe(410);
+    expect(creator.body).toEqual({
+      error: 'BURNED',
+      message: 'This paste was read and destroyed',
+      burnedAt: new Date(readAt).toISOString(),
+    });
+    expect(creator.text).not.toContain('gone soon');
+    const stranger = await t.client().get(`/api/pastes/${id}`);
+    expect([stranger.status, stranger.body.message]).toEqual([404, 'Paste not found']);
+    const wrongToken = await t.client().get(`/api/pastes/${id}`, { headers: { 'x-creator-token': 'nope' } });
+    expect(wrongToken.status).toBe(404);
+  });
+
+  it('also when the reader never confirmed (the sweeper burned it), for a signed-in creator; forgotten after a week', async () => {
+    const { client } = await signedIn(t);
+    const { id } = await createPaste(client, { expiration: 'burn', content: 'claimed only' });
+    expect((await t.client().get(`/api/pastes/${id}`)).status).toBe(200);
+    t.clock.advance(BURN_GRACE_MS + 1000);
+    await sweepDeadPastes({ db: t.db.kysely, blobs: t.app.services.blobs, clock: t.clock });
+    expect((await client.get(`/api/pastes/${id}`)).status).toBe(410);
+    t.clock.advance(8 * 24 * 60 * 60 * 1000);
+    await sweepDeadPastes({ db: t.db.kysely, blobs: t.app.services.blobs, clock: t.clock });
+    expect((await client.get(`/api/pastes/${id}`)).status).toBe(404);
+    expect(await t.db.kysely.selectFrom('burned_pastes').selectAll().execute()).toEqual([]);
+  });
+});

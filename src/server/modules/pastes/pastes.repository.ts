@@ -52,19 +52,73 @@ export async function claimBurn(db: Kysely<Database>, id: string, now: number): 
   return Number(r.numUpdatedRows) === 1;
 }
 
-/** Deletes a burn paste whose content was delivered; returns its blob key if it had one. */
+/** How long a burned paste's creator can still learn when it was read. */
+export const BURNED_MEMORY_MS = 7 * 24 * 60 * 60 * 1000;
+
+type BurnedRow = Pick<PasteRow, 'id' | 'user_id' | 'creator_token_hash' | 'burn_claimed_at'>;
+
+/** Notes burned pastes (claimed ones among `rows`) for their creators; nothing of their content. */
+async function rememberBurned(db: Kysely<Database>, rows: BurnedRow[], now: number): Promise<void> {
+  const burned = rows.filter((r) => r.burn_claimed_at !== null);
+  if (burned.length === 0) return;
+  await db
+    .insertInto('burned_pastes')
+    .values(
+      burned.map((r) => ({
+        id: r.id,
+        burned_at: r.burn_claimed_at!,
+        user_id: r.user_id,
+        creator_token_hash: r.creator_token_hash,
+        forget_at: now + BURNED_MEMORY_MS,
+      })),
+    )
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
+
+/**
+ * Deletes a burn paste whose content was delivered, noting when it was read for its creator;
+ * returns its blob key if it had one.
+ */
 export async function deleteClaimedBurn(
   db: Kysely<Database>,
   id: string,
+  now: number,
 ): Promise<{ blobKey: string | null } | null> {
+  return db.transaction().execute(async (tx) => {
+    const row = await tx
+      .deleteFrom('pastes')
+      .where('id', '=', id)
+      .where('burn_after_reading', '=', 1)
+      .where('burn_claimed_at', 'is not', null)
+      .returning(['id', 'blob_key', 'user_id', 'creator_token_hash', 'burn_claimed_at'])
+      .executeTakeFirst();
+    if (!row) return null;
+    await rememberBurned(tx, [row], now);
+    return { blobKey: row.blob_key };
+  });
+}
+
+/** When the burned paste `id` was read, if the asker made it (by account or creator token). */
+export async function findBurnedFor(
+  db: Kysely<Database>,
+  id: string,
+  who: { userId: number | null; tokenHash: string | null },
+): Promise<number | undefined> {
   const row = await db
-    .deleteFrom('pastes')
+    .selectFrom('burned_pastes')
+    .select(['burned_at', 'user_id', 'creator_token_hash'])
     .where('id', '=', id)
-    .where('burn_after_reading', '=', 1)
-    .where('burn_claimed_at', 'is not', null)
-    .returning('blob_key')
     .executeTakeFirst();
-  return row ? { blobKey: row.blob_key } : null;
+  if (!row) return undefined;
+  const mine =
+    (who.userId !== null && row.user_id === who.userId) ||
+    (who.tokenHash !== null && row.creator_token_hash === who.tokenHash);
+  return mine ? row.burned_at : undefined;
+}
+
+export async function forgetBurned(db: Kysely<Database>, now: number): Promise<void> {
+  await db.deleteFrom('burned_pastes').where('forget_at', '<', now).execute();
 }
 
 export async function deletePasteRow(
@@ -120,7 +174,7 @@ export async function addViews(db: Kysely<Database>, counts: ReadonlyMap<string,
 export async function claimSweepBatch(
   db: Kysely<Database>,
   opts: { now: number; burnClaimedBefore: number; staleClaimBefore: number; limit: number },
-): Promise<{ id: string; blob_key: string | null }[]> {
+): Promise<(BurnedRow & { blob_key: string | null })[]> {
   const candidates = db
     .selectFrom('pastes')
     .select('id')
@@ -144,17 +198,29 @@ export async function claimSweepBatch(
     .where((eb) =>
       eb.or([eb('sweep_claimed_at', 'is', null), eb('sweep_claimed_at', '<', opts.staleClaimBefore)]),
     )
-    .returning(['id', 'blob_key'])
+    .returning(['id', 'blob_key', 'user_id', 'creator_token_hash', 'burn_claimed_at'])
     .execute();
 }
 
+/** Deletes the swept rows; burn pastes among them (read, never confirmed) are noted as burned. */
 export async function deleteSweptPastes(
   db: Kysely<Database>,
-  ids: string[],
+  rows: BurnedRow[],
   claimedAt: number,
 ): Promise<void> {
-  if (ids.length === 0) return;
-  await db.deleteFrom('pastes').where('id', 'in', ids).where('sweep_claimed_at', '=', claimedAt).execute();
+  if (rows.length === 0) return;
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .deleteFrom('pastes')
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .where('sweep_claimed_at', '=', claimedAt)
+      .execute();
+    await rememberBurned(tx, rows, claimedAt);
+  });
 }
 
 export interface OwnerListOptions {

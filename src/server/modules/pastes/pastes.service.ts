@@ -43,6 +43,7 @@ import {
   countPastesByUser,
   deleteClaimedBurn,
   deletePasteRow,
+  findBurnedFor,
   findLivePaste,
   insertPasteIfAbsent,
   listAllPastes,
@@ -151,10 +152,26 @@ export function createPastesService(deps: Deps) {
     } else if (row.expires_at !== null && row.expires_at <= now) {
       row = undefined; // a kept row never outlives its paste's expiry
     }
-    if (!row || row.status === 'failed') throw notFound(PASTE_MESSAGES.notFound);
+    if (!row) throw await goneOrNotFound(id, viewer);
+    if (row.status === 'failed') throw notFound(PASTE_MESSAGES.notFound);
     const rel = relation(row, viewer);
     if (row.burn_claimed_at !== null && !rel.isOwner) throw notFound(PASTE_MESSAGES.notFound);
     return { row, ...rel };
+  }
+
+  /**
+   * A missing paste is "not found" — except to the creator of a burn paste that was read, who
+   * learns when (410 BURNED). Looked up only for a viewer with an account or a creator token.
+   */
+  async function goneOrNotFound(id: string, viewer: Viewer): Promise<AppError> {
+    const who = {
+      userId: viewer.user?.id ?? null,
+      tokenHash: viewer.creatorToken ? hashToken(viewer.creatorToken) : null,
+    };
+    if (who.userId === null && who.tokenHash === null) return notFound(PASTE_MESSAGES.notFound);
+    const burnedAt = await findBurnedFor(db.kysely, id, who);
+    if (burnedAt === undefined) return notFound(PASTE_MESSAGES.notFound);
+    return new AppError('BURNED', PASTE_MESSAGES.burned, {}, { burnedAt: new Date(burnedAt).toISOString() });
   }
 
   async function checkPassword(row: PasteWithAuthor, password: string, ip: string): Promise<void> {
@@ -383,7 +400,7 @@ export function createPastesService(deps: Deps) {
     /** Deletes a burn paste once its single reader has it. Anything else is left alone. */
     async confirmView(id: string): Promise<{ deleted: boolean }> {
       if (!PASTE_ID_PATTERN.test(id)) throw notFound(PASTE_MESSAGES.notFound);
-      const deleted = await deleteClaimedBurn(db.kysely, id);
+      const deleted = await deleteClaimedBurn(db.kysely, id, clock.now());
       hot.delete(id);
       if (deleted?.blobKey) await blobs.delete(deleted.blobKey);
       return { deleted: deleted !== null };

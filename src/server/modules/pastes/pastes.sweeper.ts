@@ -3,14 +3,15 @@ import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import type { BlobStore } from '../../infra/blob-store/index.js';
 import { BURN_GRACE_MS } from './pastes.limits.js';
-import { claimSweepBatch, deleteSweptPastes } from './pastes.repository.js';
+import { claimSweepBatch, deleteSweptPastes, forgetBurned } from './pastes.repository.js';
 
 const BATCH = 200;
 /** A claim older than this belongs to a sweeper that died; another may take the rows. */
 const STALE_CLAIM_MS = 10 * 60 * 1000;
 
 /**
- * Deletes expired pastes, and burn pastes whose reader never confirmed, with their blobs. Rows are
+ * Deletes expired pastes, and burn pastes whose reader never confirmed, with their blobs; and
+ * forgets burned pastes after a week. Rows are
  * claimed first by a conditional update, so concurrent sweepers (other instances) never collide.
  */
 export async function sweepDeadPastes(deps: {
@@ -28,12 +29,11 @@ export async function sweepDeadPastes(deps: {
       limit: BATCH,
     });
     for (const row of batch) if (row.blob_key) await deps.blobs.delete(row.blob_key);
-    await deleteSweptPastes(
-      deps.db,
-      batch.map((r) => r.id),
-      now,
-    );
+    await deleteSweptPastes(deps.db, batch, now);
     total += batch.length;
-    if (batch.length < BATCH) return total;
+    if (batch.length < BATCH) {
+      await forgetBurned(deps.db, now);
+      return total;
+    }
   }
 }

@@ -17,15 +17,17 @@ export function CodeBlock({ code, className, label }: { code: string; className?
   }
 
   return (
-    <div className={cn('group relative rounded-lg border border-border bg-muted/60', className)}>
-      <pre className="overflow-x-auto p-4 pr-12 font-mono text-xs leading-relaxed text-foreground/90">
+    // The button has a column of its own: over the text it would hide the end of long lines
+    // scrolled under it (a phone's narrow screen).
+    <div className={cn('group flex items-start rounded-lg border border-border bg-muted/60', className)}>
+      <pre className="min-w-0 flex-1 overflow-x-auto p-4 pr-2 font-mono text-xs leading-relaxed text-foreground/90">
         <code>{code}</code>
       </pre>
       <button
         type="button"
         onClick={copy}
         aria-label={copied ? 'Copied' : `Copy ${label ?? 'code'}`}
-        className="absolute top-2 right-2 cursor-pointer rounded-md p-1.5 text-muted-foreground opacity-70 transition hover:bg-background hover:text-foreground group-hover:opacity-100"
+        className="m-2 shrink-0 cursor-pointer rounded-md p-1.5 text-muted-foreground opacity-70 transition hover:bg-background hover:text-foreground group-hover:opacity-100"
       >
         {copied ? <Check className="size-4 text-success" /> : <Copy className="size-4" />}
       </button>

@@ -5,7 +5,7 @@ import { Alert } from '../../components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { paths } from '../../config/paths';
+import { paths, safeNext } from '../../config/paths';
 import { useUser } from '../../features/auth/api/get-user';
 import type { RegisterResult } from '../../features/auth/api/register';
 import { LoginForm } from '../../features/auth/components/login-form';
@@ -25,9 +25,18 @@ export function AuthPage() {
   const [registered, setRegistered] = useState<{ username: string; result: RegisterResult } | null>(null);
   const registeredUsername = registered?.username ?? '';
 
-  const selectTab = (next: string) => setSearchParams({ tab: next }, { replace: true });
+  // Switching tabs keeps the rest of the query (where to go after logging in).
+  const selectTab = (next: string) =>
+    setSearchParams(
+      (current) => {
+        current.set('tab', next);
+        return current;
+      },
+      { replace: true },
+    );
 
-  if (user) return <Navigate to={paths.home} replace />;
+  // Signed in (or just now): on to where the login was asked from, else home.
+  if (user) return <Navigate to={safeNext(searchParams.get('next')) ?? paths.home} replace />;
 
   return (
     <div className="flex justify-center px-4 py-10 sm:py-16">

@@ -20,6 +20,7 @@ import { ChunkedUploadError, uploadInChunks } from '../../api/upload-in-chunks';
 import { dropDraft, loadDraft, saveDraft } from '../../lib/draft';
 import { estimateBytes } from '../../lib/size-levels';
 import { EditorToolbar } from './editor-toolbar';
+import { FileChip, type LoadedFile, previewOf } from './file-chip';
 import { LargeFilePanel } from './large-file-panel';
 import { PasteEditor } from './paste-editor';
 import { PasteOptions, type PasteOptionsValue } from './paste-options';
@@ -112,9 +113,12 @@ export function CreatePasteForm() {
     return () => window.removeEventListener('beforeunload', warn);
   }, [hasDraft, uploading]);
 
+  // The file Upload File read into the editor, shown as a chip until the text is edited or removed.
+  const [loadedFile, setLoadedFile] = useState<LoadedFile | null>(null);
   const onFileLoaded = useCallback(
     (text: string, file: File) => {
       editor.setFileContent(text);
+      setLoadedFile({ name: file.name, size: file.size, preview: previewOf(text) });
       setOptions((o) => (o.title.trim() ? o : { ...o, title: titleFromFileName(file.name).slice(0, 80) }));
     },
     [editor.setFileContent],
@@ -189,9 +193,10 @@ export function CreatePasteForm() {
 
   /** Clear, with Undo in its toast: a click on the wrong button must not cost the text. */
   function clear() {
-    const before = { content: editor.content, file: largeFile };
+    const before = { content: editor.content, file: largeFile, loaded: loadedFile };
     if (!before.content && !before.file) return;
     setLargeFile(null);
+    setLoadedFile(null);
     editor.clear();
     toast({
       title: 'Editor cleared',
@@ -202,6 +207,7 @@ export function CreatePasteForm() {
         onClick: () => {
           editor.setFileContent(before.content);
           setLargeFile(before.file);
+          setLoadedFile(before.loaded);
         },
       },
     });
@@ -282,18 +288,31 @@ export function CreatePasteForm() {
           {largeFile ? (
             <LargeFilePanel file={largeFile} disabled={creating} onRemove={() => setLargeFile(null)} />
           ) : (
-            <PasteEditor
-              textareaRef={textareaRef}
-              content={editor.content}
-              size={editor.size}
-              disabled={creating}
-              onChange={(value) => {
-                editor.setTypedContent(value);
-                setErrors((e) => withoutError(e, 'content'));
-              }}
-              onPaste={editor.onEditorPaste}
-              error={errors.content}
-            />
+            <>
+              {loadedFile ? (
+                <FileChip
+                  file={loadedFile}
+                  disabled={creating}
+                  onRemove={() => {
+                    setLoadedFile(null);
+                    editor.clear();
+                  }}
+                />
+              ) : null}
+              <PasteEditor
+                textareaRef={textareaRef}
+                content={editor.content}
+                size={editor.size}
+                disabled={creating}
+                onChange={(value) => {
+                  editor.setTypedContent(value);
+                  setLoadedFile(null);
+                  setErrors((e) => withoutError(e, 'content'));
+                }}
+                onPaste={editor.onEditorPaste}
+                error={errors.content}
+              />
+            </>
           )}
         </CardContent>
       </Card>

@@ -17,6 +17,7 @@ import { PasteNotices } from './paste-notices';
 import {
   BurnRevealPrompt,
   ExtremePaste,
+  PasteBurned,
   PasteLoadFailed,
   PasteLocked,
   PasteNotFound,
@@ -53,6 +54,9 @@ export function PasteScreen({ id }: { id: string }) {
   if (query.isPending) return <LoadingBlock label="Loading paste..." />;
   // Content already shown stays shown, even if a later refetch fails (a burned paste answers 404).
   if (!paste) {
+    if (query.error instanceof ApiError && query.error.code === 'BURNED') {
+      return <PasteBurned burnedAt={query.error.body?.burnedAt} />;
+    }
     const notFound = query.error instanceof ApiError && query.error.status === 404;
     if (query.error && !notFound) {
       return (

@@ -50,6 +50,26 @@ export function PasteNotFound() {
   );
 }
 
+/** A burn paste's creator, coming back after it was read (the server tells only them, 410). */
+export function PasteBurned({ burnedAt }: { burnedAt: string | undefined }) {
+  const when = burnedAt ? new Date(burnedAt) : null;
+  return (
+    <StatusCard icon={<Flame aria-hidden className="size-6" />} title="Read and destroyed">
+      <p className="text-muted-foreground" data-testid="burned-at">
+        {when
+          ? `This paste was read and destroyed at ${when.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })} on ${when.toLocaleDateString()}.`
+          : 'This paste was read and destroyed.'}
+      </p>
+      <p className="text-sm text-muted-foreground">
+        It was set to burn after reading: someone opened the link, and the server deleted it for good.
+      </p>
+      <Button asChild>
+        <Link to={paths.home}>Create a New Paste</Link>
+      </Button>
+    </StatusCard>
+  );
+}
+
 /** Any other failure after the retries: say so and offer another try. */
 export function PasteLoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
