@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EXPIRATIONS, PRIVACIES, ROLES } from '../constants.js';
+import { PASTE_LANGUAGES } from '../languages.js';
 
 /**
  * The database backup file (GET /api/admin/database/export, POST …/import): one JSON object
@@ -59,6 +60,8 @@ export const BACKUP_ROW_SCHEMAS = {
     view_count: z.number().int().min(0),
     user_id: id.nullable(),
     created_at: time,
+    /** Absent in backups made before languages were stored. */
+    language: z.enum(PASTE_LANGUAGES).nullable().optional().default(null),
   }),
   reports: z.strictObject({
     id,

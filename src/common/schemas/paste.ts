@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EXPIRATIONS, PRIVACIES, TITLE_MAX_LENGTH } from '../constants.js';
+import { PASTE_LANGUAGES } from '../languages.js';
 import { PASTE_MESSAGES } from '../messages.js';
 import { storedText } from './text.js';
 
@@ -17,6 +18,8 @@ export const createPasteBodySchema = z.object({
   expiration: z.enum(EXPIRATIONS).default('1d'),
   burnAfterReading: z.boolean().optional().default(false),
   password: z.string().max(200).optional().default(''),
+  /** A language id or 'plaintext'; absent = detected when shown. */
+  language: z.enum(PASTE_LANGUAGES).nullish(),
 });
 export type CreatePasteBody = z.input<typeof createPasteBodySchema>;
 export type CreatePasteInput = z.output<typeof createPasteBodySchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EXPIRATIONS, PRIVACIES, ROLES } from '../constants.js';
 import { ERROR_CODES } from '../errors.js';
+import { PASTE_LANGUAGES } from '../languages.js';
 import {
   adminPasteSchema,
   adminStatsSchema,
@@ -50,6 +51,8 @@ export const publicUserSchema = z.strictObject({
 export const pasteViewSchema = z.strictObject({
   id: z.string(),
   title: z.string().nullable(),
+  /** Chosen by the author; null = detect it. */
+  language: z.enum(PASTE_LANGUAGES).nullable(),
   /** Absent when locked by a password or served as a download; '__PROCESSING__' while assembling. */
   content: z.string().optional(),
   privacy: z.enum(PRIVACIES),

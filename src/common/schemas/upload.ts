@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EXPIRATIONS, PRIVACIES, TITLE_MAX_LENGTH } from '../constants.js';
+import { PASTE_LANGUAGES } from '../languages.js';
 import { PASTE_MESSAGES } from '../messages.js';
 import { storedText } from './text.js';
 
@@ -16,6 +17,7 @@ export const initUploadBodySchema = z.object({
   password: z.string().max(200).optional().default(''),
   expiration: z.enum(EXPIRATIONS).default('1d'),
   burnAfterReading: z.boolean().optional().default(false),
+  language: z.enum(PASTE_LANGUAGES).nullish(),
 });
 export type InitUploadInput = z.output<typeof initUploadBodySchema>;
 

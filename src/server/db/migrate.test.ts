@@ -40,6 +40,7 @@ describe('migrations', () => {
       '002-unique-email',
       '003-chunked-uploads',
       '004-burned-pastes',
+      '005-paste-language',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect, db.schema)).toEqual([]);
     // Only our schema: on PostgreSQL other suites' schemas live in the same database.

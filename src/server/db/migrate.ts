@@ -4,6 +4,7 @@ import * as initial from './migrations/001-initial.js';
 import * as uniqueEmail from './migrations/002-unique-email.js';
 import * as chunkedUploads from './migrations/003-chunked-uploads.js';
 import * as burnedPastes from './migrations/004-burned-pastes.js';
+import * as pasteLanguage from './migrations/005-paste-language.js';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
 
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '002-unique-email': uniqueEmail,
   '003-chunked-uploads': chunkedUploads,
   '004-burned-pastes': burnedPastes,
+  '005-paste-language': pasteLanguage,
 };
 
 class StaticProvider implements MigrationProvider {

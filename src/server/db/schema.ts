@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { Expiration, Privacy, Role } from '../../common/constants.js';
+import type { PasteLanguage } from '../../common/languages.js';
 
 /** A paste is `processing` while a chunked upload is assembled, `failed` if assembly gave up. */
 export type PasteStatus = 'ready' | 'processing' | 'failed';
@@ -81,6 +82,8 @@ export interface PastesTable {
   creator_token_hash: string | null;
   /** 'ready' | 'processing' | 'failed' — chunked uploads are 'processing' until assembled. */
   status: PasteStatus;
+  /** Chosen when created; null = detected when shown. */
+  language: PasteLanguage | null;
   view_count: number;
   user_id: number | null;
   created_at: number;
@@ -110,6 +113,7 @@ export interface UploadSessionsTable {
   password_hash: string | null;
   expiration: Expiration;
   burn_after_reading: number;
+  language: PasteLanguage | null;
   /** Where the assembled content goes; invisible there until assembly completes it. */
   blob_key: string;
   /** The blob store's reference for the upload in parts (S3: its multipart UploadId). */

@@ -45,6 +45,7 @@ const COLUMNS = {
     'view_count',
     'user_id',
     'created_at',
+    'language',
   ],
   reports: ['id', 'paste_id', 'paste_title', 'reported_by', 'reason', 'status', 'created_at', 'reporter_ip'],
   deletion_requests: ['id', 'paste_id', 'paste_title', 'user_id', 'reason', 'status', 'created_at'],

@@ -16,18 +16,34 @@ describe('raw and download', () => {
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
       expect(res.headers.get('cache-control')).toBe('no-store');
-      expect(res.headers.get('content-disposition')).toMatch(/^inline; filename="My Script.txt"/);
+      expect(res.headers.get('content-disposition')).toMatch(/^inline; filename="My-Script.txt"/);
     }
   });
 
   it('downloads as an attachment with a safe filename and Content-Length', async () => {
     const { id } = await createPaste(t.client(), { content: 'abc', title: '../../etc/passwd"; evil' });
     const res = await t.client().get(`/api/pastes/${id}/download`);
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="etcpasswd evil.txt"/);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="etcpasswd-evil.txt"/);
     expect(res.headers.get('content-length')).toBe('3');
     const untitled = await createPaste(t.client(), { content: 'x' });
     const res2 = await t.client().get(`/api/pastes/${untitled.id}/download`);
     expect(res2.headers.get('content-disposition')).toContain(`filename="paste-${untitled.id}.txt"`);
+  });
+
+  it('names downloads by the paste’s language; a title with its own extension keeps it', async () => {
+    const name = async (body: Record<string, unknown>) => {
+      const { id } = await createPaste(t.client(), { content: 'x = 1', ...body });
+      return (await t.client().get(`/api/pastes/${id}/download`)).headers.get('content-disposition');
+    };
+    expect(await name({ title: 'tool', language: 'python' })).toMatch(/filename="tool\.py"/);
+    expect(await name({ title: 'debounce.js', language: 'javascript' })).toMatch(/filename="debounce\.js"; /);
+    expect(await name({ title: 'notes', language: 'plaintext' })).toMatch(/filename="notes\.txt"/);
+    // The real name in filename*, an ASCII one beside it.
+    expect(await name({ title: 'Grüße 東京', language: 'rust' })).toBe(
+      `attachment; filename="Grue-.rs"; filename*=UTF-8''${encodeURIComponent('Grüße-東京.rs')}`,
+    );
+    const refused = await t.client().post('/api/pastes', { content: 'x', language: 'cobol' });
+    expect(refused.status).toBe(400);
   });
 
   it('supports byte ranges, inline and from the blob store', async () => {

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
+import { downloadFileName } from '../../../common/languages.js';
 import { PASTE_MESSAGES } from '../../../common/schemas/paste.js';
 import { AppError, notFound } from '../../errors.js';
 import type { BlobStore, ByteRange } from '../../infra/blob-store/index.js';
-import { downloadFilename } from './pastes.presenter.js';
 import type { PastesService, ReadCredentials, Viewer } from './pastes.service.js';
 import { viewerKey } from './recent-viewers.js';
 import type { ViewCounter } from './view-counter.js';
@@ -43,7 +43,7 @@ export function createPasteDelivery({ blobs, pastes, views }: Deps) {
       if (size === null) throw notFound(PASTE_MESSAGES.notFound);
       return {
         size,
-        filename: downloadFilename(row.title, id),
+        filename: downloadFileName(row.title, id, row.language),
         rangeAllowed: !burn,
         async open(range) {
           // A held burn paste (HEAD) is answered with its headers only: nothing claimed, no body.

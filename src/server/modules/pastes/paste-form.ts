@@ -6,7 +6,7 @@ import type { CreatePasteRequest } from './pastes.service.js';
 
 /** The create form's text fields: those of the JSON body, validated by the same schema. */
 const formFieldsSchema = createPasteBodySchema.omit({ content: true });
-const TEXT_FIELDS = new Set(['title', 'privacy', 'expiration', 'burnAfterReading', 'password']);
+const TEXT_FIELDS = new Set(['title', 'privacy', 'expiration', 'burnAfterReading', 'password', 'language']);
 
 /** Limits handed to busboy: a few short text fields and the one file. */
 export const PASTE_FORM_LIMITS = {

@@ -21,6 +21,7 @@ export function presentPasteMeta(row: PasteWithAuthor, viewCount: number): Paste
   return {
     id: meta.id,
     title: meta.title,
+    language: meta.language,
     privacy: meta.privacy,
     expiration: meta.expiration,
     expiresAt: meta.expiresAt,
@@ -59,6 +60,7 @@ function presentRow(row: PasteWithAuthor): PasteView {
   const meta: PasteView = {
     id: row.id,
     title: row.title,
+    language: row.language,
     privacy: row.privacy,
     expiration: row.expiration,
     expiresAt: iso(row.expires_at),
@@ -119,16 +121,6 @@ export function pasteViewJson(view: PasteView, row: PasteWithAuthor): string {
     plainJsonOfRow.set(row, parts);
   }
   return parts.beforeCount + view.viewCount + parts.afterCount;
-}
-
-/** A safe download name from the title: letters, digits, dot, dash, underscore, space. */
-export function downloadFilename(title: string | null, id: string): string {
-  const base = (title ?? '')
-    .normalize('NFKD')
-    .replace(/[^\w .-]+/g, '')
-    .replace(/^[.\s]+|[.\s]+$/g, '')
-    .slice(0, 60);
-  return `${base || `paste-${id}`}.txt`;
 }
 
 /** A paste in a list (owner's or admin's): no content, no secrets. */

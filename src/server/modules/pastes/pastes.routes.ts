@@ -78,10 +78,15 @@ export const pastesRoutes: FastifyPluginAsyncZod = async (app) => {
         'Content-Range': `bytes */${d.size}`,
       });
     }
-    const encoded = encodeURIComponent(d.filename);
+    // filename= for old clients, in ASCII (a header cannot carry more); filename*= the real name.
+    const stripped = d.filename.normalize('NFKD').replace(/[^\x20-\x7e]|["\\]/g, '');
+    const ascii = stripped.startsWith('.') || !stripped ? `paste${stripped}` : stripped;
     reply
       .type('text/plain; charset=utf-8')
-      .header('Content-Disposition', `${disposition}; filename="${d.filename}"; filename*=UTF-8''${encoded}`)
+      .header(
+        'Content-Disposition',
+        `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(d.filename)}`,
+      )
       .header('Content-Security-Policy', "default-src 'none'; sandbox")
       .header('X-Content-Type-Options', 'nosniff')
       .header('Accept-Ranges', d.rangeAllowed ? 'bytes' : 'none');

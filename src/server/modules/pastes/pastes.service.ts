@@ -6,6 +6,7 @@ import {
   PROCESSING_CONTENT,
   type Privacy,
 } from '../../../common/constants.js';
+import type { PasteLanguage } from '../../../common/languages.js';
 import { GENERIC_MESSAGES } from '../../../common/messages.js';
 import { canChooseExpiration, canViewProtected } from '../../../common/policies.js';
 import { pageCount } from '../../../common/schemas/paging.js';
@@ -317,6 +318,7 @@ export function createPastesService(deps: Deps) {
           burn_claimed_at: null,
           creator_token_hash: creatorToken ? hashToken(creatorToken) : null,
           status: 'ready',
+          language: input.language ?? null,
           view_count: 0,
           user_id: actor.user?.id ?? null,
           created_at: now,
@@ -448,6 +450,7 @@ export function createPastesService(deps: Deps) {
         burn_claimed_at: null,
         creator_token_hash: null,
         status: 'processing',
+        language: p.language,
         view_count: 0,
         user_id: p.userId,
         created_at: now,
@@ -496,4 +499,5 @@ export interface ProcessingPaste {
   userId: number;
   blobKey: string;
   sizeBytes: number;
+  language: PasteLanguage | null;
 }

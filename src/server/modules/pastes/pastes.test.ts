@@ -283,3 +283,21 @@ describe('password pastes', () => {
     expect((await vip.get(`/api/pastes/${id}`)).body.requiresPassword).toBe(true);
   });
 });
+
+describe('language', () => {
+  it('keeps the language chosen when creating, from JSON or a form; absent means detect', async () => {
+    const c = t.client();
+    const json = await c.post('/api/pastes', { content: 'print(1)', language: 'python' });
+    expect((await c.get(`/api/pastes/${json.body.id}`)).body.language).toBe('python');
+    const form = new FormData();
+    form.append('language', 'plaintext');
+    form.append('content', new Blob(['SELECT 1']), 'a.txt');
+    const multipart = await c.post('/api/pastes', undefined, { raw: form });
+    expect(multipart.status).toBe(201);
+    expect((await c.get(`/api/pastes/${multipart.body.id}`)).body.language).toBe('plaintext');
+    const plain = await c.post('/api/pastes', { content: 'x' });
+    expect((await c.get(`/api/pastes/${plain.body.id}`)).body.language).toBeNull();
+    const bad = await c.post('/api/pastes', { content: 'x', language: '<script>' });
+    expect(bad.status).toBe(400);
+  });
+});

@@ -150,6 +150,7 @@ export function createUploadsService(deps: Deps) {
           password_hash: passwordHash,
           expiration: input.expiration,
           burn_after_reading: input.burnAfterReading ? 1 : 0,
+          language: input.language ?? null,
           blob_key: blobKey,
           store_ref: storeRef,
           status: 'receiving',
@@ -223,6 +224,7 @@ export function createUploadsService(deps: Deps) {
         userId: s.user_id,
         blobKey: s.blob_key,
         sizeBytes: s.total_size,
+        language: s.language,
       });
       startAssembly(uploadId);
       return { id: pasteId };

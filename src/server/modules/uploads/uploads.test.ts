@@ -268,6 +268,7 @@ describe('chunked upload, local disk', () => {
       privacy: 'password',
       password: 'secret-1',
       title: 'vip file',
+      language: 'rust',
     });
     await waitAssembled(c, id);
     const row = await t.db.kysely

@@ -9,6 +9,7 @@ export interface ChunkedUploadOptions {
   password?: string;
   expiration: string;
   burnAfterReading: boolean;
+  language?: string;
 }
 
 /** A failed chunked upload, with the toast title spec §8 gives it. */

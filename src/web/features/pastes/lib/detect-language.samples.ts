@@ -421,4 +421,26 @@ and that everyone checks their own part before Friday. Let me know if I missed a
 Best regards
 `,
   ],
+  [
+    'log',
+    null,
+    `2026-11-24 11:02:13,481 INFO  [main] o.a.c.http.Http11NioProtocol - Starting ProtocolHandler ["http-nio-8080"]
+2026-11-24 11:02:13,502 INFO  [main] o.s.b.w.e.tomcat.TomcatWebServer - Tomcat started on port(s): 8080 (http) with context path ''
+2026-11-24 11:02:13,517 WARN  [main] c.e.app.Application - Started Application in 4.12 seconds (JVM running for 4.9)
+2026-11-24 11:02:14,001 ERROR [http-nio-8080-exec-1] c.e.app.web.ErrorHandler - Request failed: GET /api/orders/42 -> 500
+Nov 24 11:02:15 web-1 sshd[1234]: Accepted publickey for deploy from 10.0.0.5 port 50522 ssh2
+Nov 24 11:02:15 web-1 systemd[1]: Started Session 42 of user deploy.
+`,
+  ],
+  [
+    'python traceback',
+    'python',
+    `Traceback (most recent call last):
+  File "/srv/app/manage.py", line 22, in <module>
+    main()
+  File "/srv/app/manage.py", line 18, in main
+    execute_from_command_line(sys.argv)
+django.db.utils.OperationalError: no such table: orders_order
+`,
+  ],
 ];

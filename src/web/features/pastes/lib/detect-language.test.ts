@@ -4,6 +4,7 @@ import {
   detectionSample,
   detectLanguage,
   looksLikeCss,
+  looksLikeLog,
   looksLikeYaml,
 } from './detect-language';
 import { ORDINARY_SAMPLES } from './detect-language.samples';
@@ -76,7 +77,19 @@ describe('the CSS and YAML hints', () => {
       const code = make(60_000);
       expect(cpuMs(() => looksLikeCss(code))).toBeLessThan(50);
       expect(cpuMs(() => looksLikeYaml(code))).toBeLessThan(50);
+      expect(cpuMs(() => looksLikeLog(code))).toBeLessThan(50);
     }
+  });
+
+  it.each([
+    ['2026-11-24T11:00:00Z started\n2026-11-24T11:00:01Z ready', true],
+    ['Nov 24 11:02:15 host sshd[1]: ok\nNov 24 11:02:16 host cron[2]: ok', true],
+    ['INFO starting\nWARN slow disk\nERROR gave up', true],
+    ['[11:02:03] build\n[11:02:09] done', true],
+    ['SELECT * FROM t;\nINSERT INTO t VALUES (1);', false],
+    ['def f():\n    return 1', false],
+  ])('takes %j for a log: %s', (text, expected) => {
+    expect(looksLikeLog(text)).toBe(expected);
   });
 
   it.each([

@@ -103,9 +103,31 @@ function candidates(sample: string): LanguageId[] {
   return ids;
 }
 
-/** The most likely language of a text, or null when nothing fits well enough. */
+/**
+ * A log line: a timestamp (ISO or syslog) or a level word at its start. Anchored, fixed widths:
+ * linear in the line.
+ */
+const LOG_LINE =
+  /^\s*[[(]?(?:\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}|[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2}|\d{2}:\d{2}:\d{2}|(?:TRACE|DEBUG|INFO|WARN|WARNING|ERROR|FATAL)\b)/;
+
+/** Mostly log lines: text, not code (grammars score timestamps and words as SQL or YAML). */
+export function looksLikeLog(sample: string): boolean {
+  const lines = sample.split('\n').filter((l) => l.trim());
+  const matching = lines.filter((l) => LOG_LINE.test(l)).length;
+  return lines.length >= 2 && matching / lines.length >= 0.5;
+}
+
+/** Python's own error report: highlighted as Python, not guessed (SQL scored it higher). */
+const PYTHON_TRACEBACK = 'Traceback (most recent call last):';
+
+/**
+ * The most likely language of a text, or null (plain text) when nothing fits well enough — or
+ * when the text is a log, which grammars score as SQL, Ruby or YAML: unsure means plain.
+ */
 export function detectLanguage(code: string): LanguageId | null {
   const sample = detectionSample(code);
+  if (sample.includes(PYTHON_TRACEBACK)) return 'python';
+  if (looksLikeLog(sample)) return null;
   const result = hljs.highlightAuto(sample, candidates(sample));
   const needed = Math.max(MIN_RELEVANCE, sample.split('\n').length * MIN_RELEVANCE_PER_LINE);
   return result.language && result.relevance >= needed ? (result.language as LanguageId) : null;

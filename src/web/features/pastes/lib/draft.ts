@@ -1,4 +1,5 @@
 import type { Expiration, Privacy } from '../../../../common/constants';
+import { isPasteLanguage, type PasteLanguage } from '../../../../common/languages';
 
 /**
  * What someone typed on the create screen, kept in this tab's sessionStorage so that a reload,
@@ -11,6 +12,8 @@ export interface Draft {
   privacy: Privacy;
   /** null = the role's default. */
   expiration: Expiration | null;
+  /** null = detected when shown. */
+  language: PasteLanguage | null;
 }
 
 const KEY = 'pasteshare:draft';
@@ -28,6 +31,7 @@ export function loadDraft(): Draft | null {
       title: d.title,
       privacy: d.privacy === 'unlisted' || d.privacy === 'password' ? d.privacy : 'public',
       expiration: typeof d.expiration === 'string' ? (d.expiration as Expiration) : null,
+      language: isPasteLanguage(d.language) ? d.language : null,
     };
   } catch {
     return null;

@@ -16,6 +16,6 @@ export async function downloadAsCreator(paste: PasteView): Promise<boolean> {
     headers: { 'X-Creator-Token': token },
   });
   if (!response.ok) throw errorFromResponse(response.status, response.statusText, await response.text());
-  saveTextFile(await response.text(), downloadFileName(paste));
+  saveTextFile(await response.text(), downloadFileName(paste, paste.language));
   return true;
 }

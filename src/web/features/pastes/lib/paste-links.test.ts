@@ -58,6 +58,14 @@ describe('downloadFileName', () => {
     expect(downloadFileName({ id: 'abc', title: '!!! ???' })).toBe('paste-abc.txt');
   });
 
+  it('takes the language’s extension, unless the title has its own', () => {
+    expect(downloadFileName({ id: 'abc', title: 'debounce' }, 'javascript')).toBe('debounce.js');
+    expect(downloadFileName({ id: 'abc', title: 'debounce.js' }, 'javascript')).toBe('debounce.js');
+    expect(downloadFileName({ id: 'abc', title: 'trace' }, 'python')).toBe('trace.py');
+    expect(downloadFileName({ id: 'abc', title: 'server.log' }, 'ruby')).toBe('server.log');
+    expect(downloadFileName({ id: 'abc', title: null }, 'plaintext')).toBe('paste-abc.txt');
+  });
+
   it('keeps at most 80 characters of the title', () => {
     expect(downloadFileName({ id: 'abc', title: 'x'.repeat(80) })).toBe(`${'x'.repeat(80)}.txt`);
     expect(downloadFileName({ id: 'abc', title: 'x'.repeat(81) })).toBe(`${'x'.repeat(80)}.txt`);

@@ -1,3 +1,4 @@
+import { downloadFileName as fileNameFor } from '../../../../common/languages';
 import type { PasteView } from '../../../../common/schemas/paste';
 
 function accessQuery(paste: Pick<PasteView, 'accessToken'>): string {
@@ -13,14 +14,12 @@ export function downloadUrl(paste: Pick<PasteView, 'id' | 'accessToken' | 'downl
   return paste.downloadUrl ?? `/api/pastes/${encodeURIComponent(paste.id)}/download${accessQuery(paste)}`;
 }
 
-/** A file name from the title ('My notes!' → 'My-notes.txt'), else 'paste-<id>.txt'. */
-export function downloadFileName(paste: Pick<PasteView, 'id' | 'title'>): string {
-  const base = (paste.title ?? '')
-    .replace(/[^\p{L}\p{N}._ -]+/gu, '')
-    .trim()
-    .replace(/\s+/g, '-')
-    .slice(0, 80);
-  return `${base || `paste-${paste.id}`}.txt`;
+/**
+ * The name a download gets (common/languages: the title made safe, the language's extension).
+ * `language` is what the viewer sees the paste as: chosen, or detected.
+ */
+export function downloadFileName(paste: Pick<PasteView, 'id' | 'title'>, language?: string | null): string {
+  return fileNameFor(paste.title, paste.id, language);
 }
 
 /** Saves text as a file without another request (the content is already here). */

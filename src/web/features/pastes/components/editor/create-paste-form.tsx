@@ -50,6 +50,7 @@ export function CreatePasteForm() {
     privacy: restored?.privacy ?? 'public',
     password: '',
     expiration: restored?.expiration ?? null,
+    language: restored?.language ?? null,
   });
   const expiration = enforceExpiration(options.expiration ?? defaultExpiration(role), role);
   const createMutation = useCreatePaste(setUploadProgress);
@@ -76,11 +77,12 @@ export function CreatePasteForm() {
           title: options.title,
           privacy: options.privacy,
           expiration: options.expiration,
+          language: options.language,
         }),
       300,
     );
     return () => clearTimeout(timer);
-  }, [editor.content, options.title, options.privacy, options.expiration]);
+  }, [editor.content, options.title, options.privacy, options.expiration, options.language]);
 
   useEffect(() => {
     // The editor is where a visitor starts; not on touch screens, where focus opens the keyboard.
@@ -149,6 +151,7 @@ export function CreatePasteForm() {
           expiration,
           burnAfterReading: expiration === 'burn',
           ...(options.privacy === 'password' ? { password: options.password } : {}),
+          ...(options.language ? { language: options.language } : {}),
         },
         setChunkedProgress,
       );
@@ -235,6 +238,7 @@ export function CreatePasteForm() {
         expiration,
         burnAfterReading: expiration === 'burn',
         ...(options.privacy === 'password' ? { password: options.password } : {}),
+        ...(options.language ? { language: options.language } : {}),
       },
       {
         onSuccess: ({ id }) => {

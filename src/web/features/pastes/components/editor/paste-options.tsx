@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { type Expiration, type Privacy, type Role, TITLE_MAX_LENGTH } from '../../../../../common/constants';
+import { LANGUAGES, type PasteLanguage } from '../../../../../common/languages';
 import { Input } from '../../../../components/ui/input';
 import { Label } from '../../../../components/ui/label';
 import { NativeSelect } from '../../../../components/ui/select';
@@ -10,6 +11,8 @@ export interface PasteOptionsValue {
   privacy: Privacy;
   password: string;
   expiration: Expiration;
+  /** null = detected when shown. */
+  language: PasteLanguage | null;
 }
 
 const PRIVACY_OPTIONS: { value: Privacy; label: string; hint: string }[] = [
@@ -99,6 +102,25 @@ export function PasteOptions({ value, role, disabled, onChange, passwordError }:
           ) : null}
         </div>
       ) : null}
+
+      <div className="space-y-2">
+        <Label htmlFor={`${id}-language`}>Language</Label>
+        <NativeSelect
+          id={`${id}-language`}
+          value={value.language ?? 'auto'}
+          onChange={(e) =>
+            onChange({ language: e.target.value === 'auto' ? null : (e.target.value as PasteLanguage) })
+          }
+        >
+          <option value="auto">Auto-detect</option>
+          <option value="plaintext">Plain text</option>
+          {LANGUAGES.map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.label}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
 
       <div className="space-y-2">
         <Label htmlFor={`${id}-expiration`}>Expiration</Label>

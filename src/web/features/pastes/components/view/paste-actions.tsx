@@ -1,5 +1,6 @@
 import { Copy, Download, FileText, Flag, Share2 } from 'lucide-react';
 import { useState } from 'react';
+import { useLocation } from 'react-router';
 import type { PasteView } from '../../../../../common/schemas/paste';
 import { Button } from '../../../../components/ui/button';
 import { toast } from '../../../../components/ui/toast-store';
@@ -29,14 +30,19 @@ export function PasteActions({
   paste,
   content,
   burned,
+  language,
 }: {
   paste: PasteView;
   content?: string;
   /** This reader burned the paste (it is gone from the server): no link to share or report. */
   burned: boolean;
+  /** What the paste is shown as (chosen or detected), for the download's extension. */
+  language?: string | null;
 }) {
   const [reporting, setReporting] = useState(false);
-  const link = `${window.location.origin}${paths.paste(paste.id)}`;
+  // The viewer's language choice (?lang=) goes with the link, so it opens the same way.
+  const lang = new URLSearchParams(useLocation().search).get('lang');
+  const link = `${window.location.origin}${paths.paste(paste.id)}${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`;
   // No raw link for a burn paste: its reader has the only copy (the link would answer 'not found'),
   // and an anonymous creator's browser cannot send its creator token with a plain link, so opening
   // it would burn the paste.
@@ -63,7 +69,11 @@ export function PasteActions({
             <Copy aria-hidden />
             Copy
           </Button>
-          <Button variant="outline" size="sm" onClick={() => saveTextFile(content, downloadFileName(paste))}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => saveTextFile(content, downloadFileName(paste, language))}
+          >
             <Download aria-hidden />
             Download
           </Button>

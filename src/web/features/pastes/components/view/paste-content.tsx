@@ -6,7 +6,7 @@ import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { formatCount, formatCountOf, formatSize } from '../../../../lib/format';
 import { canHighlight, useHighlight } from '../../hooks/use-highlight';
-import type { LanguageChoice } from '../../lib/languages';
+import { useLanguageChoice } from '../../hooks/use-language-choice';
 import { formatLineHash, parseLineHash, selectLine } from '../../lib/line-range';
 import { downloadFileName, saveTextFile } from '../../lib/paste-links';
 import { sizeLevel } from '../../lib/size-levels';
@@ -51,7 +51,16 @@ function useLineLink() {
  * The content of a paste: line numbers, highlighting below the size threshold, linkable lines,
  * and the size rules of spec §4 (a very large paste previews its first 1,000 lines).
  */
-export function PasteContent({ paste, content }: { paste: ReadablePasteView; content: string }) {
+export function PasteContent({
+  paste,
+  content,
+  onLanguage,
+}: {
+  paste: ReadablePasteView;
+  content: string;
+  /** The language the paste is shown as (chosen or detected; null = plain), for its download name. */
+  onLanguage?: (language: string | null) => void;
+}) {
   const lines = useMemo(() => splitLines(content), [content]);
   const level = sizeLevel(lines.length, paste.sizeBytes);
   const initialRange = parseLineHash(useLocation().hash);
@@ -63,8 +72,10 @@ export function PasteContent({ paste, content }: { paste: ReadablePasteView; con
     [lines, showFull],
   );
   const shownText = useMemo(() => (showFull ? content : shown.join('\n')), [content, shown, showFull]);
-  const [choice, setChoice] = useState<LanguageChoice>('auto');
+  const { choice, setChoice } = useLanguageChoice(paste);
   const highlighted = useHighlight(shownText, choice);
+  const shownAs: string | null = choice === 'auto' ? highlighted.language : choice;
+  useEffect(() => onLanguage?.(shownAs), [onLanguage, shownAs]);
   const { range, select } = useLineLink();
   const sizeText = `${formatCountOf(lines.length, 'line')}, ${formatSize(paste.sizeBytes)}`;
 
@@ -77,7 +88,7 @@ export function PasteContent({ paste, content }: { paste: ReadablePasteView; con
             <Button size="sm" variant="outline" onClick={() => setShowFull(true)}>
               Show Full Content (may be slow)
             </Button>
-            <Button size="sm" onClick={() => saveTextFile(content, downloadFileName(paste))}>
+            <Button size="sm" onClick={() => saveTextFile(content, downloadFileName(paste, shownAs))}>
               Download Instead
             </Button>
           </div>

@@ -44,6 +44,7 @@ export function PasteScreen({ id }: { id: string }) {
   const paste = query.data;
   const [passwordOpen, setPasswordOpen] = useState(true);
   const [downloaded, setDownloaded] = useState(false);
+  const [shownAs, setShownAs] = useState<string | null>(null);
   const showsContent = paste?.content !== undefined && !isProcessing(paste);
   useBurnConfirm(paste, showsContent || downloaded);
 
@@ -131,8 +132,8 @@ export function PasteScreen({ id }: { id: string }) {
       <PasteHeader paste={paste} />
       {justCreated && paste.isOwner ? <YourLinkPanel paste={paste} /> : null}
       <PasteNotices paste={paste} burned={burner} />
-      <PasteActions paste={paste} content={paste.content} burned={burner} />
-      <PasteContent paste={paste} content={paste.content} />
+      <PasteActions paste={paste} content={paste.content} burned={burner} language={shownAs} />
+      <PasteContent paste={paste} content={paste.content} onLanguage={setShownAs} />
     </article>
   );
 }
