@@ -464,6 +464,9 @@ export function createPastesService(deps: Deps) {
       return markPasteReady(db.kysely, id);
     },
 
+    /** Whether `id` could be a paste id at all (anything else is "not found" without a query). */
+    isPasteId: (id: string) => PASTE_ID_PATTERN.test(id),
+
     /** Processing state of a paste for its assembly progress; null when it is not (or no longer) there. */
     async processingState(id: string): Promise<'processing' | 'ready' | null> {
       if (!PASTE_ID_PATTERN.test(id)) return null;

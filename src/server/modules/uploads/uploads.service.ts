@@ -240,6 +240,8 @@ export function createUploadsService(deps: Deps) {
 
     /** GET /api/pastes/:id/assembly-progress. */
     async progress(pasteId: string): Promise<{ progress: number; isComplete: boolean }> {
+      // Not an id (NUL and the like, which PostgreSQL text refuses): never a query.
+      if (!pastes.isPasteId(pasteId)) throw notFound(PASTE_MESSAGES.notFound);
       const state = await pastes.processingState(pasteId);
       if (state === 'ready') return { progress: 100, isComplete: true };
       const s = await repo.findSessionOfPaste(db, pasteId);
