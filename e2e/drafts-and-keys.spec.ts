@@ -61,7 +61,14 @@ test('Clear can be undone; the draft goes once the paste is created with Ctrl+En
   await expect(editor).toHaveValue('line one\nline two\t');
   await editor.press('Escape');
   await editor.press('Tab');
-  await expect(editor).not.toBeFocused();
+  // Editor → options → Create Paste.
+  await expect(page.getByLabel('Title')).toBeFocused();
+  for (const next of ['Privacy', 'Language', 'Expiration']) {
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel(next, { exact: true })).toBeFocused();
+  }
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Create Paste' })).toBeFocused();
 
   await editor.focus();
   await page.keyboard.press('Control+Enter');

@@ -259,18 +259,14 @@ export function CreatePasteForm() {
   };
 
   return (
-    <div ref={formRef} className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-      <Card>
+    // DOM order is the keyboard's: editor, options, then Create Paste (the toolbar comes last and
+    // starts with it); the grid shows the toolbar on top, as the spec draws it.
+    <div
+      ref={formRef}
+      className="grid gap-x-6 gap-y-4 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr]"
+    >
+      <Card className="lg:col-start-1 lg:row-start-2">
         <CardContent className="space-y-4 pt-6">
-          <EditorToolbar
-            onClear={clear}
-            onCopy={copy}
-            onPaste={pasteFromClipboard}
-            onFile={readFile}
-            onCreate={create}
-            creating={creating}
-            reading={readingProgress !== null}
-          />
           {readingProgress !== null ? <ProgressBar label="Reading file..." value={readingProgress} /> : null}
           {networkProblem ? (
             <Alert variant="destructive" title="Not sent" data-testid="network-problem">
@@ -320,7 +316,7 @@ export function CreatePasteForm() {
           )}
         </CardContent>
       </Card>
-      <Card className="h-fit">
+      <Card className="h-fit lg:col-start-2 lg:row-span-2 lg:row-start-1">
         <CardHeader>
           <CardTitle>Options</CardTitle>
         </CardHeader>
@@ -337,6 +333,17 @@ export function CreatePasteForm() {
           />
         </CardContent>
       </Card>
+      <div className="order-first lg:order-none lg:col-start-1 lg:row-start-1">
+        <EditorToolbar
+          onClear={clear}
+          onCopy={copy}
+          onPaste={pasteFromClipboard}
+          onFile={readFile}
+          onCreate={create}
+          creating={creating}
+          reading={readingProgress !== null}
+        />
+      </div>
     </div>
   );
 }

@@ -26,6 +26,17 @@ export function EditorToolbar({
   const fileInput = useRef<HTMLInputElement>(null);
   return (
     <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Editor">
+      {/* First for the keyboard (right after the options), last on screen. */}
+      <Button
+        type="button"
+        size="sm"
+        className="order-last ml-auto"
+        onClick={onCreate}
+        disabled={creating || reading}
+      >
+        <Send aria-hidden />
+        {creating ? 'Creating...' : 'Create Paste'}
+      </Button>
       <Button type="button" variant="outline" size="sm" onClick={onClear} disabled={creating}>
         <Eraser aria-hidden />
         Clear
@@ -60,10 +71,6 @@ export function EditorToolbar({
           if (file) onFile(file);
         }}
       />
-      <Button type="button" size="sm" className="ml-auto" onClick={onCreate} disabled={creating || reading}>
-        <Send aria-hidden />
-        {creating ? 'Creating...' : 'Create Paste'}
-      </Button>
     </div>
   );
 }
