@@ -55,7 +55,7 @@ export function createServices({ config, db, clock, log, mailerOptions: given }:
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;
-  const settings = createSettingsService({ db: db.kysely, clock, maxPasteBytes: config.maxPasteBytes });
+  const settings = createSettingsService({ db: db.kysely, clock, maxPasteBytes: config.maxPasteBytes, log });
   const captcha = createCaptcha(config.turnstile);
   const rateLimiter = createRateLimiter(redis, clock, config.redisKeyPrefix);
   const mail = createMailService({ settings, config, mailerOptions });

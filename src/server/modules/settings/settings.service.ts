@@ -7,6 +7,7 @@ import {
   type PublicSettings,
   SETTINGS_MESSAGES,
   type Settings,
+  settingsSchema,
   type UpdateSettingsBody,
 } from '../../../common/schemas/settings.js';
 import type { Clock } from '../../clock.js';
@@ -51,7 +52,13 @@ function fingerprint(values: object): string {
   return createHash('sha256').update(JSON.stringify(sorted)).digest('base64url');
 }
 
-export function createSettingsService(deps: { db: Kysely<Database>; clock: Clock; maxPasteBytes: number }) {
+export function createSettingsService(deps: {
+  db: Kysely<Database>;
+  clock: Clock;
+  maxPasteBytes: number;
+  /** Where a stored value that is not valid is reported. */
+  log?: { warn(obj: object, msg: string): void };
+}) {
   let cached: { at: number; value: SettingsSnapshot } | null = null;
   let secret: string | null = null;
   let setupDone = false;
@@ -69,6 +76,23 @@ export function createSettingsService(deps: { db: Kysely<Database>; clock: Clock
     return JSON.parse((await readAllSettings(deps.db)).get(SERVER_SECRET_KEY)!) as string;
   }
 
+  /**
+   * A stored value as its setting's schema allows, or the default: a value edited by hand in the
+   * database (or written by an older version) must not turn every request into a 500. Logged.
+   */
+  function readStored(key: keyof Settings, raw: string): unknown {
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      value = undefined;
+    }
+    const field = settingsSchema.shape[key];
+    if (field.safeParse(value).success) return value;
+    deps.log?.warn({ setting: key }, 'stored setting is not valid; using its default');
+    return DEFAULT_SETTINGS[key];
+  }
+
   async function snapshot(): Promise<SettingsSnapshot> {
     const now = deps.clock.now();
     if (cached?.value.setupCompleted && now - cached.at < CACHE_TTL_MS) return cached.value;
@@ -76,7 +100,7 @@ export function createSettingsService(deps: { db: Kysely<Database>; clock: Clock
     const settings = { ...DEFAULT_SETTINGS } as Record<string, unknown>;
     for (const key of SETTING_KEYS) {
       const raw = rows.get(key);
-      if (raw !== undefined) settings[key] = JSON.parse(raw);
+      if (raw !== undefined) settings[key] = readStored(key, raw);
     }
     const value = {
       settings: settings as unknown as Settings,

@@ -44,3 +44,36 @@ describe('public settings', () => {
     expect((await t.client().get('/api/settings/public')).body.siteTitle).toBe('Fresh');
   });
 });
+
+describe('settings read back from the database', () => {
+  it('a stored value that is not valid (edited by hand) falls back to its default instead of a 500', async () => {
+    await completeSetup(t);
+    const now = Date.now();
+    for (const [key, value] of [
+      ['siteTitle', '{not json'],
+      ['enableApiKeys', JSON.stringify('yes please')],
+      ['maxPasteSize', JSON.stringify(42)],
+    ]) {
+      await t.db.kysely
+        .updateTable('settings')
+        .set({ value, updated_at: now })
+        .where('key', '=', key)
+        .execute();
+      await t.db.kysely
+        .insertInto('settings')
+        .values({ key, value, updated_at: now })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .execute();
+    }
+    t.clock.advance(5_000);
+    const res = await t.client().get('/api/settings/public');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      siteTitle: 'Paste Sharing',
+      enableApiKeys: true,
+      maxPasteSize: 'unlimited',
+    });
+    // Creating a paste (which reads the size limit) still works.
+    expect((await t.client().post('/api/pastes', { content: 'still fine' })).status).toBe(201);
+  });
+});
