@@ -49,11 +49,12 @@ describe('settings read back from the database', () => {
   it('a stored value that is not valid (edited by hand) falls back to its default instead of a 500', async () => {
     await completeSetup(t);
     const now = Date.now();
-    for (const [key, value] of [
+    const broken: [string, string][] = [
       ['siteTitle', '{not json'],
       ['enableApiKeys', JSON.stringify('yes please')],
       ['maxPasteSize', JSON.stringify(42)],
-    ]) {
+    ];
+    for (const [key, value] of broken) {
       await t.db.kysely
         .updateTable('settings')
         .set({ value, updated_at: now })
