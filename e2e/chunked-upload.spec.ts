@@ -67,3 +67,56 @@ test('a 60 MB log uploads in chunks, assembles, and downloads byte for byte', as
   expect(sha256(fs.readFileSync(saved))).toBe(hash);
   fs.rmSync(path.dirname(file), { recursive: true, force: true });
 });
+
+test('a chunk the proxy times out is tried once more, then named in the error, and the upload cancelled', async ({
+  page,
+}) => {
+  const { file } = logFile();
+  await loginInContext(page, ADMIN.username, ADMIN.password);
+  let chunkCalls = 0;
+  let cancelled = false;
+  await page.route('**/api/pastes/upload/chunk', (route) => {
+    chunkCalls += 1;
+    return route.fulfill({ status: 504, body: 'Gateway Timeout' });
+  });
+  await page.route('**/api/pastes/upload/cancel', (route) => {
+    cancelled = true;
+    return route.continue();
+  });
+  await page.goto('/');
+  await page.getByLabel('File to upload').setInputFiles(file);
+  await page.getByRole('button', { name: 'Create Paste' }).click();
+  await expect(toasts(page).getByText('Upload failed', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(
+    toasts(page).getByText(/^Upload timeout - chunk 1 of 2 failed\. Your proxy\/CDN may have timeout limits/),
+  ).toBeVisible();
+  expect(chunkCalls).toBe(2);
+  expect(cancelled).toBe(true);
+  // The file stays chosen: the person can try again.
+  await expect(page.getByRole('region', { name: 'Large file' })).toBeVisible();
+  fs.rmSync(path.dirname(file), { recursive: true, force: true });
+});
+
+test('a finalize the proxy answers 502 says the upload may have succeeded, and cancels nothing', async ({
+  page,
+}) => {
+  const { file } = logFile();
+  await loginInContext(page, ADMIN.username, ADMIN.password);
+  let cancelled = false;
+  await page.route('**/api/pastes/upload/finalize', (route) =>
+    route.fulfill({ status: 502, body: 'Bad Gateway' }),
+  );
+  await page.route('**/api/pastes/upload/cancel', (route) => {
+    cancelled = true;
+    return route.continue();
+  });
+  await page.goto('/');
+  await page.getByLabel('File to upload').setInputFiles(file);
+  await page.getByRole('button', { name: 'Create Paste' }).click();
+  await expect(toasts(page).getByText('Upload may have succeeded', { exact: true })).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(toasts(page).getByText(/the paste was likely created/)).toBeVisible();
+  expect(cancelled).toBe(false);
+  fs.rmSync(path.dirname(file), { recursive: true, force: true });
+});
