@@ -52,8 +52,22 @@ export async function startS3Server(): Promise<S3Server> {
     async bucket() {
       buckets += 1;
       const name = `test-${process.pid}-${buckets}-${Date.now()}`;
-      await client.send(new CreateBucketCommand({ Bucket: name }));
-      return name;
+      // Swift answers 503 for a moment after it starts (its account and container servers warm
+      // up): try for up to 15 s before calling it a failure.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await client.send(new CreateBucketCommand({ Bucket: name }));
+          return name;
+        } catch (e) {
+          if (
+            attempt >= 30 ||
+            (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode !== 503
+          ) {
+            throw e;
+          }
+          await new Promise((r) => setTimeout(r, 500));
+        }
+      }
     },
     async stop() {
       client.destroy();

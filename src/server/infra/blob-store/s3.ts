@@ -48,6 +48,8 @@ export function createS3Store(opts: S3Options): BlobStore {
         : undefined,
     // Servers other than AWS reject or ignore the SDK's default CRC checksums.
     requestChecksumCalculation: 'WHEN_REQUIRED',
+    // S3 asks clients to back off and retry on 503 SlowDown; a few more tries than the default 3.
+    maxAttempts: 6,
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
   const Bucket = opts.bucket;
