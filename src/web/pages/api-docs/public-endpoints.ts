@@ -17,6 +17,7 @@ export const publicSection: EndpointSection = {
         "expiration: '1h' | '1d' | '1w' | '1m' | '3m' | '6m' (registered) | 'unlimited' (VIP) | 'burn'",
         'burnAfterReading (boolean) — delete after the first reading',
         "password (string) — required when privacy is 'password'",
+        "language (optional) — 'plaintext' or a highlighting language such as 'python', 'javascript', 'rust'; downloads are named by it. Absent, the page detects it",
       ],
       returns: '{ "id": "..." }',
       example: (base) =>
