@@ -71,18 +71,34 @@ describe('hot paste cache bounds', () => {
       ...extra,
     }) as PasteWithAuthor;
 
+  /** A row is kept from its paste's second read within the TTL (see the admission rule). */
+  const offerTwice = (cache: ReturnType<typeof createHotPasteCache>, r: PasteWithAuthor, now: number) => {
+    cache.offer(r, now);
+    cache.offer(r, now);
+  };
+
+  it('keeps a row only for a paste read again within the TTL', () => {
+    const cache = createHotPasteCache(1_000, 10, 1_000);
+    cache.offer(row('once', 1), 0);
+    expect(cache.get('once', 1)).toBeUndefined();
+    cache.offer(row('once', 1), 1_500);
+    expect(cache.get('once', 1_501)).toBeUndefined();
+    cache.offer(row('once', 1), 1_600);
+    expect(cache.get('once', 1_601)).toBeDefined();
+  });
+
   it('keeps at most its entry and byte budgets, oldest out first', () => {
     const cache = createHotPasteCache(1_000, 3, 100);
-    for (const id of ['a', 'b', 'c', 'd']) cache.offer(row(id, 10), 0);
+    for (const id of ['a', 'b', 'c', 'd']) offerTwice(cache, row(id, 10), 0);
     expect(cache.get('a', 1)).toBeUndefined();
     expect(cache.stats()).toEqual({ entries: 3, contentBytes: 30 });
-    cache.offer(row('big', 80), 0);
+    offerTwice(cache, row('big', 80), 0);
     const kept = (ids: string[]) => ids.filter((id) => cache.get(id, 1) !== undefined);
     expect(kept(['b', 'c', 'd', 'big'])).toEqual(['c', 'd', 'big']);
     expect(cache.stats()).toEqual({ entries: 3, contentBytes: 100 });
-    cache.offer(row('bigger', 85), 0);
+    offerTwice(cache, row('bigger', 85), 0);
     expect(kept(['c', 'd', 'big', 'bigger'])).toEqual(['bigger']);
-    cache.offer(row('huge', 101), 0);
+    offerTwice(cache, row('huge', 101), 0);
     expect(cache.get('huge', 1)).toBeUndefined();
     cache.delete('bigger');
     expect(cache.stats()).toEqual({ entries: 0, contentBytes: 0 });
@@ -90,10 +106,10 @@ describe('hot paste cache bounds', () => {
 
   it('keeps no burn, processing or blob-backed row, and lets rows go after the TTL', () => {
     const cache = createHotPasteCache(1_000, 10, 1_000);
-    cache.offer(row('burn', 1, { burn_after_reading: 1 }), 0);
-    cache.offer(row('processing', 1, { status: 'processing' }), 0);
-    cache.offer(row('blob', 1, { content: null }), 0);
-    cache.offer(row('plain', 1), 0);
+    offerTwice(cache, row('burn', 1, { burn_after_reading: 1 }), 0);
+    offerTwice(cache, row('processing', 1, { status: 'processing' }), 0);
+    offerTwice(cache, row('blob', 1, { content: null }), 0);
+    offerTwice(cache, row('plain', 1), 0);
     expect(cache.stats().entries).toBe(1);
     expect(cache.get('plain', 999)).toBeDefined();
     expect(cache.get('plain', 1_000)).toBeUndefined();

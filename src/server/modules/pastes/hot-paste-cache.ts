@@ -6,7 +6,10 @@ import type { PasteWithAuthor } from './pastes.repository.js';
  * not an answer: expiry, password, ownership and view counting are decided at every request.
  *
  * Only rows that cannot change under a reader are kept: ready (not being assembled), not burn after
- * reading (its claim must be read from the database), content inline. A paste deleted here leaves
+ * reading (its claim must be read from the database), content inline. And only for a paste read a
+ * second time within the keeping time: a row kept for a paste nobody reads again costs the garbage
+ * collector (it outlives the young generation) and saves nothing; the ids of first reads are
+ * remembered instead, a few bytes each. A paste deleted here leaves
  * at once; one deleted by another instance is served by this one for at most TTL_MS more. Views
  * written to the database drop the row too, so the count shown never goes back.
  */
@@ -27,6 +30,8 @@ export function createHotPasteCache(
 ) {
   const entries = new Map<string, Entry>();
   let contentBytes = 0;
+  /** Pastes read once lately: id → until when a second read makes their row worth keeping. */
+  const seenOnce = new Map<string, number>();
 
   function remove(id: string): void {
     const e = entries.get(id);
@@ -47,6 +52,15 @@ export function createHotPasteCache(
     offer(row: PasteWithAuthor, now: number): void {
       if (row.status !== 'ready' || row.burn_after_reading === 1 || row.content === null) return;
       if (row.size_bytes > maxContentBytes) return;
+      const seenUntil = seenOnce.get(row.id);
+      if (seenUntil === undefined || seenUntil <= now) {
+        // First read (lately): remember the id, not the row. Oldest out first, bounded.
+        seenOnce.delete(row.id);
+        seenOnce.set(row.id, now + ttlMs);
+        while (seenOnce.size > maxEntries * 16) seenOnce.delete(seenOnce.keys().next().value!);
+        return;
+      }
+      seenOnce.delete(row.id);
       remove(row.id);
       // Oldest first out: a Map iterates in insertion order.
       while (entries.size >= maxEntries || contentBytes + row.size_bytes > maxContentBytes) {
@@ -56,7 +70,13 @@ export function createHotPasteCache(
       contentBytes += row.size_bytes;
     },
 
-    delete: remove,
+    /** Whether this very row object is the one kept (so work done for it is reused). */
+    keeps: (row: PasteWithAuthor): boolean => entries.get(row.id)?.row === row,
+
+    delete(id: string): void {
+      remove(id);
+      seenOnce.delete(id);
+    },
 
     /** What is kept now (tests and diagnostics). */
     stats: () => ({ entries: entries.size, contentBytes }),

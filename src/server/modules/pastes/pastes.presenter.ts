@@ -107,9 +107,13 @@ function isPlainView(view: PasteView, row: PasteWithAuthor): boolean {
   );
 }
 
-/** A paste view as JSON text: the same text as JSON.stringify(view), faster for a plain view of `row`. */
-export function pasteViewJson(view: PasteView, row: PasteWithAuthor): string {
-  if (!isPlainView(view, row)) return JSON.stringify(view);
+/**
+ * A paste view as JSON text: the same text as JSON.stringify(view), faster for a plain view of a
+ * `row` that will be read again (`kept`: the hot-row cache holds it). A row read once gets plain
+ * JSON.stringify: splitting it for reuse would only make more garbage.
+ */
+export function pasteViewJson(view: PasteView, row: PasteWithAuthor, kept = true): string {
+  if (!kept || !isPlainView(view, row)) return JSON.stringify(view);
   let parts = plainJsonOfRow.get(row);
   if (parts === undefined) {
     const plain = presentPasteMeta(row, -1);

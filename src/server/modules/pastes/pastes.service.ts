@@ -383,7 +383,7 @@ export function createPastesService(deps: Deps) {
     /** The same answer as JSON text (the routes send this; see pasteViewJson). */
     async viewJson(id: string, viewer: Viewer, password?: string): Promise<string> {
       const { view, row } = await render(id, viewer, password);
-      return pasteViewJson(view, row);
+      return pasteViewJson(view, row, hot.keeps(row));
     },
 
     /** Every live paste for the admin, newest first (at most `limit`), and how many match. */
