@@ -139,7 +139,6 @@ export function createServices({ config, db, clock, log, mailerOptions: given }:
     clock,
     blobs,
     pastes,
-    maxPasteBytes: () => settings.maxPasteBytes(),
     log,
     options: config.uploads,
   });

@@ -281,19 +281,26 @@ export function createPastesService(deps: Deps) {
     return { size, inline: null, blobKey };
   }
 
-  async function createPaste(
-    input: CreatePasteRequest,
-    actor: { user: UserRow | null },
-  ): Promise<CreatePasteResult> {
-    const role = actor.user?.role ?? null;
-    const blank = typeof input.content === 'string' ? !input.content.trim() : input.content.blank;
-    if (blank) throw badRequest(PASTE_MESSAGES.emptyContent);
+  /** The options every create must pass (spec §5), whatever carries the content. */
+  function checkOptions(
+    input: Pick<CreatePasteInput, 'privacy' | 'password' | 'expiration'>,
+    role: UserRow['role'] | null,
+  ): void {
     if (input.privacy === 'password' && !input.password) throw badRequest(PASTE_MESSAGES.passwordRequired);
     if (!canChooseExpiration(role, input.expiration)) {
       throw forbidden(
         input.expiration === '6m' ? PASTE_MESSAGES.sixMonthsNeedsAccount : PASTE_MESSAGES.unlimitedNeedsVip,
       );
     }
+  }
+
+  async function createPaste(
+    input: CreatePasteRequest,
+    actor: { user: UserRow | null },
+  ): Promise<CreatePasteResult> {
+    const blank = typeof input.content === 'string' ? !input.content.trim() : input.content.blank;
+    if (blank) throw badRequest(PASTE_MESSAGES.emptyContent);
+    checkOptions(input, actor.user?.role ?? null);
     const { size, inline, blobKey } = await storeContent(input.content, await settings.maxPasteBytes());
 
     const now = clock.now();
@@ -476,6 +483,20 @@ export function createPastesService(deps: Deps) {
     },
 
     newId: newPasteId,
+
+    /**
+     * What a create of `sizeBytes` announced in advance (a chunked upload's init) must pass: the
+     * same option rules and size limit as any create.
+     */
+    async checkAnnounced(
+      input: Pick<CreatePasteInput, 'privacy' | 'password' | 'expiration'>,
+      role: UserRow['role'],
+      sizeBytes: number,
+    ): Promise<void> {
+      checkOptions(input, role);
+      const limit = await settings.maxPasteBytes();
+      if (sizeBytes > limit) throw new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage(sizeBytes, limit));
+    },
 
     /**
      * What the page shell may say about a paste to a link preview, deciding nothing and counting

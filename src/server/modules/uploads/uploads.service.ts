@@ -6,14 +6,12 @@ import {
   chunkSizeMessage,
   GENERIC_MESSAGES,
   PASTE_MESSAGES,
-  tooLargeMessage,
   UPLOAD_MESSAGES,
 } from '../../../common/messages.js';
-import { canChooseExpiration } from '../../../common/policies.js';
 import type { InitUploadInput } from '../../../common/schemas/upload.js';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import { BlobPartSizeError, type BlobStore, newBlobKey } from '../../infra/blob-store/index.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { randomToken } from '../../lib/tokens.js';
@@ -41,7 +39,6 @@ interface Deps {
   clock: Clock;
   blobs: BlobStore;
   pastes: PastesService;
-  maxPasteBytes: () => Promise<number>;
   log: FastifyBaseLogger;
   options: UploadsOptions;
 }
@@ -116,16 +113,7 @@ export function createUploadsService(deps: Deps) {
     chunkSize: options.chunkSize,
 
     async init(user: UserRow, input: InitUploadInput): Promise<{ uploadId: string }> {
-      if (input.privacy === 'password' && !input.password) throw badRequest(PASTE_MESSAGES.passwordRequired);
-      if (!canChooseExpiration(user.role, input.expiration)) {
-        throw forbidden(
-          input.expiration === '6m' ? PASTE_MESSAGES.sixMonthsNeedsAccount : PASTE_MESSAGES.unlimitedNeedsVip,
-        );
-      }
-      const limit = await deps.maxPasteBytes();
-      if (input.totalSize > limit) {
-        throw new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage(input.totalSize, limit));
-      }
+      await pastes.checkAnnounced(input, user.role, input.totalSize);
       const expected = Math.ceil(input.totalSize / options.chunkSize);
       if (input.totalChunks !== expected) {
         throw badRequest(chunkCountMessage(expected, input.totalSize, options.chunkSize));
