@@ -1,10 +1,11 @@
 import { useId } from 'react';
 import { type Expiration, type Privacy, type Role, TITLE_MAX_LENGTH } from '../../../../../common/constants';
-import { LANGUAGES, type PasteLanguage } from '../../../../../common/languages';
+import type { PasteLanguage } from '../../../../../common/languages';
 import { Input } from '../../../../components/ui/input';
 import { Label } from '../../../../components/ui/label';
 import { NativeSelect } from '../../../../components/ui/select';
 import { EXPIRATION_CHOICES, EXPIRATION_LABELS, expirationRestriction } from '../../../../lib/expiration';
+import { LanguageOptions } from '../view/language-picker';
 
 export interface PasteOptionsValue {
   title: string;
@@ -112,13 +113,7 @@ export function PasteOptions({ value, role, disabled, onChange, passwordError }:
             onChange({ language: e.target.value === 'auto' ? null : (e.target.value as PasteLanguage) })
           }
         >
-          <option value="auto">Auto-detect</option>
-          <option value="plaintext">Plain text</option>
-          {LANGUAGES.map((l) => (
-            <option key={l.id} value={l.id}>
-              {l.label}
-            </option>
-          ))}
+          <LanguageOptions />
         </NativeSelect>
       </div>
 

@@ -10,6 +10,21 @@ interface LanguagePickerProps {
   onChange: (choice: LanguageChoice) => void;
 }
 
+/** The choices of a language select: detect, plain text, then every language (create and view share it). */
+export function LanguageOptions({ autoLabel = 'Auto-detect' }: { autoLabel?: string }) {
+  return (
+    <>
+      <option value="auto">{autoLabel}</option>
+      <option value="plaintext">Plain text</option>
+      {LANGUAGES.map((l) => (
+        <option key={l.id} value={l.id}>
+          {l.label}
+        </option>
+      ))}
+    </>
+  );
+}
+
 export function LanguagePicker({ choice, detected, available, onChange }: LanguagePickerProps) {
   const id = useId();
   const autoLabel =
@@ -27,13 +42,7 @@ export function LanguagePicker({ choice, detected, available, onChange }: Langua
         title={available ? undefined : 'Highlighting is off for large pastes'}
         onChange={(e) => onChange(e.target.value as LanguageChoice)}
       >
-        <option value="auto">{autoLabel}</option>
-        <option value="plaintext">Plain text</option>
-        {LANGUAGES.map((l) => (
-          <option key={l.id} value={l.id}>
-            {l.label}
-          </option>
-        ))}
+        <LanguageOptions autoLabel={autoLabel} />
       </NativeSelect>
     </div>
   );
