@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { MB } from '../src/common/constants';
 import { ADMIN, expect, loginInContext, snap, test, toasts } from './support/fixtures';
 
@@ -68,17 +69,10 @@ test('a 60 MB log uploads in chunks, assembles, and downloads byte for byte', as
   fs.rmSync(path.dirname(file), { recursive: true, force: true });
 });
 
-test('a chunk the proxy times out is tried once more, then named in the error, and the upload cancelled', async ({
-  page,
-}) => {
-  const { file } = logFile();
+/** Signs in as admin, watches for cancel calls, and starts uploading `file` from the create screen. */
+async function startUpload(page: Page, file: string): Promise<{ cancelled: () => boolean }> {
   await loginInContext(page, ADMIN.username, ADMIN.password);
-  let chunkCalls = 0;
   let cancelled = false;
-  await page.route('**/api/pastes/upload/chunk', (route) => {
-    chunkCalls += 1;
-    return route.fulfill({ status: 504, body: 'Gateway Timeout' });
-  });
   await page.route('**/api/pastes/upload/cancel', (route) => {
     cancelled = true;
     return route.continue();
@@ -86,12 +80,25 @@ test('a chunk the proxy times out is tried once more, then named in the error, a
   await page.goto('/');
   await page.getByLabel('File to upload').setInputFiles(file);
   await page.getByRole('button', { name: 'Create Paste' }).click();
+  return { cancelled: () => cancelled };
+}
+
+test('a chunk the proxy times out is tried once more, then named in the error, and the upload cancelled', async ({
+  page,
+}) => {
+  const { file } = logFile();
+  let chunkCalls = 0;
+  await page.route('**/api/pastes/upload/chunk', (route) => {
+    chunkCalls += 1;
+    return route.fulfill({ status: 504, body: 'Gateway Timeout' });
+  });
+  const upload = await startUpload(page, file);
   await expect(toasts(page).getByText('Upload failed', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(
     toasts(page).getByText(/^Upload timeout - chunk 1 of 2 failed\. Your proxy\/CDN may have timeout limits/),
   ).toBeVisible();
   expect(chunkCalls).toBe(2);
-  expect(cancelled).toBe(true);
+  expect(upload.cancelled()).toBe(true);
   // The file stays chosen: the person can try again.
   await expect(page.getByRole('region', { name: 'Large file' })).toBeVisible();
   fs.rmSync(path.dirname(file), { recursive: true, force: true });
@@ -101,22 +108,14 @@ test('a finalize the proxy answers 502 says the upload may have succeeded, and c
   page,
 }) => {
   const { file } = logFile();
-  await loginInContext(page, ADMIN.username, ADMIN.password);
-  let cancelled = false;
   await page.route('**/api/pastes/upload/finalize', (route) =>
     route.fulfill({ status: 502, body: 'Bad Gateway' }),
   );
-  await page.route('**/api/pastes/upload/cancel', (route) => {
-    cancelled = true;
-    return route.continue();
-  });
-  await page.goto('/');
-  await page.getByLabel('File to upload').setInputFiles(file);
-  await page.getByRole('button', { name: 'Create Paste' }).click();
+  const upload = await startUpload(page, file);
   await expect(toasts(page).getByText('Upload may have succeeded', { exact: true })).toBeVisible({
     timeout: 60_000,
   });
   await expect(toasts(page).getByText(/the paste was likely created/)).toBeVisible();
-  expect(cancelled).toBe(false);
+  expect(upload.cancelled()).toBe(false);
   fs.rmSync(path.dirname(file), { recursive: true, force: true });
 });

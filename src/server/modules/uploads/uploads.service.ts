@@ -64,6 +64,17 @@ export function createUploadsService(deps: Deps) {
     return s;
   }
 
+  /** Where chunk `index` of a session goes and its exact size, or a 400 for an index out of range. */
+  async function expectChunk(user: UserRow, uploadId: string, index: number) {
+    const s = await ownSession(user, uploadId);
+    if (s.status !== 'receiving') throw conflict(UPLOAD_MESSAGES.alreadyFinalized);
+    if (!Number.isInteger(index) || index < 0 || index >= s.total_chunks) {
+      throw badRequest(`chunkIndex must be from 0 to ${s.total_chunks - 1}`);
+    }
+    const offset = index * s.chunk_size;
+    return { session: s, offset, size: Math.min(s.chunk_size, s.total_size - offset) };
+  }
+
   async function assemble(uploadId: string): Promise<void> {
     const leaseUntil = () => clock.now() + options.leaseMs;
     if (!(await repo.takeLease(db, uploadId, clock.now(), leaseUntil()))) return;
@@ -156,23 +167,12 @@ export function createUploadsService(deps: Deps) {
       return { uploadId: id };
     },
 
-    /** The exact size chunk `index` of a session must have, or a 400 for an index out of range. */
-    async expectChunk(user: UserRow, uploadId: string, index: number) {
-      const s = await ownSession(user, uploadId);
-      if (s.status !== 'receiving') throw conflict(UPLOAD_MESSAGES.alreadyFinalized);
-      if (!Number.isInteger(index) || index < 0 || index >= s.total_chunks) {
-        throw badRequest(`chunkIndex must be from 0 to ${s.total_chunks - 1}`);
-      }
-      const offset = index * s.chunk_size;
-      return { session: s, offset, size: Math.min(s.chunk_size, s.total_size - offset) };
-    },
-
     /**
      * Writes chunk `index` where it belongs. Until it is written whole it counts as missing, so a
      * chunk cut off mid-way is simply sent again; sent twice, the second replaces the first.
      */
     async putChunk(user: UserRow, uploadId: string, index: number, source: Readable) {
-      const { session: s, offset, size } = await this.expectChunk(user, uploadId, index);
+      const { session: s, offset, size } = await expectChunk(user, uploadId, index);
       await repo.forgetChunk(db, uploadId, index);
       let tag: string;
       try {
