@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { SCENARIOS, type Scenario } from './report.js';
 
 /** Everything the bench reads from the environment, parsed once. */
 export interface BenchConfig {
@@ -30,6 +31,8 @@ export interface BenchConfig {
   quietWaitSeconds: number;
   /** Which database targets to run: sqlite always unless BENCH_TARGETS says otherwise. */
   targets: Array<'sqlite' | 'postgres'>;
+  /** Which scenarios to run (BENCH_SCENARIOS), in their usual order; all by default. */
+  scenarios: Scenario[];
 }
 
 function num(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
@@ -59,6 +62,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
   const targets: BenchConfig['targets'] = [];
   if (requested.includes('sqlite')) targets.push('sqlite');
   if (requested.includes('postgres') && databaseUrl) targets.push('postgres');
+  const named = (env.BENCH_SCENARIOS ?? SCENARIOS.join(',')).split(',').map((s) => s.trim());
+  const unknown = named.filter((n) => !(SCENARIOS as readonly string[]).includes(n));
+  if (unknown.length > 0) {
+    throw new Error(
+      `BENCH_SCENARIOS names unknown scenarios: ${unknown.join(', ')} (known: ${SCENARIOS.join(', ')})`,
+    );
+  }
   return {
     seconds: num(env, 'BENCH_SECONDS', 10),
     warmupSeconds: num(env, 'BENCH_WARMUP_SECONDS', 2, 0),
@@ -74,5 +84,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
     retries: num(env, 'BENCH_RETRIES', 3, 0),
     quietWaitSeconds: num(env, 'BENCH_QUIET_WAIT_SECONDS', 60, 0),
     targets,
+    scenarios: SCENARIOS.filter((s) => named.includes(s)),
   };
 }

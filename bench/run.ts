@@ -28,7 +28,6 @@ import {
   type Baseline,
   formatTable,
   type Measured,
-  SCENARIOS,
   type Scenario,
   scenarioLabels,
   type Target,
@@ -40,6 +39,7 @@ type DbTarget = 'sqlite' | 'postgres';
 
 const cfg = readConfig();
 if (cfg.targets.length === 0) throw new Error('BENCH_TARGETS selects no database target');
+if (cfg.scenarios.length === 0) throw new Error('BENCH_SCENARIOS selects no scenario');
 const pinning = pinSelf(cfg.pin);
 const serverCpu = pinning?.serverCpu;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pasteshare-bench-'));
@@ -279,7 +279,7 @@ try {
     }
 
     const s = specs(server.origin, id, manyIds);
-    for (const scenario of SCENARIOS) {
+    for (const scenario of cfg.scenarios) {
       const { window: _, ...r } = await measure(target, scenario, s[scenario], server.child);
       raw.push({ scenario, target, ...r });
     }
@@ -289,7 +289,7 @@ try {
     // The baselines right after the first server's runs, while the machine is in the same state.
     if (i === 0) {
       for (const b of baselines) {
-        for (const scenario of SCENARIOS) {
+        for (const scenario of cfg.scenarios) {
           const { window: _, ...r } = await measure(b.target, scenario, b.specs[scenario], b.child);
           raw.push({ scenario, target: b.target, ...r });
         }
@@ -301,7 +301,7 @@ try {
   if (profileDir) {
     fs.mkdirSync(profileDir, { recursive: true });
     for (const target of cfg.targets) {
-      for (const scenario of SCENARIOS) {
+      for (const scenario of cfg.scenarios) {
         // One file per thread (tsx's loader hooks run in a worker); the main thread has id 0.
         const dir = path.join(profileDir, `${target}-${scenario.toLowerCase()}`);
         const store = await openStore(target);

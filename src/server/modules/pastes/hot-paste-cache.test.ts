@@ -87,6 +87,50 @@ describe('hot paste cache bounds', () => {
     expect(cache.get('once', 1_601)).toBeDefined();
   });
 
+  it('keeps a row only when it would still be kept at its next read', () => {
+    const cache = createHotPasteCache(1_000, 2, 1_000);
+    cache.offer(row('c', 1), 0);
+    offerTwice(cache, row('a', 1), 50);
+    offerTwice(cache, row('b', 1), 50);
+    // Full: a row kept now stays as long as the oldest has been kept (50 ms), and 'c' comes back
+    // after 100 ms: keeping it would push out rows for nothing.
+    cache.offer(row('c', 1), 100);
+    expect(cache.get('c', 100)).toBeUndefined();
+    expect(cache.stats().entries).toBe(2);
+    // Read again 20 ms later, sooner than the oldest row's 70 ms: kept, the oldest goes.
+    cache.offer(row('c', 1), 120);
+    expect(cache.get('c', 120)).toBeDefined();
+    expect(cache.get('a', 120)).toBeUndefined();
+  });
+
+  it('reading many distinct pastes in turn, keeps about the share of them it can hold, and reads them again', () => {
+    const cache = createHotPasteCache(1_000, 100, 1_000_000);
+    const ids = Array.from({ length: 1_000 }, (_, i) => `p${i}`);
+    let now = 0;
+    let reads = 0;
+    let kept = 0;
+    let hits = 0;
+    for (let cycle = 0; cycle < 10; cycle++) {
+      for (const id of ids) {
+        now += 0.5; // each paste comes back every 500 ms, within the TTL
+        if (cycle < 2) {
+          if (!cache.get(id, now)) cache.offer(row(id, 1), now);
+          continue;
+        }
+        reads++;
+        if (cache.get(id, now)) {
+          hits++;
+          continue;
+        }
+        cache.offer(row(id, 1), now);
+        if (cache.get(id, now)) kept++;
+      }
+    }
+    // The cache holds a tenth of the pastes: it keeps about a tenth, not every row it is offered.
+    expect(kept / reads).toBeLessThan(0.15);
+    expect(hits / kept).toBeGreaterThan(0.9);
+  });
+
   it('keeps at most its entry and byte budgets, oldest out first', () => {
     const cache = createHotPasteCache(1_000, 3, 100);
     for (const id of ['a', 'b', 'c', 'd']) offerTwice(cache, row(id, 10), 0);

@@ -6,12 +6,14 @@ import type { PasteWithAuthor } from './pastes.repository.js';
  * not an answer: expiry, password, ownership and view counting are decided at every request.
  *
  * Only rows that cannot change under a reader are kept: ready (not being assembled), not burn after
- * reading (its claim must be read from the database), content inline. And only for a paste read a
- * second time within the keeping time: a row kept for a paste nobody reads again costs the garbage
- * collector (it outlives the young generation) and saves nothing; the ids of first reads are
- * remembered instead, a few bytes each. A paste deleted here leaves
- * at once; one deleted by another instance is served by this one for at most TTL_MS more. Views
- * written to the database drop the row too, so the count shown never goes back.
+ * reading (its claim must be read from the database), content inline. And only a row that will be
+ * read again while it is kept: a paste read a second time sooner after its first read than a row
+ * now stays in the cache (the TTL, or less when the cache is full and pushes its oldest out). A row
+ * kept and pushed out unread costs the garbage collector (it outlives the young generation) and
+ * saves nothing — which is what many distinct pastes read in turn would otherwise do. The ids of
+ * first reads are remembered instead, a few bytes each. A paste deleted here leaves at once; one
+ * deleted by another instance is served by this one for at most TTL_MS more. Views written to the
+ * database drop the row too, so the count shown never goes back.
  */
 export const HOT_PASTE_TTL_MS = 1_000;
 const MAX_ENTRIES = 1_000;
@@ -20,7 +22,7 @@ const MAX_CONTENT_BYTES = 32 * 1024 * 1024;
 
 interface Entry {
   row: PasteWithAuthor;
-  until: number;
+  keptAt: number;
 }
 
 export function createHotPasteCache(
@@ -28,9 +30,10 @@ export function createHotPasteCache(
   maxEntries = MAX_ENTRIES,
   maxContentBytes = MAX_CONTENT_BYTES,
 ) {
+  /** In insertion order, which is also expiry order (every row is kept for ttlMs). */
   const entries = new Map<string, Entry>();
   let contentBytes = 0;
-  /** Pastes read once lately: id → until when a second read makes their row worth keeping. */
+  /** Pastes read once lately: id → when. */
   const seenOnce = new Map<string, number>();
 
   function remove(id: string): void {
@@ -40,11 +43,24 @@ export function createHotPasteCache(
     contentBytes -= e.row.size_bytes;
   }
 
+  const oldest = (): Entry | undefined => entries.values().next().value;
+
+  /** Drops the rows past their time, from the front. */
+  function dropExpired(now: number): void {
+    for (let e = oldest(); e !== undefined && e.keptAt + ttlMs <= now; e = oldest()) remove(e.row.id);
+  }
+
+  /** How long a row kept now would stay: the TTL, or less when keeping it pushes older rows out. */
+  function residency(sizeBytes: number, now: number): number {
+    const full = entries.size >= maxEntries || contentBytes + sizeBytes > maxContentBytes;
+    return full ? now - oldest()!.keptAt : ttlMs;
+  }
+
   return {
     get(id: string, now: number): PasteWithAuthor | undefined {
       const e = entries.get(id);
       if (!e) return undefined;
-      if (e.until > now) return e.row;
+      if (e.keptAt + ttlMs > now) return e.row;
       remove(id);
       return undefined;
     },
@@ -52,21 +68,21 @@ export function createHotPasteCache(
     offer(row: PasteWithAuthor, now: number): void {
       if (row.status !== 'ready' || row.burn_after_reading === 1 || row.content === null) return;
       if (row.size_bytes > maxContentBytes) return;
-      const seenUntil = seenOnce.get(row.id);
-      if (seenUntil === undefined || seenUntil <= now) {
-        // First read (lately): remember the id, not the row. Oldest out first, bounded.
-        seenOnce.delete(row.id);
-        seenOnce.set(row.id, now + ttlMs);
+      dropExpired(now);
+      const seenAt = seenOnce.get(row.id);
+      seenOnce.delete(row.id);
+      if (seenAt === undefined || now - seenAt > residency(row.size_bytes, now)) {
+        // Not read again soon enough to be worth keeping: remember when it was read. Bounded,
+        // oldest out first (a Map iterates in insertion order).
+        seenOnce.set(row.id, now);
         while (seenOnce.size > maxEntries * 16) seenOnce.delete(seenOnce.keys().next().value!);
         return;
       }
-      seenOnce.delete(row.id);
       remove(row.id);
-      // Oldest first out: a Map iterates in insertion order.
       while (entries.size >= maxEntries || contentBytes + row.size_bytes > maxContentBytes) {
-        remove(entries.keys().next().value!);
+        remove(oldest()!.row.id);
       }
-      entries.set(row.id, { row, until: now + ttlMs });
+      entries.set(row.id, { row, keptAt: now });
       contentBytes += row.size_bytes;
     },
 

@@ -8,15 +8,17 @@ const presented = new WeakMap<PasteWithAuthor, PasteView>();
 
 /**
  * Everything a viewer may see of a paste except its content (spec §3 Paste), as a new object the
- * caller may complete. A row kept for a hot paste is presented once, not at every read.
+ * caller may complete. A row the hot-row cache keeps (`kept`) is presented once, not at every read;
+ * any other row is presented straight into the view (remembering it would only make garbage).
  */
-export function presentPasteMeta(row: PasteWithAuthor, viewCount: number): PasteView {
+export function presentPasteMeta(row: PasteWithAuthor, viewCount: number, kept = true): PasteView {
+  if (!kept) return presentRow(row, viewCount);
   let meta = presented.get(row);
   if (!meta) {
-    meta = presentRow(row);
+    meta = presentRow(row, row.view_count);
     presented.set(row, meta);
   }
-  // One literal with every field, optional ones included: each view has the same shape, so
+  // The same literal as presentRow's, field for field: each view has the same shape, so
   // completing it adds no property and writing it stays on V8's fast paths.
   return {
     id: meta.id,
@@ -55,9 +57,12 @@ export function withholdContentFacts(view: PasteView): void {
   view.sizeBytes = undefined;
 }
 
-function presentRow(row: PasteWithAuthor): PasteView {
+function presentRow(row: PasteWithAuthor, viewCount: number): PasteView {
   const role = row.author_role ?? null;
-  const meta: PasteView = {
+  // VIP members, and staff who activated a VIP licence, show their banner.
+  const showsBanner =
+    role !== null && isVipMember({ role, vipActivated: row.author_vip_activated_at !== null });
+  return {
     id: row.id,
     title: row.title,
     language: row.language,
@@ -65,23 +70,24 @@ function presentRow(row: PasteWithAuthor): PasteView {
     expiration: row.expiration,
     expiresAt: iso(row.expires_at),
     burnAfterReading: row.burn_after_reading === 1,
-    viewCount: row.view_count,
+    viewCount,
     createdAt: iso(row.created_at)!,
     username: row.author_username ?? 'Anonymous',
     userRole: role,
     isExtreme: row.size_bytes > EXTREME_PASTE_BYTES,
     contentSizeMB: Math.round((row.size_bytes / MB) * 100) / 100,
     sizeBytes: row.size_bytes,
+    vipBanner: showsBanner
+      ? { bannerUrl: row.author_banner_url, bannerLink: row.author_banner_link }
+      : undefined,
     requiresPassword: false,
     requiresReveal: false,
     isOwner: false,
     staffAccess: false,
+    accessToken: undefined,
+    downloadUrl: undefined,
+    content: undefined,
   };
-  // VIP members, and staff who activated a VIP licence, show their banner.
-  if (role && isVipMember({ role, vipActivated: row.author_vip_activated_at !== null })) {
-    meta.vipBanner = { bannerUrl: row.author_banner_url, bannerLink: row.author_banner_link };
-  }
-  return meta;
 }
 
 /**

@@ -227,30 +227,31 @@ export function createPastesService(deps: Deps) {
     id: string,
     viewer: Viewer,
     password?: string,
-  ): Promise<{ view: PasteView; row: PasteWithAuthor }> {
+  ): Promise<{ view: PasteView; row: PasteWithAuthor; kept: boolean }> {
     const decision = await authorizeRead(id, viewer, { password }, 'json');
     const { row } = decision;
-    const view = presentPasteMeta(row, row.view_count + views.pendingFor(id));
+    const kept = hot.keeps(row);
+    const view = presentPasteMeta(row, row.view_count + views.pendingFor(id), kept);
     view.isOwner = decision.isOwner;
     if (decision.outcome === 'processing') {
       view.content = PROCESSING_CONTENT;
-      return { view, row };
+      return { view, row, kept };
     }
     if (decision.outcome === 'locked') {
       view.requiresPassword = true;
       withholdContentFacts(view);
-      return { view, row };
+      return { view, row, kept };
     }
     view.staffAccess = decision.staffAccess;
     if (decision.accessToken) view.accessToken = decision.accessToken;
     if (view.isExtreme) {
       const q = view.accessToken ? `?access=${encodeURIComponent(view.accessToken)}` : '';
       view.downloadUrl = `/api/pastes/${id}/download${q}`;
-      return { view, row };
+      return { view, row, kept };
     }
     if (decision.outcome === 'held') {
       view.requiresReveal = true;
-      return { view, row };
+      return { view, row, kept };
     }
     view.content = row.content ?? (await loadContent(row));
     if (
@@ -260,7 +261,7 @@ export function createPastesService(deps: Deps) {
     ) {
       view.viewCount += 1;
     }
-    return { view, row };
+    return { view, row, kept };
   }
 
   /** Content as the row and the blob store take it: inline text or a stored blob, and its size. */
@@ -389,8 +390,8 @@ export function createPastesService(deps: Deps) {
 
     /** The same answer as JSON text (the routes send this; see pasteViewJson). */
     async viewJson(id: string, viewer: Viewer, password?: string): Promise<string> {
-      const { view, row } = await render(id, viewer, password);
-      return pasteViewJson(view, row, hot.keeps(row));
+      const { view, row, kept } = await render(id, viewer, password);
+      return pasteViewJson(view, row, kept);
     },
 
     /** Every live paste for the admin, newest first (at most `limit`), and how many match. */
