@@ -1,4 +1,10 @@
-import type { ColumnDefinitionBuilder, CreateTableBuilder, Kysely } from 'kysely';
+import {
+  type ColumnDefinitionBuilder,
+  type CreateTableBuilder,
+  type Kysely,
+  type RawBuilder,
+  sql,
+} from 'kysely';
 
 /** What differs between SQLite and PostgreSQL lives here and nowhere else. */
 export type DialectName = 'sqlite' | 'postgres';
@@ -27,3 +33,15 @@ export function likePattern(term: string): string {
 }
 
 export type AnyDb = Kysely<any>;
+
+/**
+ * A text column as a JSON string literal, written by the database: the same text JSON.stringify
+ * gives (tested on both dialects), for a fraction of what V8's JSON.stringify costs on long text.
+ * NULL stays NULL (SQLite's json_quote would write the literal `null`).
+ */
+export function jsonQuoted(column: string, dialect: DialectName): RawBuilder<string | null> {
+  const ref = sql.ref(column);
+  return dialect === 'postgres'
+    ? sql<string | null>`to_json(${ref})::text`
+    : sql<string | null>`case when ${ref} is null then null else json_quote(${ref}) end`;
+}

@@ -1,44 +1,62 @@
+import type { Statement } from 'better-sqlite3';
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import type { DialectName } from './dialect.js';
 import type { Db } from './kysely.js';
+
+/** A row as the values of its columns, in the order the query selects them. */
+export type RowValues = unknown[];
 
 /**
  * A hot query, built and compiled by Kysely once per database and then run on the driver itself:
- * on SQLite a cached better-sqlite3 statement run synchronously, on PostgreSQL a named prepared
+ * on SQLite a better-sqlite3 statement of its own run synchronously, on PostgreSQL a named prepared
  * statement (parsed and planned once per connection). Kysely's per-call building, compiling and
  * connection handling cost more than a point read. `build` receives sentinel arguments; the
  * compiled SQL keeps their positions, and each call substitutes the real values there.
+ *
+ * Rows come back as arrays of values (better-sqlite3's raw mode, pg's rowMode 'array'): an object
+ * a driver builds column by column becomes a slow dictionary past a dozen or so properties, and
+ * every later read of a field pays for it. The caller builds its row as one object literal.
  *
  * While a Kysely transaction is open on the SQLite connection (it spans awaits), a statement run
  * beside it would see that transaction's uncommitted rows, so the query then waits its turn
  * through Kysely like any other.
  */
-export function preparedQuery<A extends unknown[], R>(
+export function preparedQuery<A extends unknown[]>(
   name: string,
   arity: number,
-  build: (db: Kysely<any>, ...args: A) => Compilable<R>,
-): (db: Db, ...args: A) => Promise<R[]> {
-  const compiled = new WeakMap<Db, { query: CompiledQuery<R>; slots: (number | null)[] }>();
+  build: (db: Kysely<any>, dialect: DialectName, ...args: A) => Compilable<unknown>,
+): (db: Db, ...args: A) => Promise<RowValues[]> {
+  const compiled = new WeakMap<
+    Db,
+    { query: CompiledQuery<unknown>; slots: (number | null)[]; statement: Statement | null }
+  >();
   const sentinels = Array.from({ length: arity }, (_, i) => `\u0000arg${i}\u0000`);
   return async (db, ...args) => {
     let entry = compiled.get(db);
     if (!entry) {
-      const query = build(db.kysely, ...(sentinels as A)).compile();
+      const query = build(db.kysely, db.dialect, ...(sentinels as A)).compile();
       const slots = query.parameters.map((p) => {
         const i = sentinels.indexOf(p as string);
         return i === -1 ? null : i;
       });
-      entry = { query, slots };
+      // Its own statement, not the shared cache's: raw mode is a setting of the statement.
+      const statement = db.driver.dialect === 'sqlite' ? db.driver.sqlite.prepare(query.sql).raw(true) : null;
+      entry = { query, slots, statement };
       compiled.set(db, entry);
     }
-    const { query, slots } = entry;
+    const { query, slots, statement } = entry;
     const parameters = query.parameters.map((p, i) => (slots[i] === null ? p : args[slots[i]!]));
     const { driver } = db;
     if (driver.dialect === 'sqlite' && !driver.sqlite.inTransaction) {
-      return driver.statements.prepare(query.sql).all(parameters) as R[];
+      return statement!.all(parameters) as RowValues[];
     }
     if (driver.dialect === 'postgres') {
-      return (await driver.pool.query({ name, text: query.sql, values: parameters })).rows as R[];
+      const result = await driver.pool.query({ name, text: query.sql, values: parameters, rowMode: 'array' });
+      return result.rows as RowValues[];
     }
-    return (await db.kysely.executeQuery<R>({ ...query, parameters })).rows;
+    // Objects from better-sqlite3 keep their columns in select order.
+    return (await db.kysely.executeQuery({ ...query, parameters })).rows.map((r) =>
+      Object.values(r as object),
+    );
   };
 }
