@@ -83,7 +83,7 @@ export function startNode(
   });
   let tail = '';
   const keep = (chunk: Buffer) => {
-    tail = (tail + chunk.toString('utf8')).slice(-(Number(process.env.BENCH_OUTPUT_TAIL) || 8000));
+    tail = (tail + chunk.toString('utf8')).slice(-8000);
   };
   proc.stdout?.on('data', keep);
   proc.stderr?.on('data', keep);
