@@ -70,14 +70,16 @@ export function createHotPasteCache(
       if (row.size_bytes > maxContentBytes) return;
       dropExpired(now);
       const seenAt = seenOnce.get(row.id);
-      seenOnce.delete(row.id);
       if (seenAt === undefined || now - seenAt > residency(row.size_bytes, now)) {
-        // Not read again soon enough to be worth keeping: remember when it was read. Bounded,
-        // oldest out first (a Map iterates in insertion order).
+        // Not read again soon enough to be worth keeping: remember when it was read (in place for
+        // an id already there). Bounded: the first remembered go first (insertion order).
+        if (seenAt === undefined && seenOnce.size >= maxEntries * 16) {
+          seenOnce.delete(seenOnce.keys().next().value!);
+        }
         seenOnce.set(row.id, now);
-        while (seenOnce.size > maxEntries * 16) seenOnce.delete(seenOnce.keys().next().value!);
         return;
       }
+      seenOnce.delete(row.id);
       remove(row.id);
       while (entries.size >= maxEntries || contentBytes + row.size_bytes > maxContentBytes) {
         remove(oldest()!.row.id);
