@@ -11,8 +11,9 @@ import { iso } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
+import type { Viewer } from '../pastes/paste-reader.js';
 import { REPORT_PER_IP } from '../pastes/pastes.limits.js';
-import type { PastesService, Viewer } from '../pastes/pastes.service.js';
+import type { PastesService } from '../pastes/pastes.service.js';
 import {
   countPendingDeletionRequests,
   decideDeletionRequest,

@@ -3,7 +3,8 @@ import { downloadFileName } from '../../../common/languages.js';
 import { PASTE_MESSAGES } from '../../../common/schemas/paste.js';
 import { AppError, notFound } from '../../errors.js';
 import type { BlobStore, ByteRange } from '../../infra/blob-store/index.js';
-import type { PastesService, ReadCredentials, Viewer } from './pastes.service.js';
+import type { ReadCredentials, Viewer } from './paste-reader.js';
+import type { PastesService } from './pastes.service.js';
 import { viewerKey } from './recent-viewers.js';
 import type { ViewCounter } from './view-counter.js';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { withMigratedTestDb } from '../../../../test/helpers/migrated-db.js';
 import { pasteRow } from '../../../../test/helpers/pastes.js';
+import { findLivePaste } from './live-paste.repository.js';
 import { createPasteInsertBatcher, type NewPasteRow } from './paste-insert-batcher.js';
-import { findLivePaste } from './pastes.repository.js';
 
 const testDb = withMigratedTestDb();
 

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pasteRow } from '../../../../test/helpers/pastes.js';
 import type { PasteView } from '../../../common/schemas/paste.js';
+import type { PasteWithAuthor } from './live-paste.repository.js';
 import { pasteViewJson, presentPasteMeta, withholdContentFacts } from './pastes.presenter.js';
-import type { PasteWithAuthor } from './pastes.repository.js';
 
 function rowWith(content: string, title: string | null, vip: boolean): PasteWithAuthor {
   return {

@@ -2,7 +2,8 @@ import { EXTREME_PASTE_BYTES, MB } from '../../../common/constants.js';
 import { isVipMember } from '../../../common/policies.js';
 import type { PasteView } from '../../../common/schemas/paste.js';
 import { iso } from '../../clock.js';
-import type { PasteRow, PasteWithAuthor } from './pastes.repository.js';
+import type { PasteWithAuthor } from './live-paste.repository.js';
+import type { PasteRow } from './pastes.repository.js';
 
 const presented = new WeakMap<PasteWithAuthor, PasteView>();
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { withMigratedTestDb } from '../../../../test/helpers/migrated-db.js';
 import { pasteRow } from '../../../../test/helpers/pastes.js';
-import { findLivePaste } from './pastes.repository.js';
+import { findLivePaste } from './live-paste.repository.js';
 
 const testDb = withMigratedTestDb();
 

@@ -1,28 +1,21 @@
 import { Readable } from 'node:stream';
-import { buffer } from 'node:stream/consumers';
-import {
-  EXTREME_PASTE_BYTES,
-  type Expiration,
-  PROCESSING_CONTENT,
-  type Privacy,
-} from '../../../common/constants.js';
+import type { Expiration, Privacy } from '../../../common/constants.js';
 import type { PasteLanguage } from '../../../common/languages.js';
 import { GENERIC_MESSAGES } from '../../../common/messages.js';
-import { canChooseExpiration, canViewProtected } from '../../../common/policies.js';
+import { canChooseExpiration } from '../../../common/policies.js';
 import { pageCount } from '../../../common/schemas/paging.js';
 import {
   type CreatePasteInput,
   type CreatePasteResult,
   EXPIRATION_MS,
   PASTE_MESSAGES,
-  type PasteView,
   tooLargeMessage,
 } from '../../../common/schemas/paste.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/kysely.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import { type BlobStore, newBlobKey } from '../../infra/blob-store/index.js';
-import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { hashPassword } from '../../lib/passwords.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import { encodeUtf8InSlices } from '../../lib/utf8-slices.js';
@@ -30,51 +23,26 @@ import type { SettingsService } from '../settings/settings.service.js';
 import type { UserRow } from '../users/users.service.js';
 import { type ReceivedContent, receiveContent } from './content-intake.js';
 import type { HotPasteCache } from './hot-paste-cache.js';
-import { createAccessGrant, isValidAccessGrant } from './paste-access.js';
+import { findLivePaste } from './live-paste.repository.js';
 import type { PasteInsertBatcher } from './paste-insert-batcher.js';
+import { createPasteReader, PASTE_ID_PATTERN } from './paste-reader.js';
+import { INLINE_CONTENT_MAX_BYTES, type pasteCreationRules } from './pastes.limits.js';
 import {
-  INLINE_CONTENT_MAX_BYTES,
-  type pasteCreationRules,
-  UNLOCK_PER_IP,
-  UNLOCK_PER_PASTE,
-} from './pastes.limits.js';
-import { pasteViewJson, presentPasteMeta, withholdContentFacts } from './pastes.presenter.js';
-import {
-  claimBurn,
   countPastesByUser,
   deleteClaimedBurn,
   deletePasteRow,
-  findBurnedFor,
-  findLivePaste,
   insertPasteIfAbsent,
   listAllPastes,
   listPastesOfUser,
   markPasteReady,
-  type PasteWithAuthor,
   pasteTotals,
 } from './pastes.repository.js';
 import { sweepDeadPastes } from './pastes.sweeper.js';
-import { viewerKey } from './recent-viewers.js';
 import type { ViewCounter } from './view-counter.js';
 
 /** A JSON create's text, or content already received from a stream (see content-intake). */
 export type PasteContent = string | ReceivedContent;
 export type CreatePasteRequest = Omit<CreatePasteInput, 'content'> & { content: PasteContent };
-
-export interface Viewer {
-  user: UserRow | null;
-  /** X-Creator-Token of an anonymous creator's browser. */
-  creatorToken?: string;
-  ip: string;
-  /** False for bots, prefetches and HEAD requests: they read but are not counted. */
-  countable: boolean;
-  /**
-   * What this request does to a burn paste it would destroy: `claim` it and get the content (a
-   * person reading); `hold` it, answered without content and claiming nothing (HEAD, and the web
-   * page until its visitor presses Show paste); or be `refuse`d (link-preview bots, prefetches).
-   */
-  burn: 'claim' | 'hold' | 'refuse';
-}
 
 interface Deps {
   db: Db;
@@ -88,36 +56,8 @@ interface Deps {
   creationLimits: ReturnType<typeof pasteCreationRules>;
 }
 
-/** What a reader presents besides their session: a paste password, or a grant from verify. */
-export interface ReadCredentials {
-  password?: string;
-  grant?: string;
-}
-
-/**
- * What a reader gets: `processing` (still being assembled), `locked` (a password is needed),
- * `held` (a burn paste answered without its content, claiming nothing) or `open`.
- */
-export type ReadDecision =
-  | { outcome: 'processing'; row: PasteWithAuthor; isOwner: boolean }
-  | { outcome: 'locked'; row: PasteWithAuthor; isOwner: boolean }
-  | {
-      outcome: 'open' | 'held';
-      row: PasteWithAuthor;
-      isOwner: boolean;
-      /** Staff reading a password paste they could not open otherwise. */
-      staffAccess: boolean;
-      /** For password pastes: a grant for the raw/download links. */
-      accessToken: string | undefined;
-      /** This reader claimed a burn paste: deliver, then confirm. */
-      claimedBurn: boolean;
-    };
-
 /** Content longer than this (always a blob) is encoded in slices; see encodeUtf8InSlices. */
 const LARGE_CONTENT_CHARS = 1024 * 1024;
-
-/** Ids we hand out are 12 characters; older or imported ones may be longer, never other characters. */
-const PASTE_ID_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
 
 /** 72 random bits, URL-safe, 12 characters. */
 const newPasteId = () => randomToken(9);
@@ -125,144 +65,8 @@ const newPasteId = () => randomToken(9);
 export type PastesService = ReturnType<typeof createPastesService>;
 
 export function createPastesService(deps: Deps) {
-  const { db, clock, blobs, settings, rateLimiter, views, hot, inserts, creationLimits } = deps;
-
-  function relation(row: PasteWithAuthor, viewer: Viewer) {
-    const isOwner =
-      (viewer.user !== null && row.user_id === viewer.user.id) ||
-      (row.creator_token_hash !== null &&
-        !!viewer.creatorToken &&
-        hashToken(viewer.creatorToken) === row.creator_token_hash);
-    const isStaff = canViewProtected(viewer.user?.role ?? null);
-    return { isOwner, isStaff };
-  }
-
-  async function loadContent(row: PasteWithAuthor): Promise<string> {
-    if (row.content !== null) return row.content;
-    return (await buffer(await blobs.get(row.blob_key!))).toString('utf8');
-  }
-
-  /** The live paste a viewer may know exists (a burned one is gone for all but its creator). */
-  async function findVisible(id: string, viewer: Viewer) {
-    if (!PASTE_ID_PATTERN.test(id)) throw notFound(PASTE_MESSAGES.notFound);
-    const now = clock.now();
-    let row = hot.get(id, now);
-    if (!row) {
-      row = await findLivePaste(db, id, now);
-      if (row) hot.offer(row, now);
-    } else if (row.expires_at !== null && row.expires_at <= now) {
-      row = undefined; // a kept row never outlives its paste's expiry
-    }
-    if (!row) throw await goneOrNotFound(id, viewer);
-    if (row.status === 'failed') throw notFound(PASTE_MESSAGES.notFound);
-    const rel = relation(row, viewer);
-    if (row.burn_claimed_at !== null && !rel.isOwner) throw notFound(PASTE_MESSAGES.notFound);
-    return { row, ...rel };
-  }
-
-  /**
-   * A missing paste is "not found" — except to the creator of a burn paste that was read, who
-   * learns when (410 BURNED). Looked up only for a viewer with an account or a creator token.
-   */
-  async function goneOrNotFound(id: string, viewer: Viewer): Promise<AppError> {
-    const who = {
-      userId: viewer.user?.id ?? null,
-      tokenHash: viewer.creatorToken ? hashToken(viewer.creatorToken) : null,
-    };
-    if (who.userId === null && who.tokenHash === null) return notFound(PASTE_MESSAGES.notFound);
-    const burnedAt = await findBurnedFor(db.kysely, id, who);
-    if (burnedAt === undefined) return notFound(PASTE_MESSAGES.notFound);
-    return new AppError('BURNED', PASTE_MESSAGES.burned, {}, { burnedAt: new Date(burnedAt).toISOString() });
-  }
-
-  async function checkPassword(row: PasteWithAuthor, password: string, ip: string): Promise<void> {
-    await rateLimiter.consume([[UNLOCK_PER_IP, ip]]);
-    await rateLimiter.slowDown(UNLOCK_PER_PASTE, row.id);
-    if (!row.password_hash || !(await verifyPassword(row.password_hash, password))) {
-      throw forbidden(PASTE_MESSAGES.invalidPassword);
-    }
-  }
-
-  /**
-   * The one read decision for a paste, whatever answers it (JSON view, verify, raw, download, v1):
-   * visibility, processing, password (by the password itself or a grant from an earlier verify),
-   * and burn. A burn paste is claimed here, atomically, by the first reader who may claim it (see
-   * Viewer.burn) and whose answer carries the content: the JSON view of an extreme paste carries
-   * only a download link, so its download claims it instead.
-   */
-  async function authorizeRead(
-    id: string,
-    viewer: Viewer,
-    credentials: ReadCredentials,
-    answer: 'json' | 'bytes',
-  ): Promise<ReadDecision> {
-    const { row, isOwner, isStaff } = await findVisible(id, viewer);
-    if (row.status === 'processing') return { outcome: 'processing', row, isOwner };
-    const isProtected = row.privacy === 'password';
-    if (isProtected && !isOwner && !isStaff) {
-      const granted = isValidAccessGrant(await settings.secret(), id, credentials.grant, clock.now());
-      if (!granted) {
-        if (credentials.password === undefined) return { outcome: 'locked', row, isOwner };
-        await checkPassword(row, credentials.password, viewer.ip);
-      }
-    }
-    const open = {
-      outcome: 'open' as const,
-      row,
-      isOwner,
-      staffAccess: isProtected && isStaff && !isOwner,
-      accessToken: isProtected ? createAccessGrant(await settings.secret(), id, clock.now()) : undefined,
-      claimedBurn: false,
-    };
-    const carriesContent = answer === 'bytes' || row.size_bytes <= EXTREME_PASTE_BYTES;
-    if (row.burn_after_reading !== 1 || isOwner || !carriesContent) return open;
-    if (viewer.burn === 'refuse') throw forbidden(PASTE_MESSAGES.burnNeedsPerson);
-    if (viewer.burn === 'hold') return { ...open, outcome: 'held' };
-    if (!(await claimBurn(db.kysely, id, clock.now()))) throw notFound(PASTE_MESSAGES.notFound);
-    return { ...open, claimedBurn: true };
-  }
-
-  /** What GET /api/pastes/:id, POST …/verify and the v1 read answer: authorizeRead, rendered. */
-  async function render(
-    id: string,
-    viewer: Viewer,
-    password?: string,
-  ): Promise<{ view: PasteView; row: PasteWithAuthor; kept: boolean }> {
-    const decision = await authorizeRead(id, viewer, { password }, 'json');
-    const { row } = decision;
-    const kept = hot.keeps(row);
-    const view = presentPasteMeta(row, row.view_count + views.pendingFor(id), kept);
-    view.isOwner = decision.isOwner;
-    if (decision.outcome === 'processing') {
-      view.content = PROCESSING_CONTENT;
-      return { view, row, kept };
-    }
-    if (decision.outcome === 'locked') {
-      view.requiresPassword = true;
-      withholdContentFacts(view);
-      return { view, row, kept };
-    }
-    view.staffAccess = decision.staffAccess;
-    if (decision.accessToken) view.accessToken = decision.accessToken;
-    if (view.isExtreme) {
-      const q = view.accessToken ? `?access=${encodeURIComponent(view.accessToken)}` : '';
-      view.downloadUrl = `/api/pastes/${id}/download${q}`;
-      return { view, row, kept };
-    }
-    if (decision.outcome === 'held') {
-      view.requiresReveal = true;
-      return { view, row, kept };
-    }
-    view.content = row.content ?? (await loadContent(row));
-    if (
-      !decision.isOwner &&
-      viewer.countable &&
-      views.record(id, viewerKey(id, viewer.ip, viewer.user?.id ?? null))
-    ) {
-      view.viewCount += 1;
-    }
-    return { view, row, kept };
-  }
+  const { db, clock, blobs, settings, rateLimiter, hot, inserts, creationLimits } = deps;
+  const reader = createPasteReader(deps);
 
   /** Content as the row and the blob store take it: inline text or a stored blob, and its size. */
   async function storeContent(content: PasteContent, limit: number) {
@@ -343,7 +147,7 @@ export function createPastesService(deps: Deps) {
 
   return {
     /** The live paste a viewer may know exists (reports and deletion requests check it). */
-    findVisible,
+    findVisible: reader.findVisible,
 
     /** Content that arrives as a stream (see receiveContent), checked against this site's size. */
     receiveContent: async (source: AsyncIterable<Buffer>): Promise<ReceivedContent> =>
@@ -384,15 +188,8 @@ export function createPastesService(deps: Deps) {
       }
     },
 
-    /** A paste as its viewer may see it (see render). */
-    view: async (id: string, viewer: Viewer, password?: string): Promise<PasteView> =>
-      (await render(id, viewer, password)).view,
-
-    /** The same answer as JSON text (the routes send this; see pasteViewJson). */
-    async viewJson(id: string, viewer: Viewer, password?: string): Promise<string> {
-      const { view, row, kept } = await render(id, viewer, password);
-      return pasteViewJson(view, row, kept);
-    },
+    view: reader.view,
+    viewJson: reader.viewJson,
 
     /** Every live paste for the admin, newest first (at most `limit`), and how many match. */
     listAll: (search: string, limit: number) =>
@@ -435,7 +232,7 @@ export function createPastesService(deps: Deps) {
       return { rows, total, page, totalPages: pageCount(total, opts.pageSize) };
     },
 
-    authorizeRead,
+    authorizeRead: reader.authorizeRead,
 
     /**
      * The paste a finalized chunked upload becomes: visible at once in the processing state, its

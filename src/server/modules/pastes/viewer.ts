@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { isAutomatedFetch } from './automated-fetch.js';
-import type { Viewer } from './pastes.service.js';
+import type { Viewer } from './paste-reader.js';
 
 /**
  * Who is reading, and how. `holdBurn`: answer a burn paste without destroying it. `apiClient`: an

@@ -1,0 +1,234 @@
+import { buffer } from 'node:stream/consumers';
+import { EXTREME_PASTE_BYTES, PROCESSING_CONTENT } from '../../../common/constants.js';
+import { canViewProtected } from '../../../common/policies.js';
+import { PASTE_MESSAGES, type PasteView } from '../../../common/schemas/paste.js';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/kysely.js';
+import { AppError, forbidden, notFound } from '../../errors.js';
+import type { BlobStore } from '../../infra/blob-store/index.js';
+import { verifyPassword } from '../../lib/passwords.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
+import { hashToken } from '../../lib/tokens.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import type { UserRow } from '../users/users.service.js';
+import type { HotPasteCache } from './hot-paste-cache.js';
+import { findLivePaste, type PasteWithAuthor } from './live-paste.repository.js';
+import { createAccessGrant, isValidAccessGrant } from './paste-access.js';
+import { UNLOCK_PER_IP, UNLOCK_PER_PASTE } from './pastes.limits.js';
+import { pasteViewJson, presentPasteMeta, withholdContentFacts } from './pastes.presenter.js';
+import { claimBurn, findBurnedFor } from './pastes.repository.js';
+import { viewerKey } from './recent-viewers.js';
+import type { ViewCounter } from './view-counter.js';
+
+/** Ids we hand out are 12 characters; older or imported ones may be longer, never other characters. */
+export const PASTE_ID_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
+
+export interface Viewer {
+  user: UserRow | null;
+  /** X-Creator-Token of an anonymous creator's browser. */
+  creatorToken?: string;
+  ip: string;
+  /** False for bots, prefetches and HEAD requests: they read but are not counted. */
+  countable: boolean;
+  /**
+   * What this request does to a burn paste it would destroy: `claim` it and get the content (a
+   * person reading); `hold` it, answered without content and claiming nothing (HEAD, and the web
+   * page until its visitor presses Show paste); or be `refuse`d (link-preview bots, prefetches).
+   */
+  burn: 'claim' | 'hold' | 'refuse';
+}
+
+/** What a reader presents besides their session: a paste password, or a grant from verify. */
+export interface ReadCredentials {
+  password?: string;
+  grant?: string;
+}
+
+/**
+ * What a reader gets: `processing` (still being assembled), `locked` (a password is needed),
+ * `held` (a burn paste answered without its content, claiming nothing) or `open`.
+ */
+export type ReadDecision =
+  | { outcome: 'processing'; row: PasteWithAuthor; isOwner: boolean }
+  | { outcome: 'locked'; row: PasteWithAuthor; isOwner: boolean }
+  | {
+      outcome: 'open' | 'held';
+      row: PasteWithAuthor;
+      isOwner: boolean;
+      /** Staff reading a password paste they could not open otherwise. */
+      staffAccess: boolean;
+      /** For password pastes: a grant for the raw/download links. */
+      accessToken: string | undefined;
+      /** This reader claimed a burn paste: deliver, then confirm. */
+      claimedBurn: boolean;
+    };
+
+interface Deps {
+  db: Db;
+  clock: Clock;
+  blobs: BlobStore;
+  settings: SettingsService;
+  rateLimiter: RateLimiter;
+  views: ViewCounter;
+  hot: HotPasteCache;
+}
+
+export type PasteReader = ReturnType<typeof createPasteReader>;
+
+/**
+ * Reading a paste: who may see it and what they get — one decision (authorizeRead) for the JSON
+ * view, verify, the v1 read, raw and download — and the JSON view rendered from it.
+ */
+export function createPasteReader({ db, clock, blobs, settings, rateLimiter, views, hot }: Deps) {
+  function relation(row: PasteWithAuthor, viewer: Viewer) {
+    const isOwner =
+      (viewer.user !== null && row.user_id === viewer.user.id) ||
+      (row.creator_token_hash !== null &&
+        !!viewer.creatorToken &&
+        hashToken(viewer.creatorToken) === row.creator_token_hash);
+    const isStaff = canViewProtected(viewer.user?.role ?? null);
+    return { isOwner, isStaff };
+  }
+
+  async function loadContent(row: PasteWithAuthor): Promise<string> {
+    if (row.content !== null) return row.content;
+    return (await buffer(await blobs.get(row.blob_key!))).toString('utf8');
+  }
+
+  /** The live paste a viewer may know exists (a burned one is gone for all but its creator). */
+  async function findVisible(id: string, viewer: Viewer) {
+    if (!PASTE_ID_PATTERN.test(id)) throw notFound(PASTE_MESSAGES.notFound);
+    const now = clock.now();
+    let row = hot.get(id, now);
+    if (!row) {
+      row = await findLivePaste(db, id, now);
+      if (row) hot.offer(row, now);
+    } else if (row.expires_at !== null && row.expires_at <= now) {
+      row = undefined; // a kept row never outlives its paste's expiry
+    }
+    if (!row) throw await goneOrNotFound(id, viewer);
+    if (row.status === 'failed') throw notFound(PASTE_MESSAGES.notFound);
+    const rel = relation(row, viewer);
+    if (row.burn_claimed_at !== null && !rel.isOwner) throw notFound(PASTE_MESSAGES.notFound);
+    return { row, ...rel };
+  }
+
+  /**
+   * A missing paste is "not found" — except to the creator of a burn paste that was read, who
+   * learns when (410 BURNED). Looked up only for a viewer with an account or a creator token.
+   */
+  async function goneOrNotFound(id: string, viewer: Viewer): Promise<AppError> {
+    const who = {
+      userId: viewer.user?.id ?? null,
+      tokenHash: viewer.creatorToken ? hashToken(viewer.creatorToken) : null,
+    };
+    if (who.userId === null && who.tokenHash === null) return notFound(PASTE_MESSAGES.notFound);
+    const burnedAt = await findBurnedFor(db.kysely, id, who);
+    if (burnedAt === undefined) return notFound(PASTE_MESSAGES.notFound);
+    return new AppError('BURNED', PASTE_MESSAGES.burned, {}, { burnedAt: new Date(burnedAt).toISOString() });
+  }
+
+  async function checkPassword(row: PasteWithAuthor, password: string, ip: string): Promise<void> {
+    await rateLimiter.consume([[UNLOCK_PER_IP, ip]]);
+    await rateLimiter.slowDown(UNLOCK_PER_PASTE, row.id);
+    if (!row.password_hash || !(await verifyPassword(row.password_hash, password))) {
+      throw forbidden(PASTE_MESSAGES.invalidPassword);
+    }
+  }
+
+  /**
+   * The one read decision for a paste, whatever answers it (JSON view, verify, raw, download, v1):
+   * visibility, processing, password (by the password itself or a grant from an earlier verify),
+   * and burn. A burn paste is claimed here, atomically, by the first reader who may claim it (see
+   * Viewer.burn) and whose answer carries the content: the JSON view of an extreme paste carries
+   * only a download link, so its download claims it instead.
+   */
+  async function authorizeRead(
+    id: string,
+    viewer: Viewer,
+    credentials: ReadCredentials,
+    answer: 'json' | 'bytes',
+  ): Promise<ReadDecision> {
+    const { row, isOwner, isStaff } = await findVisible(id, viewer);
+    if (row.status === 'processing') return { outcome: 'processing', row, isOwner };
+    const isProtected = row.privacy === 'password';
+    if (isProtected && !isOwner && !isStaff) {
+      const granted = isValidAccessGrant(await settings.secret(), id, credentials.grant, clock.now());
+      if (!granted) {
+        if (credentials.password === undefined) return { outcome: 'locked', row, isOwner };
+        await checkPassword(row, credentials.password, viewer.ip);
+      }
+    }
+    const open = {
+      outcome: 'open' as const,
+      row,
+      isOwner,
+      staffAccess: isProtected && isStaff && !isOwner,
+      accessToken: isProtected ? createAccessGrant(await settings.secret(), id, clock.now()) : undefined,
+      claimedBurn: false,
+    };
+    const carriesContent = answer === 'bytes' || row.size_bytes <= EXTREME_PASTE_BYTES;
+    if (row.burn_after_reading !== 1 || isOwner || !carriesContent) return open;
+    if (viewer.burn === 'refuse') throw forbidden(PASTE_MESSAGES.burnNeedsPerson);
+    if (viewer.burn === 'hold') return { ...open, outcome: 'held' };
+    if (!(await claimBurn(db.kysely, id, clock.now()))) throw notFound(PASTE_MESSAGES.notFound);
+    return { ...open, claimedBurn: true };
+  }
+
+  /** What GET /api/pastes/:id, POST …/verify and the v1 read answer: authorizeRead, rendered. */
+  async function render(
+    id: string,
+    viewer: Viewer,
+    password?: string,
+  ): Promise<{ view: PasteView; row: PasteWithAuthor; kept: boolean }> {
+    const decision = await authorizeRead(id, viewer, { password }, 'json');
+    const { row } = decision;
+    const kept = hot.keeps(row);
+    const view = presentPasteMeta(row, row.view_count + views.pendingFor(id), kept);
+    view.isOwner = decision.isOwner;
+    if (decision.outcome === 'processing') {
+      view.content = PROCESSING_CONTENT;
+      return { view, row, kept };
+    }
+    if (decision.outcome === 'locked') {
+      view.requiresPassword = true;
+      withholdContentFacts(view);
+      return { view, row, kept };
+    }
+    view.staffAccess = decision.staffAccess;
+    if (decision.accessToken) view.accessToken = decision.accessToken;
+    if (view.isExtreme) {
+      const q = view.accessToken ? `?access=${encodeURIComponent(view.accessToken)}` : '';
+      view.downloadUrl = `/api/pastes/${id}/download${q}`;
+      return { view, row, kept };
+    }
+    if (decision.outcome === 'held') {
+      view.requiresReveal = true;
+      return { view, row, kept };
+    }
+    view.content = row.content ?? (await loadContent(row));
+    if (
+      !decision.isOwner &&
+      viewer.countable &&
+      views.record(id, viewerKey(id, viewer.ip, viewer.user?.id ?? null))
+    ) {
+      view.viewCount += 1;
+    }
+    return { view, row, kept };
+  }
+
+  return {
+    findVisible,
+    authorizeRead,
+
+    /** A paste as its viewer may see it (see render). */
+    view: async (id: string, viewer: Viewer, password?: string): Promise<PasteView> =>
+      (await render(id, viewer, password)).view,
+
+    /** The same answer as JSON text (the routes send this; see pasteViewJson). */
+    async viewJson(id: string, viewer: Viewer, password?: string): Promise<string> {
+      const { view, row, kept } = await render(id, viewer, password);
+      return pasteViewJson(view, row, kept);
+    },
+  };
+}
