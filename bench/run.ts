@@ -348,7 +348,10 @@ const goals = results
       return `GET ${m.target}: ${pctOf(m.ratioToBare)} of bare req/s (goal ≥ 50 %): ${met}; ${perCoreRatio}`;
     }
     if (m.scenario === 'GET-many') {
-      return `GET-many ${m.target}: ${pctOf(m.ratioToBare)} of bare req/s (no goal: reads that mostly miss the hot-row cache); ${perCoreRatio}`;
+      // Issue 8: cold reads, each a database read (the hot-row cache holds a tenth of the set).
+      const goal = m.target === 'sqlite' ? 0.5 : 0.3;
+      const met = (m.ratioToBare ?? 0) >= goal ? 'met' : 'NOT met';
+      return `GET-many ${m.target}: ${pctOf(m.ratioToBare)} of bare req/s (goal ≥ ${goal * 100} %): ${met}; ${perCoreRatio}`;
     }
     const met = m.rps >= 7000 ? 'met' : 'NOT met';
     return `POST ${m.target}: ${m.rps.toFixed(0)} req/s (goal ≈ 7–8k/s on one core, haste-server's create): ${met}${perCore}`;
