@@ -7,6 +7,12 @@ import type { Db } from './kysely.js';
 export type RowValues = unknown[];
 
 /**
+ * The answer at once when the driver has it (SQLite runs synchronously), a promise otherwise: a
+ * cold read went ~4 % faster without the two promises it would wait on for nothing.
+ */
+export type PromiseOrValue<T> = T | Promise<T>;
+
+/**
  * A hot query, built and compiled by Kysely once per database and then run on the driver itself:
  * on SQLite a better-sqlite3 statement of its own run synchronously, on PostgreSQL a named prepared
  * statement (parsed and planned once per connection). Kysely's per-call building, compiling and
@@ -19,19 +25,19 @@ export type RowValues = unknown[];
  *
  * While a Kysely transaction is open on the SQLite connection (it spans awaits), a statement run
  * beside it would see that transaction's uncommitted rows, so the query then waits its turn
- * through Kysely like any other.
+ * through Kysely like any other. Otherwise SQLite answers synchronously (see PromiseOrValue).
  */
 export function preparedQuery<A extends unknown[]>(
   name: string,
   arity: number,
   build: (db: Kysely<any>, dialect: DialectName, ...args: A) => Compilable<unknown>,
-): (db: Db, ...args: A) => Promise<RowValues[]> {
+): (db: Db, ...args: A) => PromiseOrValue<RowValues[]> {
   const compiled = new WeakMap<
     Db,
     { query: CompiledQuery<unknown>; slots: (number | null)[]; statement: Statement | null }
   >();
   const sentinels = Array.from({ length: arity }, (_, i) => `\u0000arg${i}\u0000`);
-  return async (db, ...args) => {
+  return (db, ...args) => {
     let entry = compiled.get(db);
     if (!entry) {
       const query = build(db.kysely, db.dialect, ...(sentinels as A)).compile();
@@ -51,12 +57,13 @@ export function preparedQuery<A extends unknown[]>(
       return statement!.all(parameters) as RowValues[];
     }
     if (driver.dialect === 'postgres') {
-      const result = await driver.pool.query({ name, text: query.sql, values: parameters, rowMode: 'array' });
-      return result.rows as RowValues[];
+      return driver.pool
+        .query({ name, text: query.sql, values: parameters, rowMode: 'array' })
+        .then((result) => result.rows as RowValues[]);
     }
     // Objects from better-sqlite3 keep their columns in select order.
-    return (await db.kysely.executeQuery({ ...query, parameters })).rows.map((r) =>
-      Object.values(r as object),
-    );
+    return db.kysely
+      .executeQuery({ ...query, parameters })
+      .then((result) => result.rows.map((r) => Object.values(r as object)));
   };
 }

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Role } from '../../../common/constants.js';
 import { type DialectName, jsonQuoted } from '../../db/dialect.js';
 import type { Db } from '../../db/kysely.js';
-import { preparedQuery, type RowValues } from '../../db/prepared.js';
+import { type PromiseOrValue, preparedQuery, type RowValues } from '../../db/prepared.js';
 import { createReadBatcher } from '../../db/read-batcher.js';
 import type { Database } from '../../db/schema.js';
 import type { PasteRow } from './pastes.repository.js';
@@ -103,18 +103,22 @@ function livePasteFrom(v: RowValues): PasteWithAuthor {
 
 const nullableNumber = (v: unknown): number | null => (v === null ? null : Number(v));
 
-/** The paste if it exists and has not expired at `now` (the hottest read: compiled once). */
-export async function findLivePaste(db: Db, id: string, now: number): Promise<PasteWithAuthor | undefined> {
-  let values: RowValues | undefined;
+/**
+ * The paste if it exists and has not expired at `now`: on SQLite at once (outside a transaction),
+ * on PostgreSQL batched with the other reads of this event-loop turn.
+ */
+export function findLivePaste(db: Db, id: string, now: number): PromiseOrValue<PasteWithAuthor | undefined> {
   if (db.dialect === 'postgres') {
     let read = batchedReads.get(db);
     if (!read) {
-      read = createReadBatcher((ids, at) => livePastesQuery(db, ids, at));
+      read = createReadBatcher(async (ids, at) => livePastesQuery(db, ids, at));
       batchedReads.set(db, read);
     }
-    values = await read(id, now);
-  } else {
-    [values] = await livePasteQuery(db, id, now);
+    return read(id, now).then(livePasteOrNone);
   }
-  return values === undefined ? undefined : livePasteFrom(values);
+  const rows = livePasteQuery(db, id, now);
+  return rows instanceof Promise ? rows.then((r) => livePasteOrNone(r[0])) : livePasteOrNone(rows[0]);
 }
+
+const livePasteOrNone = (values: RowValues | undefined) =>
+  values === undefined ? undefined : livePasteFrom(values);

@@ -101,7 +101,8 @@ export function createPasteReader({ db, clock, blobs, settings, rateLimiter, vie
     const now = clock.now();
     let row = hot.get(id, now);
     if (!row) {
-      row = await findLivePaste(db, id, now);
+      const found = findLivePaste(db, id, now);
+      row = found instanceof Promise ? await found : found;
       if (row) hot.offer(row, now);
     } else if (row.expires_at !== null && row.expires_at <= now) {
       row = undefined; // a kept row never outlives its paste's expiry
