@@ -63,7 +63,7 @@ export type ReadDecision =
       claimedBurn: boolean;
     };
 
-interface Deps {
+export interface PasteReaderDeps {
   db: Db;
   clock: Clock;
   blobs: BlobStore;
@@ -79,7 +79,7 @@ export type PasteReader = ReturnType<typeof createPasteReader>;
  * Reading a paste: who may see it and what they get — one decision (authorizeRead) for the JSON
  * view, verify, the v1 read, raw and download — and the JSON view rendered from it.
  */
-export function createPasteReader({ db, clock, blobs, settings, rateLimiter, views, hot }: Deps) {
+export function createPasteReader({ db, clock, blobs, settings, rateLimiter, views, hot }: PasteReaderDeps) {
   function relation(row: PasteWithAuthor, viewer: Viewer) {
     const isOwner =
       (viewer.user !== null && row.user_id === viewer.user.id) ||

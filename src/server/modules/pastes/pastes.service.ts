@@ -11,21 +11,16 @@ import {
   PASTE_MESSAGES,
   tooLargeMessage,
 } from '../../../common/schemas/paste.js';
-import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/kysely.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
-import { type BlobStore, newBlobKey } from '../../infra/blob-store/index.js';
+import { newBlobKey } from '../../infra/blob-store/index.js';
 import { hashPassword } from '../../lib/passwords.js';
-import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import { encodeUtf8InSlices } from '../../lib/utf8-slices.js';
-import type { SettingsService } from '../settings/settings.service.js';
 import type { UserRow } from '../users/users.service.js';
 import { type ReceivedContent, receiveContent } from './content-intake.js';
-import type { HotPasteCache } from './hot-paste-cache.js';
 import { findLivePaste } from './live-paste.repository.js';
 import type { PasteInsertBatcher } from './paste-insert-batcher.js';
-import { createPasteReader, PASTE_ID_PATTERN } from './paste-reader.js';
+import { createPasteReader, PASTE_ID_PATTERN, type PasteReaderDeps } from './paste-reader.js';
 import { INLINE_CONTENT_MAX_BYTES, type pasteCreationRules } from './pastes.limits.js';
 import {
   countPastesByUser,
@@ -38,20 +33,12 @@ import {
   pasteTotals,
 } from './pastes.repository.js';
 import { sweepDeadPastes } from './pastes.sweeper.js';
-import type { ViewCounter } from './view-counter.js';
 
 /** A JSON create's text, or content already received from a stream (see content-intake). */
 export type PasteContent = string | ReceivedContent;
 export type CreatePasteRequest = Omit<CreatePasteInput, 'content'> & { content: PasteContent };
 
-interface Deps {
-  db: Db;
-  clock: Clock;
-  blobs: BlobStore;
-  settings: SettingsService;
-  rateLimiter: RateLimiter;
-  views: ViewCounter;
-  hot: HotPasteCache;
+interface Deps extends PasteReaderDeps {
   inserts: PasteInsertBatcher;
   creationLimits: ReturnType<typeof pasteCreationRules>;
 }
