@@ -73,8 +73,6 @@ export interface PasteReaderDeps {
   hot: HotPasteCache;
 }
 
-export type PasteReader = ReturnType<typeof createPasteReader>;
-
 /**
  * Reading a paste: who may see it and what they get — one decision (authorizeRead) for the JSON
  * view, verify, the v1 read, raw and download — and the JSON view rendered from it.
