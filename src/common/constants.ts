@@ -5,7 +5,15 @@ export const MB = 1_048_576;
 export const TITLE_MAX_LENGTH = 80;
 export const CLIPBOARD_LIMIT_BYTES = 20 * MB;
 export const CHUNKED_UPLOAD_THRESHOLD_BYTES = 50 * MB;
+/**
+ * The largest JSON body of a paste create (web and v1): content up to the chunked-upload threshold,
+ * plus room for the other fields. Above it the chunked upload is the way (or multipart, raw v1).
+ */
+export const JSON_CREATE_MAX_BYTES = CHUNKED_UPLOAD_THRESHOLD_BYTES + 64 * 1024;
 export const CHUNK_SIZE_BYTES = 41_943_040;
+/** A chunk size the client may choose at init instead (S3's part-size rules: 5 MiB … 100 MiB here). */
+export const CHUNK_SIZE_MIN_BYTES = 5 * 1024 * 1024;
+export const CHUNK_SIZE_MAX_BYTES = 100 * 1024 * 1024;
 export const EXTREME_PASTE_BYTES = 10 * MB;
 export const LARGE_PASTE_LINES = 1_000;
 export const LARGE_PASTE_BYTES = 0.5 * MB;

@@ -76,12 +76,15 @@ export const PASTE_MESSAGES = {
   burnNeedsPerson:
     'This paste is deleted once it is read, so it is not shown to link previews or prefetches. Open the link in a browser to read it.',
   reportReasonRequired: 'Please provide a reason for reporting this paste.',
+  alreadyReported: 'You already reported this paste',
   deleteReasonRequired: 'Please provide a reason for deleting this paste.',
   contentNotUtf8: 'Paste content must be UTF-8 text',
   contentPartMissing: 'content: send the paste text as a file part named content',
   createJsonTooLarge:
-    'Request body is too large for JSON: send large content as multipart/form-data (a file part named content) or through the API’s raw body',
+    'Request body is too large for JSON (50 MB at most): send larger content through the chunked upload (POST /api/pastes/upload/init), as multipart/form-data (a file part named content) or as the API’s raw body',
 } as const;
+
+const formatGiB = (bytes: number) => `${Math.round((bytes / 1024 ** 3) * 10) / 10} GiB`;
 
 /** Chunked upload (spec §8 "Chunked upload" and "Documented server errors"). */
 export const UPLOAD_MESSAGES = {
@@ -89,6 +92,9 @@ export const UPLOAD_MESSAGES = {
   sessionNotFound: 'Upload session not found',
   notAllChunks: 'Not all chunks received',
   alreadyFinalized: 'This upload is already finalized',
+  chunkBeingWritten: 'A chunk of this upload is still being written: finalize once every chunk has answered',
+  quotaExceeded: (limitBytes: number) =>
+    `Your unfinished uploads would hold more than ${formatGiB(limitBytes)}. Finish or cancel one before starting another.`,
   chunkPartMissing: 'chunk: send the chunk as a file part named chunk',
   notUtf8: 'The file is not UTF-8 text, so it cannot be a paste',
   assemblyFailed: 'Assembling the upload failed',

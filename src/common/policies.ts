@@ -56,3 +56,14 @@ export function roleChangesFor(actor: { id: number }, target: { id: number; role
       return ['manager'];
   }
 }
+
+/**
+ * What a staff role lets its holder do, in the words the admin reads before granting it: the
+ * rules above (canModerate, canAdminister, canViewProtected, canUseUnlimited) said plainly.
+ */
+export const STAFF_ROLE_POWERS: Record<'manager' | 'admin', string> = {
+  manager:
+    'Managers can open the admin panel’s Delete Requests and Reports, approve them (which deletes the paste) or reject them, read password-protected pastes, and create pastes that never expire.',
+  admin:
+    'Admins can do everything: change any user’s role, password and email, delete users and pastes, decide reports and delete requests, manage VIP licences and every setting, and export or replace the whole database.',
+};

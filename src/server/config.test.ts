@@ -53,6 +53,30 @@ describe('config', () => {
     }
   });
 
+  it('refuses TRUST_PROXY ranges that cover most of the address space (issue 19 #6)', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,fc00::/7,172.16.0.0/12' }).trustProxy).toBe(
+      '10.0.0.0/8,fc00::/7,172.16.0.0/12',
+    );
+    for (const bad of [
+      '0.0.0.0/0',
+      '::/0',
+      '0.0.0.0/1,128.0.0.0/1',
+      '10.0.0.0/7',
+      '::ffff:0:0/96',
+      '8000::/1',
+    ]) {
+      try {
+        loadConfig({ TRUST_PROXY: bad });
+        expect.unreachable(bad);
+      } catch (e) {
+        expect(e).toBeInstanceOf(ConfigError);
+        expect((e as ConfigError).problems).toEqual([
+          expect.stringMatching(/^TRUST_PROXY: .* covers too much of the address space/),
+        ]);
+      }
+    }
+  });
+
   it('trusts self-signed SMTP certificates only when told to, and never in production', () => {
     expect(loadConfig({}).smtpTlsRejectUnauthorized).toBe(true);
     expect(

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { CHUNK_SIZE_BYTES } from '../common/constants.js';
 import type { S3Options } from './infra/blob-store/s3.js';
@@ -17,6 +18,13 @@ const LOOPBACK_HOSTS = ['127.0.0.1', '::1', 'localhost'];
 /** proxy-addr's names for address ranges, accepted beside addresses and CIDRs. */
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
+/**
+ * The widest proxy ranges taken: 10.0.0.0/8 and the IPv6 unique-local fc00::/7 are real private
+ * networks; anything wider covers so much of the address space that clients in it could choose
+ * their own IP (0.0.0.0/1 + 128.0.0.0/1 is everyone).
+ */
+const MIN_PREFIX = { ipv4: 8, ipv6: 7 };
+
 function isProxyAddress(entry: string): boolean {
   if (PROXY_RANGE_NAMES.includes(entry)) return true;
   const [address = '', prefix, ...rest] = entry.split('/');
@@ -24,6 +32,15 @@ function isProxyAddress(entry: string): boolean {
   if (version === 0 || rest.length > 0) return false;
   if (prefix === undefined) return true;
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/** A valid range that covers too much: IPv4 (also as IPv4-mapped IPv6) under /8, IPv6 under /7. */
+function isTooWide(entry: string): boolean {
+  if (!entry.includes('/')) return false;
+  const [address, bits] = ipaddr.parseCIDR(entry);
+  if (address.kind() === 'ipv4') return bits < MIN_PREFIX.ipv4;
+  const mapped = (address as ipaddr.IPv6).isIPv4MappedAddress() && bits >= 96;
+  return mapped ? bits - 96 < MIN_PREFIX.ipv4 : bits < MIN_PREFIX.ipv6;
 }
 
 /**
@@ -38,6 +55,16 @@ const trustProxySchema = z
     if (value === '' || value === 'false' || value === '0') return undefined;
     if (/^\d+$/.test(value)) return Number(value);
     const entries = value.split(',').map((s) => s.trim());
+    const tooWide = entries.filter(
+      (e) => isProxyAddress(e) && !PROXY_RANGE_NAMES.includes(e) && isTooWide(e),
+    );
+    if (tooWide.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${tooWide.join(', ')} covers too much of the address space (at least /${MIN_PREFIX.ipv4} for IPv4, /${MIN_PREFIX.ipv6} for IPv6): clients in it could choose their own IP; give your proxies' addresses`,
+      });
+      return z.NEVER;
+    }
     if (entries.every(isProxyAddress)) return entries.join(',');
     ctx.addIssue({
       code: 'custom',
@@ -110,6 +137,13 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: bool.default(false),
   /** How long an instance holds an assembly without renewing before another takes it over. */
   UPLOAD_ASSEMBLY_LEASE_MS: z.coerce.number().int().min(1000).default(30000),
+  /** Bytes one account's unfinished chunked uploads may hold at once (10 GiB). */
+  UPLOAD_BYTES_PER_ACCOUNT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 ** 3),
+  UPLOAD_CHUNKS_PER_ACCOUNT_PER_MIN: z.coerce.number().int().positive().default(600),
   /** Tests only (refused with NODE_ENV=production): a smaller chunk than the spec's 40 MiB. */
   TEST_UPLOAD_CHUNK_BYTES: z.coerce.number().int().min(1).optional(),
   /** Tests only: a pause after each assembly progress step, to catch an assembly mid-way. */
@@ -142,7 +176,14 @@ export interface Config {
   pasteCreateLimits: { perIpPerMin: number; perAccountPerMin: number };
   /** Absent: blobs on local disk under dataDir. */
   s3: S3Options | undefined;
-  uploads: { chunkSize: number; leaseMs: number; assemblyPauseMs: number };
+  uploads: {
+    chunkSize: number;
+    leaseMs: number;
+    assemblyPauseMs: number;
+    quotaBytes: number;
+    writeStaleMs: number;
+    chunksPerMin: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -234,6 +275,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploads: {
       chunkSize: e.TEST_UPLOAD_CHUNK_BYTES ?? CHUNK_SIZE_BYTES,
       leaseMs: e.UPLOAD_ASSEMBLY_LEASE_MS,
+      quotaBytes: e.UPLOAD_BYTES_PER_ACCOUNT,
+      writeStaleMs: 2 * e.REQUEST_TIMEOUT_MS,
+      chunksPerMin: e.UPLOAD_CHUNKS_PER_ACCOUNT_PER_MIN,
       assemblyPauseMs: e.TEST_ASSEMBLY_PAUSE_MS ?? 0,
     },
   };

@@ -78,6 +78,21 @@ describe('main', () => {
     expect(stderr).toMatch(/DATABASE_URL:/);
   });
 
+  it('refuses TRUST_PROXY=0.0.0.0/0 with one line naming it, never a stack trace', async () => {
+    const p = spawn(process.execPath, ['dist/server/main.js'], {
+      cwd: root,
+      env: { ...process.env, TRUST_PROXY: '0.0.0.0/0', DATA_DIR: dataDir },
+    });
+    let stderr = '';
+    p.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    const code = await new Promise((r) => p.once('exit', r));
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/TRUST_PROXY: 0\.0\.0\.0\/0 covers too much of the address space/);
+    expect(stderr).not.toMatch(/\n\s+at /);
+  });
+
   it('finishes an in-flight download on SIGTERM, then exits cleanly', async () => {
     const { base, exited } = await startServer({});
     const origin = { origin: base, 'content-type': 'application/json' };

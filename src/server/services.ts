@@ -13,6 +13,7 @@ import { createRateLimiter } from './lib/rate-limiter.js';
 import { createAdminService } from './modules/admin/admin.service.js';
 import { createAccountService } from './modules/auth/account.service.js';
 import { createAuthService } from './modules/auth/auth.service.js';
+import { createCredentialChanges } from './modules/auth/credential-change.js';
 import { createEmailVerificationService } from './modules/auth/email-verification.service.js';
 import { createPasswordResetService } from './modules/auth/password-reset.service.js';
 import { createSessionsService } from './modules/auth/sessions.service.js';
@@ -62,6 +63,7 @@ export function createServices({ config, db, clock, log, mailerOptions: given }:
   const users = createUsersService({ db: db.kysely });
   const sessions = createSessionsService({ db: db.kysely, clock, ttlMs: config.session.ttlMs });
   const apiKeys = createApiKeyService({ db: db.kysely, settings });
+  const credentials = createCredentialChanges({ apiKeys });
   const emailVerification = createEmailVerificationService({
     db: db.kysely,
     users,
@@ -78,7 +80,7 @@ export function createServices({ config, db, clock, log, mailerOptions: given }:
     settings,
     mail,
     rateLimiter,
-    apiKeys,
+    credentials,
   });
   const auth = createAuthService({
     db: db.kysely,
@@ -98,6 +100,7 @@ export function createServices({ config, db, clock, log, mailerOptions: given }:
     rateLimiter,
     verification: emailVerification,
     apiKeys,
+    credentials,
     mail,
   });
   const vip = createVipService({
@@ -139,6 +142,7 @@ export function createServices({ config, db, clock, log, mailerOptions: given }:
     clock,
     blobs,
     pastes,
+    rateLimiter,
     log,
     options: config.uploads,
   });
@@ -150,9 +154,10 @@ export function createServices({ config, db, clock, log, mailerOptions: given }:
     blobs,
     clock,
     settings,
+    uploads,
     inlineMaxBytes: INLINE_CONTENT_MAX_BYTES,
   });
-  const admin = createAdminService({ db: db.kysely, users, sessions, pastes, moderation, settings });
+  const admin = createAdminService({ db: db.kysely, users, credentials, pastes, moderation, settings });
   return {
     config,
     db,

@@ -54,6 +54,8 @@ export const adminStatsSchema = z.strictObject({
   totalUsers: z.number().int().min(0).optional(),
   totalPastes: z.number().int().min(0).optional(),
   publicPastes: z.number().int().min(0).optional(),
+  /** Public + unlisted + protected = total. */
+  unlistedPastes: z.number().int().min(0).optional(),
   protectedPastes: z.number().int().min(0).optional(),
   totalViews: z.number().int().min(0).optional(),
 });
@@ -101,7 +103,13 @@ export const updateUserBodySchema = z.union([
   z.strictObject({ email: z.string().max(320) }),
 ]);
 
-export const adminPastesQuerySchema = z.object({ search: z.string().max(100).default('') });
+/** The admin's paste list: newest first, largest first, or most viewed first. */
+export const ADMIN_PASTE_SORTS = ['newest', 'size', 'views'] as const;
+export type AdminPasteSort = (typeof ADMIN_PASTE_SORTS)[number];
+export const adminPastesQuerySchema = z.object({
+  search: z.string().max(100).default(''),
+  sort: z.enum(ADMIN_PASTE_SORTS).default('newest'),
+});
 export const adminUsersQuerySchema = z.object({ role: z.enum(ROLES).optional() });
 
 export type AdminUser = z.infer<typeof adminUserSchema>;

@@ -98,6 +98,16 @@ export const BACKUP_MESSAGES = {
   notABackup: 'This file is not a pasteshare backup',
   unknownTable: 'Unknown table in the backup',
   outOfOrder: 'Tables in the backup are out of order',
+  tooDeep: 'it nests deeper than the format',
+  tablesNotObject: '"tables" must be an object of tables',
+  misplacedValue: 'a value stands where the format has none',
+  nestedValue: 'nested values are not part of the format',
+  unknownField: 'unknown field',
+  duplicateField: 'the field appears twice',
+  tooLong: (limit: number) => `longer than ${limit} characters`,
+  rowConflict:
+    'conflicts with another row (an id or key used twice, or a reference to a row that is not in the backup)',
+  noAdmin: 'The backup has no admin account: importing it would leave nobody able to run the site',
 } as const;
 
 export const importResultSchema = z.strictObject({

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { EXPIRATIONS, PRIVACIES, TITLE_MAX_LENGTH } from '../constants.js';
+import {
+  CHUNK_SIZE_MAX_BYTES,
+  CHUNK_SIZE_MIN_BYTES,
+  EXPIRATIONS,
+  PRIVACIES,
+  TITLE_MAX_LENGTH,
+} from '../constants.js';
 import { PASTE_LANGUAGES } from '../languages.js';
 import { PASTE_MESSAGES } from '../messages.js';
 import { storedText } from './text.js';
@@ -18,6 +24,13 @@ export const initUploadBodySchema = z.object({
   expiration: z.enum(EXPIRATIONS).default('1d'),
   burnAfterReading: z.boolean().optional().default(false),
   language: z.enum(PASTE_LANGUAGES).nullish(),
+  /** Optional (default 40 MiB, the spec's): smaller for proxies with body limits, larger for speed. */
+  chunkSize: z
+    .number()
+    .int()
+    .min(CHUNK_SIZE_MIN_BYTES, `chunkSize: at least ${CHUNK_SIZE_MIN_BYTES} bytes (5 MiB)`)
+    .max(CHUNK_SIZE_MAX_BYTES, `chunkSize: at most ${CHUNK_SIZE_MAX_BYTES} bytes (100 MiB)`)
+    .optional(),
 });
 export type InitUploadInput = z.output<typeof initUploadBodySchema>;
 

@@ -27,6 +27,16 @@ export function isUniqueViolation(error: unknown): boolean {
   );
 }
 
+/**
+ * Any integrity-constraint violation (unique, foreign key, not null, check), as each driver
+ * reports it: PostgreSQL's class 23, SQLite's SQLITE_CONSTRAINT family.
+ */
+export function isConstraintViolation(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && (code.startsWith('23') || code.startsWith('SQLITE_CONSTRAINT'));
+}
+
 /** Case-insensitive "contains" for search boxes. */
 export function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`).toLowerCase()}%`;

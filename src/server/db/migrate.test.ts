@@ -41,6 +41,7 @@ describe('migrations', () => {
       '003-chunked-uploads',
       '004-burned-pastes',
       '005-paste-language',
+      '006-chunk-writes',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect, db.schema)).toEqual([]);
     // Only our schema: on PostgreSQL other suites' schemas live in the same database.

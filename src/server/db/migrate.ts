@@ -5,6 +5,7 @@ import * as uniqueEmail from './migrations/002-unique-email.js';
 import * as chunkedUploads from './migrations/003-chunked-uploads.js';
 import * as burnedPastes from './migrations/004-burned-pastes.js';
 import * as pasteLanguage from './migrations/005-paste-language.js';
+import * as chunkWrites from './migrations/006-chunk-writes.js';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
 
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '003-chunked-uploads': chunkedUploads,
   '004-burned-pastes': burnedPastes,
   '005-paste-language': pasteLanguage,
+  '006-chunk-writes': chunkWrites,
 };
 
 class StaticProvider implements MigrationProvider {

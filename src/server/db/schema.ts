@@ -5,7 +5,8 @@ import type { PasteLanguage } from '../../common/languages.js';
 /** A paste is `processing` while a chunked upload is assembled, `failed` if assembly gave up. */
 export type PasteStatus = 'ready' | 'processing' | 'failed';
 /** Receiving chunks, then (after finalize) assembling once, by whichever instance holds the lease. */
-export type UploadStatus = 'receiving' | 'assembling' | 'failed';
+/** `done`: assembled; kept a day so a repeated finalize still answers its paste. */
+export type UploadStatus = 'receiving' | 'assembling' | 'done' | 'failed';
 /** Reports and deletion requests: decided once, from pending. */
 export type ModerationStatus = 'pending' | 'approved' | 'rejected';
 export type TokenPurpose = 'verify-email' | 'reset-password' | 'reveal-api-key';
@@ -106,7 +107,7 @@ export interface UploadSessionsTable {
   user_id: number;
   total_chunks: number;
   total_size: number;
-  /** Every chunk but the last is exactly this long (40 MiB; smaller in tests only). */
+  /** Every chunk but the last is exactly this long (40 MiB unless the client chose another size). */
   chunk_size: number;
   title: string | null;
   privacy: Privacy;
@@ -134,8 +135,10 @@ export interface UploadSessionsTable {
 export interface UploadChunksTable {
   upload_id: string;
   chunk_index: number;
-  /** The store's tag for the written chunk (S3: the part's ETag). */
+  /** The store's tag for the written chunk (S3: the part's ETag); empty while it is written. */
   tag: string;
+  /** `writing` from before its first byte until it is whole; finalize waits for none to be. */
+  state: 'writing' | 'written';
   created_at: number;
 }
 

@@ -55,3 +55,28 @@ export function mailFailed(provider: string, reason: string, secrets: string[]):
   if (text.length > MAX_REASON) text = `${text.slice(0, MAX_REASON)}…`;
   return new AppError('MAIL_FAILED', `${provider} rejected the request: ${text}`);
 }
+
+/** What a connection failure's system code means, in words an admin reads. */
+const CONNECT_FAILURES: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ENOTFOUND: 'no such host name',
+  EAI_AGAIN: 'the host name could not be looked up',
+  ETIMEDOUT: 'no answer',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  ECONNRESET: 'connection reset',
+};
+
+/**
+ * A mail server that was never reached says so plainly: "Could not connect to host:port
+ * (connection refused)" rather than the driver's "connect ECONNREFUSED …" (issue 19 #20).
+ * Null when the failure is not one of reaching the server.
+ */
+export function notReached(err: unknown, where: string): AppError | null {
+  const e = err as { code?: unknown; message?: unknown; cause?: { code?: unknown } };
+  const codes = [e?.code, e?.cause?.code, ...String(e?.message ?? '').split(/\s+/)];
+  const code = codes.find((c): c is string => typeof c === 'string' && c in CONNECT_FAILURES);
+  return code
+    ? new AppError('MAIL_FAILED', `Could not connect to ${where} (${CONNECT_FAILURES[code]})`)
+    : null;
+}

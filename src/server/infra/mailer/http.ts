@@ -1,4 +1,4 @@
-import { mailFailed } from './headers.js';
+import { mailFailed, notReached } from './headers.js';
 
 export interface ProviderRequest {
   /** Name shown in errors: 'Resend', 'SendGrid', 'Mailgun'. */
@@ -33,7 +33,10 @@ export async function callProvider(req: ProviderRequest): Promise<void> {
     });
     text = await res.text();
   } catch (err) {
-    throw mailFailed(req.provider, networkReason(err, req.timeoutMs), req.secrets);
+    throw (
+      notReached(err, new URL(req.url).host) ??
+      mailFailed(req.provider, networkReason(err, req.timeoutMs), req.secrets)
+    );
   }
   if (res.ok) return;
   const body = parseJson(text);

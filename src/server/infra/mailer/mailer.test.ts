@@ -234,6 +234,6 @@ describe('HTTP providers against local fakes', () => {
     const cfg = closed.mailConfig();
     await closed.close();
     const err = await rejection(createMailer(sendgrid(), cfg).testConnection());
-    expect(err.message).toBe('SendGrid rejected the request: network error (ECONNREFUSED)');
+    expect(err.message).toBe(`Could not connect to ${new URL(cfg.sendgridUrl).host} (connection refused)`);
   });
 });

@@ -3,7 +3,7 @@ import type { SMTPTransportOptions } from 'nodemailer/lib/smtp-transport';
 import { SMTP_DEFAULT_PORT, SMTP_SECURE_PORT } from '../../../common/constants.js';
 import type { EmailSettings } from '../../../common/schemas/settings.js';
 import type { Config } from '../../config.js';
-import { mailFailed, prepareMessage, secretForms, stripLineBreaks } from './headers.js';
+import { mailFailed, notReached, prepareMessage, secretForms, stripLineBreaks } from './headers.js';
 import type { Mailer } from './types.js';
 
 /**
@@ -60,7 +60,10 @@ export function createSmtpMailer(
     settings.smtpPassword,
     `\u0000${settings.smtpUser}\u0000${settings.smtpPassword}`,
   );
-  const failed = (err: unknown) => mailFailed('SMTP server', (err as Error)?.message ?? String(err), secrets);
+  const where = `${settings.smtpHost}:${settings.smtpPort || defaultSmtpPort(settings.smtpSecure)}`;
+  const failed = (err: unknown) =>
+    ((err as { command?: string })?.command === 'CONN' ? notReached(err, where) : null) ??
+    mailFailed('SMTP server', (err as Error)?.message ?? String(err), secrets);
   const from = {
     name: stripLineBreaks(settings.emailFromName),
     address: stripLineBreaks(settings.emailFrom),

@@ -56,7 +56,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/pastes',
     { config: adminOnly, schema: { querystring: adminPastesQuerySchema } },
-    async (request) => admin.listPastes(request.query.search),
+    async (request) => admin.listPastes(request.query.search, request.query.sort),
   );
 
   app.delete('/api/pastes/:id', { config: adminOnly, schema: { params: idParams } }, async (request) => {

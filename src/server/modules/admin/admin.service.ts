@@ -5,6 +5,7 @@ import { ACCOUNT_MESSAGES } from '../../../common/schemas/account.js';
 import {
   ADMIN_MESSAGES,
   type AdminPaste,
+  type AdminPasteSort,
   type AdminStats,
   type AdminUser,
   type UpdateUserBody,
@@ -15,7 +16,7 @@ import { iso } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { hashPassword } from '../../lib/passwords.js';
-import type { SessionsService } from '../auth/sessions.service.js';
+import type { CredentialChanges } from '../auth/credential-change.js';
 import type { ModerationService } from '../moderation/moderation.service.js';
 import type { PastesService } from '../pastes/pastes.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -24,7 +25,7 @@ import type { UserRow, UsersService } from '../users/users.service.js';
 interface Deps {
   db: Kysely<Database>;
   users: UsersService;
-  sessions: SessionsService;
+  credentials: CredentialChanges;
   pastes: PastesService;
   moderation: ModerationService;
   settings: SettingsService;
@@ -63,7 +64,7 @@ function userId(raw: string): number {
  * What the admin panel does across modules: it decides (who may change what) and calls the
  * owning modules' services for the data.
  */
-export function createAdminService({ db, users, sessions, pastes, moderation, settings }: Deps) {
+export function createAdminService({ db, users, credentials, pastes, moderation, settings }: Deps) {
   async function findUser(raw: string): Promise<UserRow> {
     const user = await users.findById(userId(raw));
     if (!user) throw notFound(ADMIN_MESSAGES.userNotFound);
@@ -94,7 +95,7 @@ export function createAdminService({ db, users, sessions, pastes, moderation, se
 
     /**
      * One change per call. A role change needs RBAC on and follows roleChangesFor; a new password
-     * or email ends the user's sessions (whoever held them must sign in with the new credentials).
+     * or email follows the credential-change rule: sessions, API key and pending links all end.
      */
     async updateUser(actor: UserRow, raw: string, body: UpdateUserBody): Promise<AdminUser> {
       const target = await findUser(raw);
@@ -111,7 +112,7 @@ export function createAdminService({ db, users, sessions, pastes, moderation, se
         const passwordHash = await hashPassword(body.password);
         await db.transaction().execute(async (tx) => {
           await users.update(target.id, { password_hash: passwordHash }, tx);
-          await sessions.endAllForUser(target.id, { tx });
+          await credentials.revokeAccess(tx, target.id);
         });
       } else {
         const email = body.email.trim().toLowerCase();
@@ -121,7 +122,7 @@ export function createAdminService({ db, users, sessions, pastes, moderation, se
         await db.transaction().execute(async (tx) => {
           // The admin vouches for the address: it counts as verified.
           await users.update(target.id, { email, email_verified: 1 }, tx);
-          await sessions.endAllForUser(target.id, { tx });
+          await credentials.revokeAccess(tx, target.id);
         });
       }
       return present((await users.findById(target.id))!);
@@ -134,8 +135,8 @@ export function createAdminService({ db, users, sessions, pastes, moderation, se
       if (!(await users.delete(target.id))) throw notFound(ADMIN_MESSAGES.userNotFound);
     },
 
-    async listPastes(search: string): Promise<{ pastes: AdminPaste[]; total: number }> {
-      const { rows, total } = await pastes.listAll(search, PASTE_LIST_LIMIT);
+    async listPastes(search: string, sort: AdminPasteSort): Promise<{ pastes: AdminPaste[]; total: number }> {
+      const { rows, total } = await pastes.listAll(search, sort, PASTE_LIST_LIMIT);
       return {
         total,
         pastes: rows.map((r) => ({

@@ -157,6 +157,18 @@ describe('all pastes', () => {
       (await admin.get('/api/pastes?search=deploy')).body.pastes.map((p: { id: string }) => p.id),
     ).toEqual([a.id]);
     expect((await admin.get(`/api/pastes?search=${b.id}`)).body.total).toBe(1);
+    // By author too, and sorted by size or views (issue 19 #15).
+    const ids = async (query: string) =>
+      (await admin.get(`/api/pastes?${query}`)).body.pastes.map((p: { id: string }) => p.id);
+    expect(await ids(`search=${user.username.slice(0, 6)}`)).toEqual([a.id]);
+    t.clock.advance(1_000);
+    const big = await createPaste(t.client(), { title: 'Big', content: 'x'.repeat(5_000) });
+    await t.db.kysely.updateTable('pastes').set({ view_count: 9 }).where('id', '=', b.id).execute();
+    expect((await ids('sort=size'))[0]).toBe(big.id);
+    expect((await ids('sort=views'))[0]).toBe(b.id);
+    expect((await ids('sort=newest'))[0]).toBe(big.id);
+    expect((await admin.get('/api/pastes?sort=random')).status).toBe(400);
+    expect((await admin.delete(`/api/pastes/${big.id}`)).status).toBe(200);
     expect((await admin.delete(`/api/pastes/${a.id}`)).body).toEqual({ success: true });
     expect((await t.client().get(`/api/pastes/${a.id}`)).status).toBe(404);
     expect((await admin.delete(`/api/pastes/${a.id}`)).status).toBe(404);

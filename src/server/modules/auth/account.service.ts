@@ -20,6 +20,7 @@ import type { ApiKeyService } from '../users/api-keys.service.js';
 import type { UserRow, UsersService } from '../users/users.service.js';
 import { renderEmailChangeNotice } from './account-notices.js';
 import { CHANGE_EMAIL_PER_USER, CHANGE_PASSWORD_PER_USER } from './auth.limits.js';
+import type { CredentialChanges } from './credential-change.js';
 import { deleteUnusedTokens, findLiveToken } from './email-tokens.repository.js';
 import type { EmailVerificationService } from './email-verification.service.js';
 import { deleteUserSessions } from './sessions.repository.js';
@@ -32,6 +33,7 @@ interface Deps {
   rateLimiter: RateLimiter;
   verification: EmailVerificationService;
   apiKeys: ApiKeyService;
+  credentials: CredentialChanges;
   mail: MailService;
 }
 
@@ -39,7 +41,7 @@ export type AccountService = ReturnType<typeof createAccountService>;
 
 /** The signed-in user's own account: password, email address and what the account page shows. */
 export function createAccountService(deps: Deps) {
-  const { db, users, clock, settings, rateLimiter, verification, apiKeys, mail } = deps;
+  const { db, users, clock, settings, rateLimiter, verification, apiKeys, credentials, mail } = deps;
 
   /** Per account: a stolen session must not become a password-guessing oracle. */
   async function checkCurrentPassword(user: UserRow, password: string, limit: LimitRule): Promise<void> {
@@ -51,8 +53,8 @@ export function createAccountService(deps: Deps) {
 
   return {
     /**
-     * Needs the current password. Ends every other session of the user (keeps `keepSession`),
-     * drops pending reset links, and revokes the API key unless the body says to keep it.
+     * Needs the current password. The credential-change rule (credential-change.ts) applies, keeping
+     * `keepSession`, and the API key unless the body asks to revoke it.
      */
     async changePassword(
       user: UserRow,
@@ -66,9 +68,11 @@ export function createAccountService(deps: Deps) {
       const passwordHash = await hashPassword(body.newPassword);
       const apiKeyRevoked = await db.transaction().execute(async (trx) => {
         await users.update(user.id, { password_hash: passwordHash }, trx);
-        await deleteUserSessions(trx, user.id, keepSession ?? undefined);
-        await deleteUnusedTokens(trx, user.id, 'reset-password');
-        return body.revokeApiKey ? apiKeys.revoke(trx, user.id) : false;
+        const { apiKeyRevoked } = await credentials.revokeAccess(trx, user.id, {
+          keepSession: keepSession ?? undefined,
+          keepApiKey: !body.revokeApiKey,
+        });
+        return apiKeyRevoked;
       });
       return {
         message: apiKeyRevoked

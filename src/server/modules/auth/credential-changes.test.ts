@@ -170,3 +170,35 @@ describe('reset links mailed before a change', () => {
     await loginClient(t, user.username, user.plainPassword);
   });
 });
+
+describe('an admin setting a user’s password or address (issue 19 #3)', () => {
+  const ADMIN_LOGIN = { username: 'admin', password: 'admin-pass-123' };
+  const create = (key: string) =>
+    t
+      .client()
+      .request(
+        'POST',
+        '/api/v1/pastes',
+        { content: 'via key' },
+        { noOrigin: true, headers: { 'x-api-key': key } },
+      );
+
+  for (const [what, body] of [
+    ['password', { password: 'set-by-admin-1' }],
+    ['email', { email: 'moved-by-admin@example.com' }],
+  ] as const) {
+    it(`ends the ${what} holder’s sessions, API key and pending reset links`, async () => {
+      const { user, client, key } = await userWithKey();
+      const token = await resetToken(user.email);
+      const admin = await loginClient(t, ADMIN_LOGIN.username, ADMIN_LOGIN.password);
+      expect((await admin.put(`/api/users/${user.id}`, body)).status).toBe(200);
+      expect((await client.get('/api/user')).status).toBe(401);
+      for (const res of [await v1(key), await create(key)]) {
+        expect([res.status, res.body.message]).toEqual([401, ACCOUNT_MESSAGES.invalidApiKey]);
+      }
+      expect((await reset(token)).status).toBe(400);
+      const users = await admin.get('/api/admin/users');
+      expect(users.body.users.find((u: { id: number }) => u.id === user.id).hasApiKey).toBe(false);
+    });
+  }
+});

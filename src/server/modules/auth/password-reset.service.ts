@@ -15,11 +15,10 @@ import { hashToken, randomToken } from '../../lib/tokens.js';
 import type { MailContext, MailService } from '../mail/mail.service.js';
 import { renderForgotPasswordEmail } from '../mail/mail.templates.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import type { ApiKeyService } from '../users/api-keys.service.js';
 import type { UsersService } from '../users/users.service.js';
 import { FORGOT_PER_EMAIL, FORGOT_PER_IP, RESET_PER_IP } from './auth.limits.js';
+import type { CredentialChanges } from './credential-change.js';
 import { consumeEmailToken, deleteUnusedTokens, insertEmailToken } from './email-tokens.repository.js';
-import { deleteUserSessions } from './sessions.repository.js';
 
 interface Deps {
   users: UsersService;
@@ -28,12 +27,20 @@ interface Deps {
   settings: SettingsService;
   mail: MailService;
   rateLimiter: RateLimiter;
-  apiKeys: ApiKeyService;
+  credentials: CredentialChanges;
 }
 
 export type PasswordResetService = ReturnType<typeof createPasswordResetService>;
 
-export function createPasswordResetService({ db, users, clock, settings, mail, rateLimiter, apiKeys }: Deps) {
+export function createPasswordResetService({
+  db,
+  users,
+  clock,
+  settings,
+  mail,
+  rateLimiter,
+  credentials,
+}: Deps) {
   /** Issues a reset token for the address's account, if it has one that can receive mail, and mails it. */
   async function mailResetLink(email: string): Promise<void> {
     const user = await users.findByEmail(email);
@@ -96,10 +103,7 @@ export function createPasswordResetService({ db, users, clock, settings, mail, r
         const sentTo = row.payload ? (JSON.parse(row.payload) as { email: string }).email : null;
         if (sentTo !== user.email) throw failed();
         await users.update(user.id, { password_hash: passwordHash, email_verified: 1 }, trx);
-        await deleteUserSessions(trx, user.id);
-        await deleteUnusedTokens(trx, user.id, 'reset-password');
-        await deleteUnusedTokens(trx, user.id, 'verify-email');
-        return apiKeys.revoke(trx, user.id);
+        return (await credentials.revokeAccess(trx, user.id)).apiKeyRevoked;
       });
       return {
         message: apiKeyRevoked ? ACCOUNT_MESSAGES.resetDoneKeyRevoked : ACCOUNT_MESSAGES.resetDone,

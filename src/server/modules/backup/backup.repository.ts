@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { BackupTable } from '../../../common/schemas/backup.js';
 import type { DialectName } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
+import { PASSED_TEST_KEYS, SERVER_SECRET_KEY, SETUP_COMPLETED_KEY } from '../settings/settings.defaults.js';
 
 /**
  * The backup reads and replaces every table the site needs, so its SQL touches them all: the one
@@ -9,8 +10,13 @@ import type { Database } from '../../db/schema.js';
  * functions over six repositories (see docs/decisions.md).
  */
 
-/** Settings that belong to this installation, never to a backup. */
-const LOCAL_SETTINGS = ['serverSecret', 'passedTest:email', 'passedTest:turnstile'];
+/**
+ * Settings that belong to this installation, never to a backup: its secret, the tests its admin
+ * passed, and whether its setup is done (an import must never reopen first-run setup).
+ */
+const LOCAL_SETTINGS = [SERVER_SECRET_KEY, ...Object.values(PASSED_TEST_KEYS), SETUP_COMPLETED_KEY];
+
+export const isLocalSetting = (key: unknown): boolean => LOCAL_SETTINGS.includes(key as string);
 
 const COLUMNS = {
   settings: ['key', 'value', 'updated_at'],

@@ -2,7 +2,6 @@ import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { StringDecoder } from 'node:string_decoder';
-import Assembler from 'stream-json/Assembler.js';
 import Parser, { type Token } from 'stream-json/Parser.js';
 import {
   BACKUP_FORMAT,
@@ -10,20 +9,31 @@ import {
   BACKUP_ROW_SCHEMAS,
   BACKUP_TABLES,
   BACKUP_VERSION,
-  type BackupTable,
+  type BackupRow,
 } from '../../../common/schemas/backup.js';
 import type { Clock } from '../../clock.js';
+import { isConstraintViolation } from '../../db/dialect.js';
 import type { Db } from '../../db/kysely.js';
-import { badRequest } from '../../errors.js';
+import { AppError, badRequest } from '../../errors.js';
 import { type BlobStore, newBlobKey } from '../../infra/blob-store/index.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { deleteAll, insertRow, pasteBlobKeys, readPage, resetSequences } from './backup.repository.js';
+import type { UploadsService } from '../uploads/uploads.service.js';
+import {
+  deleteAll,
+  insertRow,
+  isLocalSetting,
+  pasteBlobKeys,
+  readPage,
+  resetSequences,
+} from './backup.repository.js';
+import { readBackupRows } from './backup-reader.js';
 
 interface Deps {
   db: Db;
   blobs: BlobStore;
   clock: Clock;
   settings: SettingsService;
+  uploads: UploadsService;
   /** Content larger than this (or holding NUL) is stored as a blob, as pastes.service does. */
   inlineMaxBytes: number;
 }
@@ -38,7 +48,25 @@ export type BackupService = ReturnType<typeof createBackupService>;
  * from the blob store), import by streaming the document through a JSON tokenizer and replacing
  * everything in one transaction. Memory holds one row at a time: the largest paste bounds it.
  */
-export function createBackupService({ db, blobs, clock, settings, inlineMaxBytes }: Deps) {
+type StoredContent = { content: string | null; blob_key: string | null; size_bytes: number };
+
+/** The tokenizer's own failures (a truncated or malformed document) say so; refusals pass as they are. */
+async function* parsedTokens(tokens: AsyncIterable<Token>): AsyncGenerator<Token> {
+  const it = tokens[Symbol.asyncIterator]();
+  for (;;) {
+    let next: IteratorResult<Token>;
+    try {
+      next = await it.next();
+    } catch (e) {
+      if (e instanceof AppError) throw e;
+      throw badRequest(`${BACKUP_MESSAGES.notABackup}: ${e instanceof Error ? e.message : 'unreadable'}`);
+    }
+    if (next.done) return;
+    yield next.value;
+  }
+}
+
+export function createBackupService({ db, blobs, clock, settings, uploads, inlineMaxBytes }: Deps) {
   async function* pasteContent(row: Record<string, unknown>): AsyncGenerator<string> {
     if (row.content !== null) {
       yield json(row.content);
@@ -130,124 +158,62 @@ export function createBackupService({ db, blobs, clock, settings, inlineMaxBytes
       const counts: Record<string, number> = Object.fromEntries(BACKUP_TABLES.map((t) => [t, 0]));
       const written: string[] = [];
       let oldBlobs: string[] = [];
+      // Unfinished uploads go with the data they belong to: their bytes are dropped once it is replaced.
+      const unfinished = await uploads.heldParts();
       try {
         await db.kysely.transaction().execute(async (trx) => {
           oldBlobs = await pasteBlobKeys(trx);
           await deleteAll(trx);
-          // Strings come in chunks (a paste's content may be hundreds of MB): they are joined here,
-          // or streamed to the blob store when they are a paste's content.
-          const tokens = new Parser({
-            packKeys: true,
-            streamKeys: false,
-            packNumbers: true,
-            streamNumbers: false,
-            packStrings: false,
-            streamStrings: true,
-          });
+          // Keys, numbers and strings come in chunks, so each is bounded while it streams; a paste's
+          // content (maybe hundreds of MB) streams to the blob store instead.
+          const tokens = new Parser({ packKeys: false, packNumbers: false, packStrings: false });
           const reading = pipeline(source, tokens).catch((e) => {
             tokens.destroy(e);
           });
-          const frames: { type: 'object' | 'array'; key?: string }[] = [];
-          let key: string | undefined;
-          let row: Assembler | null = null;
-          let table: BackupTable | null = null;
-          let lastTableIndex = -1;
           const meta: Record<string, unknown> = {};
-          let text: string[] | null = null;
-          let sink: ReturnType<typeof contentSink> | null = null;
-          let pasteContent: Awaited<ReturnType<ReturnType<typeof contentSink>['end']>> | null = null;
-          for await (const raw of tokens as AsyncIterable<Token>) {
-            let token = raw;
-            if (raw.name === 'startString') {
-              const isContent = table === 'pastes' && row && row.depth === 1 && row.key === 'content';
-              if (isContent) sink = contentSink(written);
-              else text = [];
-              continue;
+          let admins = 0;
+          const rows = readBackupRows(parsedTokens(tokens), () => contentSink(written), meta);
+          for await (const { table: t, number, row } of rows) {
+            // This installation's own settings (setup done, secrets, passed tests) never come from a file.
+            if (t === 'settings' && isLocalSetting(row.key)) continue;
+            const parsed = BACKUP_ROW_SCHEMAS[t].safeParse(t === 'pastes' ? { ...row, content: '' } : row);
+            if (!parsed.success) {
+              const issue = parsed.error.issues[0]!;
+              throw badRequest(`${t} row ${number}: ${issue.path.join('.') || 'row'}: ${issue.message}`);
             }
-            if (raw.name === 'stringChunk') {
-              if (sink) await sink.write(raw.value as string);
-              else text!.push(raw.value as string);
-              continue;
-            }
-            if (raw.name === 'endString') {
-              if (sink) {
-                pasteContent = await sink.end();
-                sink = null;
-                token = { name: 'stringValue', value: '' };
-              } else {
-                token = { name: 'stringValue', value: text!.join('') };
-                text = null;
-              }
-            }
-            if (row) {
-              row.consume(token);
-              if (!row.done) continue;
-              const t = table!;
-              const parsed = BACKUP_ROW_SCHEMAS[t].safeParse(row.current);
-              row = null;
-              if (!parsed.success) {
-                const issue = parsed.error.issues[0]!;
-                throw badRequest(
-                  `${t} row ${counts[t]! + 1}: ${issue.path.join('.') || 'row'}: ${issue.message}`,
-                );
-              }
-              const value =
-                t === 'pastes'
-                  ? { ...parsed.data, ...pasteContent!, status: 'ready', sweep_claimed_at: null }
-                  : parsed.data;
-              pasteContent = null;
+            const value =
+              t === 'pastes'
+                ? {
+                    ...parsed.data,
+                    ...(row.content as StoredContent),
+                    status: 'ready',
+                    sweep_claimed_at: null,
+                  }
+                : parsed.data;
+            if (t === 'users' && (value as BackupRow<'users'>).role === 'admin') admins++;
+            try {
               await insertRow(trx, t, value);
-              counts[t]! += 1;
-              continue;
+            } catch (e) {
+              if (isConstraintViolation(e))
+                throw badRequest(`${t} row ${number}: ${BACKUP_MESSAGES.rowConflict}`);
+              throw e;
             }
-            switch (token.name) {
-              case 'keyValue':
-                key = token.value as string;
-                break;
-              case 'startObject':
-              case 'startArray': {
-                const inTable =
-                  frames.length === 3 && frames[1]!.key === 'tables' && frames[2]!.type === 'array';
-                if (inTable && token.name === 'startObject') {
-                  row = new Assembler();
-                  row.consume(token);
-                  break;
-                }
-                if (frames.length === 2 && frames[1]!.key === 'tables') {
-                  const index = BACKUP_TABLES.indexOf(key as BackupTable);
-                  if (index === -1) throw badRequest(`${BACKUP_MESSAGES.unknownTable}: ${key}`);
-                  if (index <= lastTableIndex) throw badRequest(BACKUP_MESSAGES.outOfOrder);
-                  lastTableIndex = index;
-                  table = key as BackupTable;
-                }
-                frames.push({ type: token.name === 'startObject' ? 'object' : 'array', key });
-                break;
-              }
-              case 'endObject':
-              case 'endArray':
-                frames.pop();
-                break;
-              default:
-                if (frames.length === 1 && key !== undefined) meta[key] = token.value;
-                else if (frames.length >= 3 && frames[2]?.type === 'array')
-                  throw badRequest(BACKUP_MESSAGES.notABackup);
-            }
+            counts[t]! += 1;
           }
           await reading;
           if (meta.format !== BACKUP_FORMAT || Number(meta.version) !== BACKUP_VERSION)
             throw badRequest(BACKUP_MESSAGES.notABackup);
+          if (admins === 0) throw badRequest(BACKUP_MESSAGES.noAdmin);
           await resetSequences(trx, db.dialect);
         });
       } catch (e) {
         for (const key of written) await blobs.delete(key);
-        // The tokenizer's own errors: a truncated or malformed document.
-        if (e instanceof Error && !('status' in e))
-          throw badRequest(`${BACKUP_MESSAGES.notABackup}: ${e.message}`);
         throw e;
       } finally {
         settings.invalidate();
       }
       for (const key of oldBlobs) await blobs.delete(key);
+      await uploads.dropParts(unfinished);
       return counts;
     },
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../settings/settings.defaults.js';
+import { DEFAULT_SETTINGS } from '../../../common/settings-defaults.js';
 import { escapeHtml, fillTemplate, htmlToText } from './mail.html.js';
 import { renderForgotPasswordEmail, renderVerificationEmail } from './mail.templates.js';
 

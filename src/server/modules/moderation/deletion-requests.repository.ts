@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { Database, DeletionRequestsTable, ModerationStatus } from '../../db/schema.js';
+import type { Database, DeletionRequestsTable } from '../../db/schema.js';
 
 export async function insertDeletionRequest(
   db: Kysely<Database>,
@@ -39,37 +39,4 @@ export function listDeletionRequests(db: Kysely<Database>, limit: number, only?:
     .limit(limit);
   if (only !== undefined) q = q.where('deletion_requests.id', '=', only);
   return q.execute();
-}
-
-/** Like decideReport: one conditional statement, exactly one of concurrent deciders wins. */
-export async function decideDeletionRequest(
-  db: Kysely<Database>,
-  id: number,
-  from: ModerationStatus,
-  to: ModerationStatus,
-): Promise<boolean> {
-  const r = await db
-    .updateTable('deletion_requests')
-    .set({ status: to })
-    .where('id', '=', id)
-    .where('status', '=', from)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
-}
-
-export function findDeletionRequest(db: Kysely<Database>, id: number) {
-  return db
-    .selectFrom('deletion_requests')
-    .select(['id', 'paste_id', 'status'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
-export async function countPendingDeletionRequests(db: Kysely<Database>): Promise<number> {
-  const r = await db
-    .selectFrom('deletion_requests')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('status', '=', 'pending')
-    .executeTakeFirstOrThrow();
-  return Number(r.n);
 }

@@ -15,20 +15,18 @@ import type { Viewer } from '../pastes/paste-reader.js';
 import { REPORT_PER_IP } from '../pastes/pastes.limits.js';
 import type { PastesService } from '../pastes/pastes.service.js';
 import {
-  countPendingDeletionRequests,
-  decideDeletionRequest,
-  findDeletionRequest,
   findPendingRequest,
   insertDeletionRequest,
   listDeletionRequests,
 } from './deletion-requests.repository.js';
 import {
-  countPendingReports,
-  decideReport,
-  findReport,
-  insertReport,
-  listReports,
-} from './reports.repository.js';
+  countPending,
+  decidePendingOf,
+  findQueueItem,
+  type ModerationQueue,
+  moveQueueItem,
+} from './moderation-queue.repository.js';
+import { insertReport, listReports } from './reports.repository.js';
 
 interface Deps {
   db: Kysely<Database>;
@@ -60,28 +58,25 @@ export function createModerationService({ db, clock, pastes, rateLimiter }: Deps
    * goes back to pending, so it can be decided again.
    */
   async function decide(
-    item: { id: number; paste_id: string; status: string } | undefined,
+    queue: ModerationQueue,
+    id: number,
     decision: ModerationDecision,
     notFoundMessage: string,
-    change: (
-      id: number,
-      from: 'pending' | ModerationDecision,
-      to: 'pending' | ModerationDecision,
-    ) => Promise<boolean>,
-  ): Promise<number> {
+  ): Promise<{ pasteId: string }> {
+    const item = await findQueueItem(db, queue, id);
     if (!item) throw notFound(notFoundMessage);
-    if (item.status !== 'pending' || !(await change(item.id, 'pending', decision))) {
+    if (item.status !== 'pending' || !(await moveQueueItem(db, queue, id, 'pending', decision))) {
       throw conflict(ADMIN_MESSAGES.alreadyDecided);
     }
     if (decision === 'approved') {
       try {
         await pastes.delete(item.paste_id);
       } catch (e) {
-        await change(item.id, decision, 'pending');
+        await moveQueueItem(db, queue, id, decision, 'pending');
         throw e;
       }
     }
-    return item.id;
+    return { pasteId: item.paste_id };
   }
 
   async function deletionRequests(only?: number): Promise<DeletionRequest[]> {
@@ -116,24 +111,22 @@ export function createModerationService({ db, clock, pastes, rateLimiter }: Deps
 
     async decideDeletionRequest(rawId: string, decision: ModerationDecision): Promise<DeletionRequest> {
       const id = itemId(rawId, ADMIN_MESSAGES.requestNotFound);
-      await decide(await findDeletionRequest(db, id), decision, ADMIN_MESSAGES.requestNotFound, (i, f, t) =>
-        decideDeletionRequest(db, i, f, t),
-      );
+      await decide('deletion_requests', id, decision, ADMIN_MESSAGES.requestNotFound);
       return (await deletionRequests(id))[0]!;
     },
 
+    /** Decides a report and, with it, every other pending report of the same paste. */
     async decideReport(rawId: string, decision: ModerationDecision): Promise<PasteReport> {
       const id = itemId(rawId, ADMIN_MESSAGES.reportNotFound);
-      await decide(await findReport(db, id), decision, ADMIN_MESSAGES.reportNotFound, (i, f, t) =>
-        decideReport(db, i, f, t),
-      );
+      const { pasteId } = await decide('reports', id, decision, ADMIN_MESSAGES.reportNotFound);
+      await decidePendingOf(db, 'reports', pasteId, decision);
       return (await reports(id))[0]!;
     },
 
     /** The manager's statistics. */
     pendingCounts: async () => ({
-      pendingDeleteRequests: await countPendingDeletionRequests(db),
-      pendingReports: await countPendingReports(db),
+      pendingDeleteRequests: await countPending(db, 'deletion_requests'),
+      pendingReports: await countPending(db, 'reports'),
     }),
 
     async report(pasteId: string, reason: string, viewer: Viewer): Promise<{ id: number }> {
@@ -150,6 +143,7 @@ export function createModerationService({ db, clock, pastes, rateLimiter }: Deps
         created_at: clock.now(),
         reporter_ip: viewer.ip,
       });
+      if (id === null) throw conflict(PASTE_MESSAGES.alreadyReported);
       return { id };
     },
 

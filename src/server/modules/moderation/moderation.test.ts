@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPaste } from '../../../../test/helpers/pastes.js';
 import { signedIn, withTestApp } from '../../../../test/helpers/test-app.js';
+import { PASTE_MESSAGES } from '../../../common/messages.js';
 
 const t = withTestApp();
 
@@ -34,6 +35,20 @@ describe('reports', () => {
     expect(blank.body.message).toBe('Please provide a reason for reporting this paste.');
     expect((await t.client().post('/api/pastes/missing0000/report', { reason: 'x' })).status).toBe(404);
     expect(await t.db.kysely.selectFrom('reports').selectAll().execute()).toHaveLength(0);
+  });
+
+  it('takes one report per reporter and paste: an account by its id, a visitor by address (issue 19 #16)', async () => {
+    const { id } = await createPaste(t.client());
+    const { client } = await signedIn(t);
+    expect((await client.post(`/api/pastes/${id}/report`, { reason: 'spam' })).status).toBe(201);
+    const again = await client.post(`/api/pastes/${id}/report`, { reason: 'still spam' });
+    expect([again.status, again.body.message]).toEqual([409, PASTE_MESSAGES.alreadyReported]);
+    // A visitor from another tab of the same address is the same reporter; another account is not.
+    expect((await t.client().post(`/api/pastes/${id}/report`, { reason: 'spam' })).status).toBe(201);
+    expect((await t.client().post(`/api/pastes/${id}/report`, { reason: 'spam' })).status).toBe(409);
+    const { client: other } = await signedIn(t);
+    expect((await other.post(`/api/pastes/${id}/report`, { reason: 'spam' })).status).toBe(201);
+    expect(await t.db.kysely.selectFrom('reports').selectAll().execute()).toHaveLength(3);
   });
 });
 

@@ -1,10 +1,20 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { Database, ModerationStatus, ReportsTable } from '../../db/schema.js';
+import type { Database, ReportsTable } from '../../db/schema.js';
 
+/**
+ * Files a report unless its reporter already reported this paste (an account by its id, a visitor
+ * by address). Returns the new id, or null for a repeat. (Check then insert: two identical
+ * reports racing within one round trip may both land; they are still one card to staff.)
+ */
 export async function insertReport(
   db: Kysely<Database>,
   row: Omit<Insertable<ReportsTable>, 'id'>,
-): Promise<number> {
+): Promise<number | null> {
+  let q = db.selectFrom('reports').select('id').where('paste_id', '=', row.paste_id);
+  q = row.reported_by
+    ? q.where('reported_by', '=', row.reported_by)
+    : q.where('reported_by', 'is', null).where('reporter_ip', '=', row.reporter_ip ?? '');
+  if (await q.executeTakeFirst()) return null;
   const r = await db.insertInto('reports').values(row).returning('id').executeTakeFirstOrThrow();
   return r.id;
 }
@@ -29,40 +39,4 @@ export function listReports(db: Kysely<Database>, limit: number, only?: number) 
     .limit(limit);
   if (only !== undefined) q = q.where('reports.id', '=', only);
   return q.execute();
-}
-
-/**
- * Decides a pending report: one conditional statement, so of two staff deciding at once exactly
- * one changes the row. Returns whether this call decided it.
- */
-export async function decideReport(
-  db: Kysely<Database>,
-  id: number,
-  from: ModerationStatus,
-  to: ModerationStatus,
-): Promise<boolean> {
-  const r = await db
-    .updateTable('reports')
-    .set({ status: to })
-    .where('id', '=', id)
-    .where('status', '=', from)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
-}
-
-export function findReport(db: Kysely<Database>, id: number) {
-  return db
-    .selectFrom('reports')
-    .select(['id', 'paste_id', 'status'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
-export async function countPendingReports(db: Kysely<Database>): Promise<number> {
-  const r = await db
-    .selectFrom('reports')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('status', '=', 'pending')
-    .executeTakeFirstOrThrow();
-  return Number(r.n);
 }

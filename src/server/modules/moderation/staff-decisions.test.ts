@@ -63,6 +63,23 @@ describe('reports for staff', () => {
     expect((await t.client().get(`/api/pastes/${pasteId}`)).status).toBe(200);
   });
 
+  it('decides every pending report of the paste with the one decided (one card per paste)', async () => {
+    for (const decision of ['approve', 'reject'] as const) {
+      const { pasteId, reportId } = await pendingReport();
+      const { client: second } = await signedIn(t);
+      expect((await second.post(`/api/pastes/${pasteId}/report`, { reason: 'me too' })).status).toBe(201);
+      const other = await createPaste(t.client());
+      await second.post(`/api/pastes/${other.id}/report`, { reason: 'another paste' });
+      const admin = await loginClient(t, ADMIN.username, ADMIN.password);
+      expect((await admin.post(`/api/admin/paste-reports/${reportId}/${decision}`)).status).toBe(200);
+      const rows = await t.db.kysely.selectFrom('reports').select(['paste_id', 'status']).execute();
+      const expected = decision === 'approve' ? 'approved' : 'rejected';
+      expect(rows.filter((r) => r.paste_id === pasteId).map((r) => r.status)).toEqual([expected, expected]);
+      expect(rows.find((r) => r.paste_id === other.id)?.status).toBe('pending');
+      await t.db.kysely.deleteFrom('reports').execute();
+    }
+  });
+
   it('decides once: a second decision, or two at the same time, gets 409 and changes nothing', async () => {
     const { reportId } = await pendingReport();
     const { client: a } = await signedIn(t, 'manager');
@@ -148,6 +165,7 @@ describe('GET /api/admin/stats', () => {
     await author.post(`/api/pastes/${id}/request-delete`, { reason: 'mine' });
     const viewed = (await createPaste(t.client())).id;
     await t.db.kysely.updateTable('pastes').set({ view_count: 7 }).where('id', '=', viewed).execute();
+    await createPaste(t.client(), { privacy: 'unlisted' });
     const { client: manager } = await signedIn(t, 'manager');
     expect((await manager.get('/api/admin/stats')).body).toEqual({
       pendingDeleteRequests: 1,
@@ -159,10 +177,13 @@ describe('GET /api/admin/stats', () => {
       pendingDeleteRequests: 1,
       pendingReports: 1,
       totalUsers: 3,
-      totalPastes: 3,
+      totalPastes: 4,
       publicPastes: 2,
+      unlistedPastes: 1,
       protectedPastes: 1,
       totalViews: 7,
     });
+    // The cards add up (issue 19 #14).
+    expect(stats.publicPastes + stats.unlistedPastes + stats.protectedPastes).toBe(stats.totalPastes);
   });
 });

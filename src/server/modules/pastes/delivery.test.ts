@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPaste, createPasteAsForm } from '../../../../test/helpers/pastes.js';
+import { createPaste, createPasteAsForm, storedViewCount } from '../../../../test/helpers/pastes.js';
 import { withTestApp } from '../../../../test/helpers/test-app.js';
 
 const t = withTestApp();
@@ -84,6 +84,24 @@ describe('raw and download', () => {
     expect((await t.client().get(`/raw/${id}?access=${encodeURIComponent(accessToken)}`)).status).toBe(401);
   });
 
+  it('opens the JSON read with the grant too, renewing it; a wrong or old grant only locks (issue 19 #21)', async () => {
+    const { id } = await createPaste(t.client(), { privacy: 'password', password: 'pw', content: 'hidden' });
+    const { accessToken } = (await t.client().post(`/api/pastes/${id}/verify`, { password: 'pw' })).body;
+    const read = (grant: string) => t.client().get(`/api/pastes/${id}?access=${encodeURIComponent(grant)}`);
+    const open = await read(accessToken);
+    expect(open.body).toMatchObject({ content: 'hidden', accessToken: expect.any(String) });
+    t.clock.advance(59 * 60 * 1000);
+    const renewed = (await read(accessToken)).body.accessToken as string;
+    t.clock.advance(2 * 60 * 1000);
+    // The first grant ran out; the one the read gave back still opens.
+    expect((await read(accessToken)).body).toMatchObject({ requiresPassword: true });
+    expect((await read(renewed)).body.content).toBe('hidden');
+    const bad = await read('not-a-grant');
+    expect(bad.status).toBe(200);
+    expect(bad.body).toMatchObject({ requiresPassword: true });
+    expect(bad.body).not.toHaveProperty('content');
+  });
+
   it('serves extreme pastes (over 10 MB) as a download link instead of content', async () => {
     const content = 'x'.repeat(10 * 1024 * 1024 + 1);
     const { id } = await createPasteAsForm(t.client(), content);
@@ -97,5 +115,16 @@ describe('raw and download', () => {
     const dl = await t.client().get(view.body.downloadUrl);
     expect(dl.headers.get('content-length')).toBe(String(content.length));
     expect(dl.text.length).toBe(content.length);
+  });
+
+  it('counts a view of the extreme screen like any other, once per reader (issue 19 #19)', async () => {
+    const { id } = await createPasteAsForm(t.client(), 'y'.repeat(10 * 1024 * 1024 + 1));
+    const visitor = t.client();
+    const first = await visitor.get(`/api/pastes/${id}`);
+    expect(first.body).toMatchObject({ isExtreme: true, viewCount: 1 });
+    // The same reader again, and their download: still one view.
+    expect((await visitor.get(`/api/pastes/${id}`)).body.viewCount).toBe(1);
+    await visitor.get(first.body.downloadUrl);
+    expect(await storedViewCount(t, id)).toBe(1);
   });
 });

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { postRaw } from '../../../../test/helpers/loop-stall.js';
 import { multipartBody } from '../../../../test/helpers/multipart.js';
 import { signedIn, withTestApp } from '../../../../test/helpers/test-app.js';
+import { JSON_CREATE_MAX_BYTES } from '../../../common/constants.js';
 import { GENERIC_MESSAGES, PASTE_MESSAGES, tooLargeWhileReceivingMessage } from '../../../common/messages.js';
 import { INLINE_CONTENT_MAX_BYTES } from './pastes.limits.js';
 
@@ -207,10 +208,28 @@ describe('multipart create', () => {
 });
 
 describe('JSON create', () => {
-  it('stays small: a body over 2 MiB gets 413 saying to send multipart', async () => {
-    const res = await t.client().post('/api/pastes', { content: 'x'.repeat(2 * 1024 * 1024) });
+  it('takes JSON up to the chunked-upload threshold (issue 19 #9): a 3 MB log reads back byte for byte', async () => {
+    const log = `${'2026-11-25T03:00:00Z INFO request done "ok" \\ ✓\n'.repeat(60_000)}end`;
+    expect(Buffer.byteLength(log)).toBeGreaterThan(3_000_000);
+    const res = await t.client().post('/api/pastes', { content: log });
+    expect(res.status, res.text.slice(0, 200)).toBe(201);
+    expect((await t.client().get(`/raw/${res.body.id}`)).text).toBe(log);
+  });
+
+  it('refuses a body past 50 MB (and 64 KiB for the other fields) with 413 naming the chunked upload', async () => {
+    const over = Buffer.alloc(JSON_CREATE_MAX_BYTES + 1, 'x');
+    over.write('{"content":"', 0);
+    over.write('"}', over.length - 2);
+    const res = await postRaw(t.baseUrl, '/api/pastes', over, { 'Content-Type': 'application/json' });
     expect(res.status).toBe(413);
-    expect(res.body.message).toBe(PASTE_MESSAGES.createJsonTooLarge);
-    expect((await t.client().post('/api/pastes', { content: 'x'.repeat(1024 * 1024) })).status).toBe(201);
+    expect(res.text).toContain('chunked upload');
+  });
+
+  it('holds JSON to the site’s size limit when it is lower', async () => {
+    await t.app.services.settings.update({ maxPasteSize: String(1024 * 1024) });
+    const ok = await t.client().post('/api/pastes', { content: 'x'.repeat(1024 * 1024) });
+    expect(ok.status).toBe(201);
+    const over = await t.client().post('/api/pastes', { content: 'x'.repeat(1024 * 1024 + 1) });
+    expect(over.status).toBe(413);
   });
 });

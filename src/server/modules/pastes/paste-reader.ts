@@ -178,9 +178,9 @@ export function createPasteReader({ db, clock, blobs, settings, rateLimiter, vie
   async function render(
     id: string,
     viewer: Viewer,
-    password?: string,
+    credentials: ReadCredentials,
   ): Promise<{ view: PasteView; row: PasteWithAuthor; kept: boolean }> {
-    const decision = await authorizeRead(id, viewer, { password }, 'json');
+    const decision = await authorizeRead(id, viewer, credentials, 'json');
     const { row } = decision;
     const kept = hot.keeps(row);
     const view = presentPasteMeta(row, row.view_count + views.pendingFor(id), kept);
@@ -199,6 +199,9 @@ export function createPasteReader({ db, clock, blobs, settings, rateLimiter, vie
     if (view.isExtreme) {
       const q = view.accessToken ? `?access=${encodeURIComponent(view.accessToken)}` : '';
       view.downloadUrl = `/api/pastes/${id}/download${q}`;
+      // The extreme screen is how such a paste is seen: it counts like any view (issue 19 #19).
+      // A burn paste counts when it is downloaded, which is what claims it.
+      if (row.burn_after_reading !== 1) countView(view, decision.isOwner, viewer);
       return { view, row, kept };
     }
     if (decision.outcome === 'held') {
@@ -206,14 +209,19 @@ export function createPasteReader({ db, clock, blobs, settings, rateLimiter, vie
       return { view, row, kept };
     }
     view.content = row.content ?? (await loadContent(row));
+    countView(view, decision.isOwner, viewer);
+    return { view, row, kept };
+  }
+
+  /** One view per reader (not the author, not a bot); the answer shows it at once. */
+  function countView(view: PasteView, isOwner: boolean, viewer: Viewer): void {
     if (
-      !decision.isOwner &&
+      !isOwner &&
       viewer.countable &&
-      views.record(id, viewerKey(id, viewer.ip, viewer.user?.id ?? null))
+      views.record(view.id, viewerKey(view.id, viewer.ip, viewer.user?.id ?? null))
     ) {
       view.viewCount += 1;
     }
-    return { view, row, kept };
   }
 
   return {
@@ -221,12 +229,12 @@ export function createPasteReader({ db, clock, blobs, settings, rateLimiter, vie
     authorizeRead,
 
     /** A paste as its viewer may see it (see render). */
-    view: async (id: string, viewer: Viewer, password?: string): Promise<PasteView> =>
-      (await render(id, viewer, password)).view,
+    view: async (id: string, viewer: Viewer, credentials: ReadCredentials = {}): Promise<PasteView> =>
+      (await render(id, viewer, credentials)).view,
 
     /** The same answer as JSON text (the routes send this; see pasteViewJson). */
-    async viewJson(id: string, viewer: Viewer, password?: string): Promise<string> {
-      const { view, row, kept } = await render(id, viewer, password);
+    async viewJson(id: string, viewer: Viewer, credentials: ReadCredentials = {}): Promise<string> {
+      const { view, row, kept } = await render(id, viewer, credentials);
       return pasteViewJson(view, row, kept);
     },
   };

@@ -1,4 +1,5 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
+import type { AdminPasteSort } from '../../../common/schemas/admin.js';
 import { likePattern } from '../../db/dialect.js';
 import type { Database, PastesTable } from '../../db/schema.js';
 
@@ -244,6 +245,7 @@ export async function pasteTotals(db: Kysely<Database>, now: number) {
     .select((eb) => [
       eb.fn.countAll<number>().as('total'),
       eb.fn.sum<number>(eb.case().when('privacy', '=', 'public').then(1).else(0).end()).as('public'),
+      eb.fn.sum<number>(eb.case().when('privacy', '=', 'unlisted').then(1).else(0).end()).as('unlisted'),
       eb.fn.sum<number>(eb.case().when('privacy', '=', 'password').then(1).else(0).end()).as('protected'),
       eb.fn.sum<number>('view_count').as('views'),
     ])
@@ -252,13 +254,23 @@ export async function pasteTotals(db: Kysely<Database>, now: number) {
   return {
     totalPastes: Number(r.total),
     publicPastes: Number(r.public ?? 0),
+    unlistedPastes: Number(r.unlisted ?? 0),
     protectedPastes: Number(r.protected ?? 0),
     totalViews: Number(r.views ?? 0),
   };
 }
 
-/** Every live paste for the admin's list, newest first, with its author; searched by id or title. */
-export async function listAllPastes(db: Kysely<Database>, o: { search: string; limit: number; now: number }) {
+const ADMIN_SORT_COLUMN = {
+  newest: 'pastes.created_at',
+  size: 'pastes.size_bytes',
+  views: 'pastes.view_count',
+} as const satisfies Record<AdminPasteSort, string>;
+
+/** Every live paste for the admin's list with its author; searched by id, title or author. */
+export async function listAllPastes(
+  db: Kysely<Database>,
+  o: { search: string; sort: AdminPasteSort; limit: number; now: number },
+) {
   let q = db
     .selectFrom('pastes')
     .leftJoin('users', 'users.id', 'pastes.user_id')
@@ -269,6 +281,7 @@ export async function listAllPastes(db: Kysely<Database>, o: { search: string; l
       eb.or([
         eb(eb.fn('lower', ['pastes.title']), 'like', sql<string>`${pattern} escape '\\'`),
         eb(eb.fn('lower', ['pastes.id']), 'like', sql<string>`${pattern} escape '\\'`),
+        eb(eb.fn('lower', ['users.username']), 'like', sql<string>`${pattern} escape '\\'`),
       ]),
     );
   }
@@ -288,6 +301,7 @@ export async function listAllPastes(db: Kysely<Database>, o: { search: string; l
         'users.username as author_username',
         'users.role as author_role',
       ])
+      .orderBy(ADMIN_SORT_COLUMN[o.sort], 'desc')
       .orderBy('pastes.created_at', 'desc')
       .orderBy('pastes.id')
       .limit(o.limit)

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { JSON_CREATE_MAX_BYTES } from '../../../common/constants.js';
 import { GENERIC_MESSAGES } from '../../../common/messages.js';
 import { idParams, pageParam, searchParam } from '../../../common/schemas/paging.js';
 import {
@@ -17,12 +18,10 @@ import { viewerOf } from './viewer.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 /** `reveal=false`: the web page's first read, which must not destroy a burn paste (see Viewer.burn). */
-const viewQuery = z.object({ reveal: z.enum(['true', 'false']).optional() });
-/**
- * JSON creates stay small: JSON.parse of a large body blocks the event loop. Larger content comes
- * as multipart/form-data, streamed (see paste-form.ts), or as the v1 API's raw body.
- */
-const CREATE_JSON_LIMIT = 2 * 1024 * 1024;
+const viewQuery = z.object({
+  reveal: z.enum(['true', 'false']).optional(),
+  access: z.string().max(500).optional(),
+});
 
 export const pastesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { pastes, pasteDelivery } = app.services;
@@ -41,7 +40,9 @@ export const pastesRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: pub, schema: { params: idParams, querystring: viewQuery } },
     async (request, reply) => {
       const viewer = viewerOf(request, { holdBurn: request.query.reveal === 'false' });
-      return reply.type(JSON_TYPE).send(await pastes.viewJson(request.params.id, viewer));
+      // `access`: the grant an earlier verify gave (a protected paste stays open for its hour).
+      const json = await pastes.viewJson(request.params.id, viewer, { grant: request.query.access });
+      return reply.type(JSON_TYPE).send(json);
     },
   );
 
@@ -49,7 +50,9 @@ export const pastesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/pastes/:id/verify',
     { config: pub, schema: { params: idParams, body: verifyPasteBodySchema } },
     async (request, reply) => {
-      const json = await pastes.viewJson(request.params.id, viewerOf(request), request.body.password);
+      const json = await pastes.viewJson(request.params.id, viewerOf(request), {
+        password: request.body.password,
+      });
       return reply.type(JSON_TYPE).send(json);
     },
   );
@@ -135,7 +138,10 @@ const createPasteRoute: FastifyPluginAsyncZod = async (app) => {
     '/api/pastes',
     {
       config: { access: 'public', jsonTooLargeMessage: PASTE_MESSAGES.createJsonTooLarge },
-      bodyLimit: CREATE_JSON_LIMIT,
+      // Up to the chunked-upload threshold (issue 19 #9); the site's own size limit is the service's.
+      // The shape guard refuses nesting bombs before the body is parsed; parsing a large body gets
+      // event-loop turns of its own (plugins/body-parsing.ts).
+      bodyLimit: JSON_CREATE_MAX_BYTES,
       // Absent for multipart: the form is read, and validated by the same schema, in the handler.
       schema: { body: createPasteBodySchema.nullish() },
     },

@@ -3,6 +3,7 @@ import type { Expiration, Privacy } from '../../../common/constants.js';
 import type { PasteLanguage } from '../../../common/languages.js';
 import { GENERIC_MESSAGES } from '../../../common/messages.js';
 import { canChooseExpiration } from '../../../common/policies.js';
+import type { AdminPasteSort } from '../../../common/schemas/admin.js';
 import { pageCount } from '../../../common/schemas/paging.js';
 import {
   type CreatePasteInput,
@@ -179,8 +180,8 @@ export function createPastesService(deps: Deps) {
     viewJson: reader.viewJson,
 
     /** Every live paste for the admin, newest first (at most `limit`), and how many match. */
-    listAll: (search: string, limit: number) =>
-      listAllPastes(db.kysely, { search: search.trim().slice(0, 100), limit, now: clock.now() }),
+    listAll: (search: string, sort: AdminPasteSort, limit: number) =>
+      listAllPastes(db.kysely, { search: search.trim().slice(0, 100), sort, limit, now: clock.now() }),
 
     /** Live pastes per author, for the admin's user list. */
     countByUser: () => countPastesByUser(db.kysely, clock.now()),

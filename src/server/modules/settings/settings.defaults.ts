@@ -1,34 +1,5 @@
-import { DEFAULT_SITE_TITLE, SMTP_DEFAULT_PORT } from '../../../common/constants.js';
 import type { Settings } from '../../../common/schemas/settings.js';
-
-export const DEFAULT_SETTINGS: Settings = {
-  maxPasteSize: 'unlimited',
-  siteTitle: DEFAULT_SITE_TITLE,
-  domain: '',
-  faviconUrl: '',
-  emailProvider: 'none',
-  emailFrom: '',
-  emailFromName: '',
-  resendApiKey: '',
-  sendgridApiKey: '',
-  mailgunApiKey: '',
-  mailgunDomain: '',
-  smtpHost: '',
-  smtpPort: SMTP_DEFAULT_PORT,
-  smtpUser: '',
-  smtpPassword: '',
-  smtpSecure: false,
-  requireEmailVerification: false,
-  enableApiKeys: true,
-  enableRbac: true,
-  enableTurnstile: false,
-  turnstileSiteKey: '',
-  turnstileSecretKey: '',
-  emailVerificationSubject: '',
-  emailVerificationTemplate: '',
-  forgotPasswordTemplate: '',
-  vipLicenseUrl: '',
-};
+import { DEFAULT_SETTINGS } from '../../../common/settings-defaults.js';
 
 export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[];
 

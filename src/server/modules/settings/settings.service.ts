@@ -10,12 +10,12 @@ import {
   settingsSchema,
   type UpdateSettingsBody,
 } from '../../../common/schemas/settings.js';
+import { DEFAULT_SETTINGS } from '../../../common/settings-defaults.js';
 import type { Clock } from '../../clock.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
 import {
-  DEFAULT_SETTINGS,
   PASSED_TEST_KEYS,
   SERVER_SECRET_KEY,
   SETTING_KEYS,

@@ -8,6 +8,7 @@ import {
   siteOriginOf,
   type TestEmailBody,
 } from '../../../common/schemas/setup.js';
+import { DEFAULT_SETTINGS } from '../../../common/settings-defaults.js';
 import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import { isUniqueViolation } from '../../db/dialect.js';
@@ -16,7 +17,6 @@ import { AppError, badRequest } from '../../errors.js';
 import { createMailer, defaultSmtpPort, type MailerOptions } from '../../infra/mailer/index.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
-import { DEFAULT_SETTINGS } from '../settings/settings.defaults.js';
 import { emailGroup, type SettingsService } from '../settings/settings.service.js';
 import type { UsersService } from '../users/users.service.js';
 import { SMTP_PORTS_BEFORE_SETUP, TEST_EMAIL_PER_IP } from './setup.limits.js';

@@ -16,14 +16,84 @@ export async function findSessionOfPaste(db: Db, pasteId: string): Promise<Uploa
   return db.selectFrom('upload_sessions').selectAll().where('paste_id', '=', pasteId).executeTakeFirst();
 }
 
-export async function countReceivingOf(db: Db, userId: number): Promise<number> {
+/** What one account holds in unfinished uploads: sessions still receiving, bytes not yet a paste. */
+export async function heldBy(db: Db, userId: number): Promise<{ receiving: number; bytes: number }> {
   const r = await db
     .selectFrom('upload_sessions')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .select((eb) => [
+      eb.fn.sum<number>(eb.case().when('status', '=', 'receiving').then(1).else(0).end()).as('receiving'),
+      eb.fn.sum<number>('total_size').as('bytes'),
+    ])
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['receiving', 'assembling'])
+    .executeTakeFirstOrThrow();
+  return { receiving: Number(r.receiving ?? 0), bytes: Number(r.bytes ?? 0) };
+}
+
+/**
+ * Inserts the session if the account stays within its limits, atomically: the account's row is
+ * locked first (PostgreSQL: a row lock; SQLite: the write lock), so concurrent inits of one account
+ * count one after another.
+ */
+export async function insertSessionWithin(
+  db: Db,
+  row: Insertable<UploadSessionsTable>,
+  limits: { maxReceiving: number; maxBytes: number },
+): Promise<'inserted' | 'too-many' | 'quota'> {
+  return db.transaction().execute(async (tx) => {
+    await tx.updateTable('users').set({ id: row.user_id }).where('id', '=', row.user_id).execute();
+    const held = await heldBy(tx, row.user_id);
+    if (held.receiving >= limits.maxReceiving) return 'too-many';
+    if (held.bytes + Number(row.total_size) > limits.maxBytes) return 'quota';
+    await tx.insertInto('upload_sessions').values(row).execute();
+    return 'inserted';
+  });
+}
+
+/** Does the account have an upload still receiving chunks? */
+export async function hasReceiving(db: Db, userId: number): Promise<boolean> {
+  const r = await db
+    .selectFrom('upload_sessions')
+    .select('id')
     .where('user_id', '=', userId)
     .where('status', '=', 'receiving')
-    .executeTakeFirstOrThrow();
-  return Number(r.n);
+    .limit(1)
+    .executeTakeFirst();
+  return r !== undefined;
+}
+
+/**
+ * Registers chunk `index` as being written, before its first byte lands, if the session still
+ * receives (after the session's row is locked, so finalize cannot slip in between). False if not.
+ */
+export async function beginChunk(
+  db: Db,
+  c: { uploadId: string; index: number; now: number },
+): Promise<boolean> {
+  return db.transaction().execute(async (tx) => {
+    if (!(await lockReceiving(tx, c.uploadId, c.now))) return false;
+    await tx
+      .insertInto('upload_chunks')
+      .values({ upload_id: c.uploadId, chunk_index: c.index, tag: '', state: 'writing', created_at: c.now })
+      .onConflict((oc) =>
+        oc
+          .columns(['upload_id', 'chunk_index'])
+          .doUpdateSet({ tag: '', state: 'writing', created_at: c.now }),
+      )
+      .execute();
+    return true;
+  });
+}
+
+/** Touches a receiving session, which locks its row until the transaction ends. */
+async function lockReceiving(tx: Db, uploadId: string, now: number): Promise<boolean> {
+  const touched = await tx
+    .updateTable('upload_sessions')
+    .set({ updated_at: now })
+    .where('id', '=', uploadId)
+    .where('status', '=', 'receiving')
+    .executeTakeFirst();
+  return Number(touched.numUpdatedRows) === 1;
 }
 
 /** A chunk is about to be (re)written: until it is written whole, it counts as missing. */
@@ -36,26 +106,28 @@ export async function forgetChunk(db: Db, uploadId: string, index: number): Prom
 }
 
 /**
- * Records a written chunk, if its session is still receiving (a cancel or the collector may have
- * removed it while the bytes arrived). Returns false when it is not.
+ * Records a chunk as written whole, if its session is still receiving (a cancel or the collector
+ * may have removed it while the bytes arrived). Returns false when it is not.
  */
 export async function recordChunk(
   db: Db,
   c: { uploadId: string; index: number; tag: string; now: number },
 ): Promise<boolean> {
   return db.transaction().execute(async (tx) => {
-    const touched = await tx
-      .updateTable('upload_sessions')
-      .set({ updated_at: c.now })
-      .where('id', '=', c.uploadId)
-      .where('status', '=', 'receiving')
-      .executeTakeFirst();
-    if (Number(touched.numUpdatedRows) !== 1) return false;
+    if (!(await lockReceiving(tx, c.uploadId, c.now))) return false;
     await tx
       .insertInto('upload_chunks')
-      .values({ upload_id: c.uploadId, chunk_index: c.index, tag: c.tag, created_at: c.now })
+      .values({
+        upload_id: c.uploadId,
+        chunk_index: c.index,
+        tag: c.tag,
+        state: 'written',
+        created_at: c.now,
+      })
       .onConflict((oc) =>
-        oc.columns(['upload_id', 'chunk_index']).doUpdateSet({ tag: c.tag, created_at: c.now }),
+        oc
+          .columns(['upload_id', 'chunk_index'])
+          .doUpdateSet({ tag: c.tag, state: 'written', created_at: c.now }),
       )
       .execute();
     return true;
@@ -67,6 +139,7 @@ export async function listChunks(db: Db, uploadId: string): Promise<{ index: num
     .selectFrom('upload_chunks')
     .select(['chunk_index', 'tag'])
     .where('upload_id', '=', uploadId)
+    .where('state', '=', 'written')
     .orderBy('chunk_index')
     .execute();
   return rows.map((r) => ({ index: r.chunk_index, tag: r.tag }));
@@ -77,19 +150,55 @@ export async function countChunks(db: Db, uploadId: string): Promise<number> {
     .selectFrom('upload_chunks')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('upload_id', '=', uploadId)
+    .where('state', '=', 'written')
     .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
-/** Finalize, once: the session moves to assembling with its paste id. False if it had moved already. */
-export async function markAssembling(db: Db, id: string, pasteId: string, now: number): Promise<boolean> {
-  const r = await db
-    .updateTable('upload_sessions')
-    .set({ status: 'assembling', paste_id: pasteId, progress: 0, lease_until: null, updated_at: now })
-    .where('id', '=', id)
-    .where('status', '=', 'receiving')
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+/**
+ * Finalize, once: the session moves to assembling with its paste id, only when every chunk is
+ * written and none is being written (a write registered since `writingSince`; an older one died
+ * with its instance and counts as missing). From then on no chunk can start (beginChunk).
+ */
+export async function markAssembling(
+  db: Db,
+  c: { id: string; pasteId: string; now: number; writingSince: number },
+): Promise<'assembling' | 'gone' | 'writing' | 'missing'> {
+  return db.transaction().execute(async (tx) => {
+    if (!(await lockReceiving(tx, c.id, c.now))) return 'gone';
+    const chunks = await tx
+      .selectFrom('upload_chunks')
+      .select(['state', 'created_at'])
+      .where('upload_id', '=', c.id)
+      .execute();
+    if (chunks.some((ch) => ch.state === 'writing' && Number(ch.created_at) >= c.writingSince))
+      return 'writing';
+    const { total_chunks } = await tx
+      .selectFrom('upload_sessions')
+      .select('total_chunks')
+      .where('id', '=', c.id)
+      .executeTakeFirstOrThrow();
+    if (chunks.filter((ch) => ch.state === 'written').length !== total_chunks) return 'missing';
+    await tx
+      .updateTable('upload_sessions')
+      .set({ status: 'assembling', paste_id: c.pasteId, progress: 0, lease_until: null, updated_at: c.now })
+      .where('id', '=', c.id)
+      .execute();
+    return 'assembling';
+  });
+}
+
+/** Assembled: kept a while so that finalize, sent again, still answers its paste. */
+export async function markDone(db: Db, id: string, now: number): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .updateTable('upload_sessions')
+      .set({ status: 'done', progress: 100, lease_until: null, updated_at: now })
+      .where('id', '=', id)
+      .where('status', '=', 'assembling')
+      .execute();
+    await tx.deleteFrom('upload_chunks').where('upload_id', '=', id).execute();
+  });
 }
 
 /** Takes (or renews) the assembly lease unless another instance holds it. */
@@ -165,5 +274,14 @@ export async function listIdleSessions(
     .where('status', 'in', statuses)
     .where('updated_at', '<', cutoff)
     .limit(100)
+    .execute();
+}
+
+/** Where every session's bytes are (a backup import replaces them all). */
+export async function listAllParts(db: Db): Promise<Pick<UploadSession, 'blob_key' | 'store_ref'>[]> {
+  return db
+    .selectFrom('upload_sessions')
+    .select(['blob_key', 'store_ref'])
+    .where('status', '!=', 'done')
     .execute();
 }

@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CHUNK_SIZE_MAX_BYTES } from '../../../common/constants.js';
 import { idParams } from '../../../common/schemas/paging.js';
 import {
   chunkFieldsSchema,
@@ -74,23 +75,32 @@ const chunkFormLimits = (chunkSize: number) => ({
 
 /**
  * POST /api/pastes/upload/chunk (multipart: chunk, uploadId, chunkIndex), in a scope of its own
- * so the multipart parser exists for it alone. When uploadId and chunkIndex come before the file
- * (our web app sends them so), the chunk streams straight to its place; when the file comes
- * first (the spec lists it first), it is spooled to a temporary file and written from there.
+ * so the multipart parser exists for it alone. Each request counts against the account's rate
+ * first. When uploadId and chunkIndex come before the file (our web app and the API page's script
+ * send them so), the session is checked before the first byte and the chunk streams straight to
+ * its place; when the file comes first (the spec lists it first), it is spooled to a temporary
+ * file, only for an account with an upload receiving chunks, and written from there.
  */
 const chunkRoute: FastifyPluginAsyncZod = async (app) => {
   const { uploads, config } = app.services;
   const spoolDir = path.join(config.dataDir, 'tmp', 'chunks');
-  await app.register(multipart, { limits: chunkFormLimits(uploads.chunkSize) });
+  const largestChunk = Math.max(uploads.chunkSize, CHUNK_SIZE_MAX_BYTES);
+  await app.register(multipart, { limits: chunkFormLimits(largestChunk) });
 
   app.post('/api/pastes/upload/chunk', { config: uploader }, async (request) => {
     if (!request.isMultipart())
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_MESSAGES.chunkPartMissing);
-    return readChunkForm(request, uploads, spoolDir);
+    await uploads.admitChunk(request.user!);
+    return readChunkForm(request, uploads, spoolDir, largestChunk);
   });
 };
 
-async function readChunkForm(request: FastifyRequest, uploads: UploadsService, spoolDir: string) {
+async function readChunkForm(
+  request: FastifyRequest,
+  uploads: UploadsService,
+  spoolDir: string,
+  largestChunk: number,
+) {
   const user = request.user!;
   const fields: Record<string, string> = {};
   let spooled: string | undefined;
@@ -102,20 +112,28 @@ async function readChunkForm(request: FastifyRequest, uploads: UploadsService, s
   };
   try {
     for await (const part of request.parts()) {
-      if (part.fieldname in fields || (part.fieldname === 'chunk' && (spooled || result))) {
-        throw badRequest(`Repeated form field: ${part.fieldname}`);
-      }
-      if (part.type === 'field' && (part.fieldname === 'uploadId' || part.fieldname === 'chunkIndex')) {
-        fields[part.fieldname] = String(part.value);
-      } else if (part.type === 'file' && part.fieldname === 'chunk') {
-        if ('uploadId' in fields && 'chunkIndex' in fields) {
-          const { uploadId, chunkIndex } = parse();
-          result = await uploads.putChunk(user, uploadId, chunkIndex, part.file);
-        } else {
-          spooled = await spool(part.file, spoolDir, uploads.chunkSize);
+      try {
+        if (part.fieldname in fields || (part.fieldname === 'chunk' && (spooled || result))) {
+          throw badRequest(`Repeated form field: ${part.fieldname}`);
         }
-      } else {
-        throw badRequest(`Unknown form field: ${part.fieldname}`);
+        if (part.type === 'field' && (part.fieldname === 'uploadId' || part.fieldname === 'chunkIndex')) {
+          fields[part.fieldname] = String(part.value);
+        } else if (part.type === 'file' && part.fieldname === 'chunk') {
+          if ('uploadId' in fields && 'chunkIndex' in fields) {
+            const { uploadId, chunkIndex } = parse();
+            result = await uploads.putChunk(user, uploadId, chunkIndex, part.file);
+          } else {
+            await uploads.checkMayHoldChunk(user);
+            spooled = await spool(part.file, spoolDir, largestChunk);
+          }
+        } else {
+          throw badRequest(`Unknown form field: ${part.fieldname}`);
+        }
+      } catch (e) {
+        // A refused file part is let flow to nowhere, so the rest of the body drains at once
+        // (see plugins/refused-body-drain.ts) instead of stalling the parser until its time runs out.
+        if (part.type === 'file') part.file.resume();
+        throw e;
       }
     }
     if (result) return result;

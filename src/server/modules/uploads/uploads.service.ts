@@ -14,6 +14,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import { BlobPartSizeError, type BlobStore, newBlobKey } from '../../infra/blob-store/index.js';
 import { hashPassword } from '../../lib/passwords.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { randomToken } from '../../lib/tokens.js';
 import type { PastesService } from '../pastes/pastes.service.js';
 import type { UserRow } from '../users/users.service.js';
@@ -26,8 +27,14 @@ export const UPLOAD_IDLE_MS = 24 * 60 * 60 * 1000;
 export const MAX_OPEN_UPLOADS = 5;
 
 export interface UploadsOptions {
-  /** 40 MiB (spec §9); smaller in tests only. */
+  /** 40 MiB (spec §9) unless the client chooses at init; smaller in tests only. */
   chunkSize: number;
+  /** Bytes one account's unfinished uploads may hold (UPLOAD_BYTES_PER_ACCOUNT). */
+  quotaBytes: number;
+  /** A chunk write registered longer ago than this died with its instance (twice the request timeout). */
+  writeStaleMs: number;
+  /** Chunk requests one account may send per minute (UPLOAD_CHUNKS_PER_ACCOUNT_PER_MIN). */
+  chunksPerMin: number;
   /** How long an assembling instance holds its session without renewing. */
   leaseMs: number;
   /** Tests only: a pause after each progress report, so an assembly can be caught mid-way. */
@@ -39,6 +46,7 @@ interface Deps {
   clock: Clock;
   blobs: BlobStore;
   pastes: PastesService;
+  rateLimiter: RateLimiter;
   log: FastifyBaseLogger;
   options: UploadsOptions;
 }
@@ -53,7 +61,15 @@ export type UploadsService = ReturnType<typeof createUploadsService>;
  * can take any request and a dead instance's assembly is taken over when its lease runs out.
  */
 export function createUploadsService(deps: Deps) {
-  const { db, clock, blobs, pastes, log, options } = deps;
+  const { db, clock, blobs, pastes, rateLimiter, log, options } = deps;
+  const chunkRule = { name: 'upload-chunk-account', points: options.chunksPerMin, durationSec: 60 };
+  const refusal = (why: 'too-many' | 'quota') =>
+    new AppError(
+      'RATE_LIMITED',
+      why === 'too-many'
+        ? GENERIC_MESSAGES.tooManyUploads
+        : UPLOAD_MESSAGES.quotaExceeded(options.quotaBytes),
+    );
   const inFlight = new Set<Promise<void>>();
 
   async function ownSession(user: UserRow, uploadId: string) {
@@ -105,7 +121,7 @@ export function createUploadsService(deps: Deps) {
       return;
     }
     if (!(await pastes.markReady(pasteId))) await blobs.delete(s.blob_key); // deleted meanwhile
-    await repo.deleteSession(db, { id: uploadId, status: 'assembling' });
+    await repo.markDone(db, uploadId, clock.now());
   }
 
   /** Runs an assembly beside the request that started it; its failures are logged, then retried. */
@@ -123,48 +139,74 @@ export function createUploadsService(deps: Deps) {
   return {
     chunkSize: options.chunkSize,
 
+    /**
+     * Opens a session, if the account stays within MAX_OPEN_UPLOADS and its byte quota: checked
+     * once cheaply, then again atomically with the insert (concurrent inits count in turn).
+     */
     async init(user: UserRow, input: InitUploadInput): Promise<{ uploadId: string }> {
       await pastes.checkAnnounced(input, user.role, input.totalSize);
-      const expected = Math.ceil(input.totalSize / options.chunkSize);
+      const chunkSize = input.chunkSize ?? options.chunkSize;
+      const expected = Math.ceil(input.totalSize / chunkSize);
       if (input.totalChunks !== expected) {
-        throw badRequest(chunkCountMessage(expected, input.totalSize, options.chunkSize));
+        throw badRequest(chunkCountMessage(expected, input.totalSize, chunkSize));
       }
-      if ((await repo.countReceivingOf(db, user.id)) >= MAX_OPEN_UPLOADS) {
-        throw new AppError('RATE_LIMITED', GENERIC_MESSAGES.tooManyUploads);
-      }
+      const limits = { maxReceiving: MAX_OPEN_UPLOADS, maxBytes: options.quotaBytes };
+      const held = await repo.heldBy(db, user.id);
+      if (held.receiving >= limits.maxReceiving) throw refusal('too-many');
+      if (held.bytes + input.totalSize > limits.maxBytes) throw refusal('quota');
       const id = randomToken(24);
       const blobKey = newBlobKey('pastes');
       const passwordHash = input.privacy === 'password' ? await hashPassword(input.password) : null;
       const storeRef = await blobs.startParts(blobKey, input.totalSize);
       const now = clock.now();
+      let outcome: Awaited<ReturnType<typeof repo.insertSessionWithin>>;
       try {
-        await repo.insertSession(db, {
-          id,
-          user_id: user.id,
-          total_chunks: input.totalChunks,
-          total_size: input.totalSize,
-          chunk_size: options.chunkSize,
-          title: input.title.trim() || null,
-          privacy: input.privacy,
-          password_hash: passwordHash,
-          expiration: input.expiration,
-          burn_after_reading: input.burnAfterReading ? 1 : 0,
-          language: input.language ?? null,
-          blob_key: blobKey,
-          store_ref: storeRef,
-          status: 'receiving',
-          paste_id: null,
-          progress: 0,
-          lease_until: null,
-          error: null,
-          created_at: now,
-          updated_at: now,
-        });
+        outcome = await repo.insertSessionWithin(
+          db,
+          {
+            id,
+            user_id: user.id,
+            total_chunks: input.totalChunks,
+            total_size: input.totalSize,
+            chunk_size: chunkSize,
+            title: input.title.trim() || null,
+            privacy: input.privacy,
+            password_hash: passwordHash,
+            expiration: input.expiration,
+            burn_after_reading: input.burnAfterReading ? 1 : 0,
+            language: input.language ?? null,
+            blob_key: blobKey,
+            store_ref: storeRef,
+            status: 'receiving',
+            paste_id: null,
+            progress: 0,
+            lease_until: null,
+            error: null,
+            created_at: now,
+            updated_at: now,
+          },
+          limits,
+        );
       } catch (e) {
         await blobs.abortParts(blobKey, storeRef);
         throw e;
       }
+      if (outcome !== 'inserted') {
+        await blobs.abortParts(blobKey, storeRef);
+        throw refusal(outcome);
+      }
       return { uploadId: id };
+    },
+
+    /** Before a chunk request's body is read: the account's rate of chunk requests. */
+    admitChunk: (user: UserRow) => rateLimiter.consume([[chunkRule, String(user.id)]]),
+
+    /**
+     * A file part that comes before the fields naming its upload must be kept aside until they
+     * arrive: only for an account that has an upload receiving chunks at all.
+     */
+    async checkMayHoldChunk(user: UserRow): Promise<void> {
+      if (!(await repo.hasReceiving(db, user.id))) throw notFound(UPLOAD_MESSAGES.sessionNotFound);
     },
 
     /**
@@ -173,11 +215,16 @@ export function createUploadsService(deps: Deps) {
      */
     async putChunk(user: UserRow, uploadId: string, index: number, source: Readable) {
       const { session: s, offset, size } = await expectChunk(user, uploadId, index);
-      await repo.forgetChunk(db, uploadId, index);
+      // Registered before the first byte: once finalize has begun, no chunk can start.
+      if (!(await repo.beginChunk(db, { uploadId, index, now: clock.now() }))) {
+        await ownSession(user, uploadId);
+        throw conflict(UPLOAD_MESSAGES.alreadyFinalized);
+      }
       let tag: string;
       try {
         tag = await blobs.putPart(s.blob_key, s.store_ref, { index, offset, size }, source);
       } catch (e) {
+        await repo.forgetChunk(db, uploadId, index);
         if (e instanceof BlobPartSizeError) throw badRequest(chunkSizeMessage(index, size));
         throw e;
       }
@@ -192,11 +239,17 @@ export function createUploadsService(deps: Deps) {
       let s = await ownSession(user, uploadId);
       if (s.status === 'failed')
         throw new AppError('UPLOAD_FAILED', s.error ?? UPLOAD_MESSAGES.assemblyFailed);
+      if (s.status === 'done' && s.paste_id) return { id: s.paste_id };
       if (s.status === 'receiving') {
-        if ((await repo.countChunks(db, uploadId)) !== s.total_chunks) {
-          throw badRequest(UPLOAD_MESSAGES.notAllChunks);
-        }
-        await repo.markAssembling(db, uploadId, pastes.newId(), clock.now());
+        const now = clock.now();
+        const outcome = await repo.markAssembling(db, {
+          id: uploadId,
+          pasteId: pastes.newId(),
+          now,
+          writingSince: now - options.writeStaleMs,
+        });
+        if (outcome === 'writing') throw conflict(UPLOAD_MESSAGES.chunkBeingWritten);
+        if (outcome === 'missing') throw badRequest(UPLOAD_MESSAGES.notAllChunks);
         s = (await repo.findSession(db, uploadId)) ?? s;
       }
       // Finalize again (or a race of two): the paste the first one made, made if a crash cut it short.
@@ -221,7 +274,7 @@ export function createUploadsService(deps: Deps) {
     /** Drops an unfinished upload and its bytes. A finalized one is a paste now: delete that instead. */
     async cancel(user: UserRow, uploadId: string): Promise<{ cancelled: true }> {
       const s = await ownSession(user, uploadId);
-      if (s.status === 'assembling') throw conflict(UPLOAD_MESSAGES.alreadyFinalized);
+      if (s.status === 'assembling' || s.status === 'done') throw conflict(UPLOAD_MESSAGES.alreadyFinalized);
       await dropBytes(await repo.deleteSession(db, { id: uploadId, userId: user.id, status: s.status }));
       return { cancelled: true };
     },
@@ -247,16 +300,26 @@ export function createUploadsService(deps: Deps) {
       for (const id of await repo.listUnleasedAssemblies(db, clock.now())) await assemble(id);
     },
 
-    /** Background: sessions idle for 24 h lose their bytes; failed ones are forgotten. */
+    /** Background: sessions idle for 24 h lose their bytes; failed and done ones are forgotten. */
     async collectAbandoned(): Promise<number> {
       const cutoff = clock.now() - UPLOAD_IDLE_MS;
       let collected = 0;
-      for (const s of await repo.listIdleSessions(db, ['receiving', 'failed'], cutoff)) {
+      for (const s of await repo.listIdleSessions(db, ['receiving', 'failed', 'done'], cutoff)) {
         const gone = await repo.deleteSession(db, { id: s.id, status: s.status, idleBefore: cutoff });
         if (gone && s.status === 'receiving') await dropBytes(gone);
         if (gone) collected++;
       }
       return collected;
+    },
+
+    /** Where the bytes of every upload session are, for `dropParts` once their rows are gone. */
+    heldParts: () => repo.listAllParts(db),
+
+    /** Drops the bytes of sessions whose rows were removed (a backup import replaced them). */
+    async dropParts(parts: { blob_key: string; store_ref: string }[]): Promise<void> {
+      for (const p of parts) {
+        await dropBytes(p).catch((err) => log.warn({ err }, "could not drop an upload session's bytes"));
+      }
     },
 
     /** Waits for assemblies this instance is running (tests, shutdown). */

@@ -1,7 +1,12 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EXPIRATIONS, PRIVACIES, TITLE_MAX_LENGTH } from '../../../common/constants.js';
+import {
+  EXPIRATIONS,
+  JSON_CREATE_MAX_BYTES,
+  PRIVACIES,
+  TITLE_MAX_LENGTH,
+} from '../../../common/constants.js';
 import { ACCOUNT_MESSAGES } from '../../../common/schemas/account.js';
 import { idParams, pageParam, pageSizeParam, searchParam } from '../../../common/schemas/paging.js';
 import { createPasteBodySchema, PASTE_MESSAGES } from '../../../common/schemas/paste.js';
@@ -10,7 +15,6 @@ import { presentPasteListItem } from '../pastes/pastes.presenter.js';
 import type { CreatePasteRequest } from '../pastes/pastes.service.js';
 import { viewerOf } from '../pastes/viewer.js';
 
-const V1_JSON_LIMIT = 2 * 1024 * 1024;
 const RAW_TYPES = ['text/plain', 'application/octet-stream', 'application/x-www-form-urlencoded'];
 
 /** Options of a raw upload, in the query string. The password goes in X-Paste-Password, never the URL. */
@@ -58,14 +62,14 @@ export const v1Routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/pastes',
     {
-      // JSON stays small here too (JSON.parse of a large body blocks the event loop).
+      // JSON bodies up to the chunked-upload threshold, as on POST /api/pastes.
       config: {
         ...config,
-        jsonBodyLimit: V1_JSON_LIMIT,
+        jsonBodyLimit: JSON_CREATE_MAX_BYTES,
         jsonTooLargeMessage: PASTE_MESSAGES.createJsonTooLarge,
       },
       // JSON bodies only: a raw body is a stream, limited by the site's paste size as it arrives.
-      bodyLimit: V1_JSON_LIMIT,
+      bodyLimit: JSON_CREATE_MAX_BYTES,
       schema: {
         // A JSON body is validated in the handler: a raw one arrives as a stream, not a value.
         body: z
@@ -115,7 +119,7 @@ export const v1Routes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/v1/pastes/:id', { config, schema: { params: idParams } }, async (request) => {
     const { id } = request.params;
     const password = header(request.headers['x-paste-password']);
-    const view = await pastes.view(id, viewerOf(request, { apiClient: true }), password);
+    const view = await pastes.view(id, viewerOf(request, { apiClient: true }), { password });
     // An API client has no "displayed" step: once it holds a burn paste's content, it is gone.
     if (view.burnAfterReading && view.content !== undefined && !view.isOwner) await pastes.confirmView(id);
     return view;

@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { HttpClient } from '../../../../test/helpers/http-client.js';
 import { signedIn, withTestApp } from '../../../../test/helpers/test-app.js';
+import { JSON_CREATE_MAX_BYTES } from '../../../common/constants.js';
 import { ACCOUNT_MESSAGES } from '../../../common/schemas/account.js';
 import { PASTE_MESSAGES } from '../../../common/schemas/paste.js';
 
@@ -79,14 +80,18 @@ describe('POST /api/v1/pastes', () => {
     expect((await api('POST', '/api/v1/pastes', owner.key)).status).toBe(400);
   });
 
-  it('keeps JSON bodies to 2 MiB while a raw body carries more', async () => {
+  it('takes JSON bodies up to the chunked-upload threshold, as a raw body (issue 19 #9)', async () => {
     const big = 'x'.repeat(3 * 1024 * 1024);
     const json = await api('POST', '/api/v1/pastes', owner.key, { content: big });
-    expect(json.status).toBe(413);
-    expect(json.body.message).toBe(PASTE_MESSAGES.createJsonTooLarge);
+    expect(json.status).toBe(201);
+    expect((await t.client().get(`/raw/${json.body.id}`)).text).toBe(big);
     const raw = await api('POST', '/api/v1/pastes', owner.key, big);
     expect(raw.status).toBe(201);
     expect((await t.client().get(`/raw/${raw.body.id}`)).text).toBe(big);
+    const over = await api('POST', '/api/v1/pastes', owner.key, {
+      content: 'x'.repeat(JSON_CREATE_MAX_BYTES),
+    });
+    expect([over.status, over.body.message]).toEqual([413, PASTE_MESSAGES.createJsonTooLarge]);
   });
 
   it('takes the same JSON body as the web app, with the password only in the body or a header', async () => {

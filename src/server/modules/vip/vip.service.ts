@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { normalizeLicenseKey } from '../../../common/license-key.js';
 import { isVipMember } from '../../../common/policies.js';
 import { VIP_MESSAGES, type VipBannerBody } from '../../../common/schemas/account.js';
 import { ADMIN_MESSAGES, type VipLicense } from '../../../common/schemas/admin.js';
@@ -65,14 +66,17 @@ export function createVipService({ db, users, clock, rateLimiter, bannerHosts }:
   return {
     /** Uses a license key: the license and the user change together or not at all. */
     async activate(user: UserRow, rawKey: string): Promise<UserRow> {
-      const key = rawKey.trim();
-      if (!key) throw badRequest(VIP_MESSAGES.licenseRequired);
+      // The key's one spelling first, then exactly as typed (keys made elsewhere, e.g. imported).
+      const keys = [...new Set([normalizeLicenseKey(rawKey), rawKey.trim()])];
+      if (!keys[0]) throw badRequest(VIP_MESSAGES.licenseRequired);
       await rateLimiter.consume([[VIP_ACTIVATE_PER_USER, String(user.id)]]);
       if (hasVip(user)) throw conflict(VIP_MESSAGES.alreadyVip);
       const now = clock.now();
       await db.transaction().execute(async (trx) => {
-        if (!(await claimLicense(trx, key, user.id, now))) {
-          if (await licenseExists(trx, key)) throw conflict(VIP_MESSAGES.licenseUsed);
+        let claimed = false;
+        for (const key of keys) if (!claimed) claimed = await claimLicense(trx, key, user.id, now);
+        if (!claimed) {
+          for (const key of keys) if (await licenseExists(trx, key)) throw conflict(VIP_MESSAGES.licenseUsed);
           throw new AppError('NOT_FOUND', VIP_MESSAGES.licenseUnknown);
         }
         // Throwing rolls the claim back, so a second license is never spent on the same account.

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createLicense } from '../../../../test/helpers/factories.js';
 import { completeSetup, signedIn, startTestApp, withTestApp } from '../../../../test/helpers/test-app.js';
 import { VIP_MESSAGES } from '../../../common/schemas/account.js';
+import { newLicenseKey } from './vip.service.js';
 
 const t = withTestApp();
 
@@ -22,6 +23,20 @@ describe('VIP activation', () => {
     expect(await license(key)).toMatchObject({ is_used: 1, used_by: user.id });
     expect(Number((await license(key)).used_at)).toBe(t.clock.now());
     expect((await client.get('/api/settings/user')).body.isVip).toBe(true);
+  });
+
+  it('takes the key whatever its case, spaces and dashes (issue 19 #17)', async () => {
+    for (const typed of [
+      (k: string) => k.toLowerCase(),
+      (k: string) => k.replace(/-/g, ''),
+      (k: string) => k.replace(/-/g, ' ').toLowerCase(),
+    ]) {
+      const key = await createLicense(t, newLicenseKey());
+      const { client, user } = await signedIn(t);
+      const res = await client.post('/api/vip/activate', { licenseKey: typed(key) });
+      expect(res.status, typed(key)).toBe(200);
+      expect(await license(key)).toMatchObject({ is_used: 1, used_by: user.id });
+    }
   });
 
   it('refuses a blank, an unknown and a used key with clear messages', async () => {
