@@ -1,9 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { PasteView } from '../../common/schemas/paste';
 import type { PublicSettings } from '../../common/schemas/settings';
 import { userQueryOptions } from '../features/auth/api/get-user';
-import { getPaste, pasteQueryOptions } from '../features/pastes/api/get-paste';
-import { readJson } from '../lib/api-client';
+import { getPaste, pasteQueryOptions, readEarlyPaste } from '../features/pastes/api/get-paste';
 import { queryKeys } from '../lib/query-keys';
 
 /** What the server writes into the page (plugins/page-shell.ts): answers the app would ask for first. */
@@ -46,7 +44,7 @@ export function primeQueryClient(client: QueryClient): void {
     queryFn: ({ signal }) => {
       const sent = first;
       first = undefined;
-      return sent ? sent.then((r) => readJson<PasteView>(r)) : getPaste(id, { reveal: false, signal });
+      return sent ? readEarlyPaste(id, sent) : getPaste(id, { reveal: false, signal });
     },
   });
 }

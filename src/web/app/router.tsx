@@ -84,7 +84,7 @@ export const router = createBrowserRouter([
                 lazy: screen(() => import('../pages/legal/privacy-page').then((m) => m.PrivacyPage)),
               },
               {
-                path: 'admin',
+                path: 'admin/:tab?',
                 lazy: screen(() => import('../pages/admin/admin-page').then((m) => m.AdminPage)),
               },
               { path: 'auth', lazy: screen(() => import('../pages/auth/auth-page').then((m) => m.AuthPage)) },

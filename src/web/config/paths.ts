@@ -9,6 +9,7 @@ export const paths = {
   terms: '/terms',
   privacy: '/privacy',
   admin: '/admin',
+  adminTab: (tab: string) => `/admin/${tab}`,
   auth: '/auth',
   login: '/auth?tab=login',
   register: '/auth?tab=register',

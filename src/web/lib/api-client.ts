@@ -113,8 +113,10 @@ export function postWithProgress<T>(
     watch();
     xhr.open('POST', path);
     xhr.withCredentials = true;
-    // A FormData body sets its own multipart Content-Type (with the boundary).
+    // A FormData body sets its own multipart Content-Type (with the boundary); a Blob (a JSON file
+    // chosen by the user) is sent as it is.
     const form = body instanceof FormData;
+    const asIs = form || body instanceof Blob;
     if (!form) xhr.setRequestHeader('Content-Type', 'application/json');
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (event) => {
@@ -139,7 +141,7 @@ export function postWithProgress<T>(
       cleanup();
       reject(new ApiError(navigator.onLine ? 'Network error' : OFFLINE_MESSAGE, 0));
     };
-    xhr.send(form ? body : JSON.stringify(body));
+    xhr.send(asIs ? (body as XMLHttpRequestBodyInit) : JSON.stringify(body));
   });
 }
 

@@ -23,7 +23,7 @@ export const queryKeys = {
   adminLicensesAll: ['/api/admin/vip-licenses'],
   adminLicenses: (page: number) => ['/api/admin/vip-licenses', page] as const,
   adminUserPastes: (id: number, page: number) => ['/api/admin/users', id, 'pastes', page] as const,
-  adminPastes: (search: string) => ['/api/pastes', search] as const,
+  adminPastes: (search: string, sort: string) => ['/api/pastes', search, sort] as const,
   adminStats: ['/api/admin/stats'],
   topViews: ['/api/top-views'],
   /** Prefix of the boards of every period. */

@@ -21,14 +21,14 @@ export function UserMenu({ user }: { user: PublicUser }) {
     <DropdownMenu>
       <DropdownMenuTrigger
         className="flex cursor-pointer items-center gap-2 rounded-lg border border-border px-2 py-1.5 text-sm font-medium transition-colors hover:bg-muted data-[state=open]:bg-muted"
-        aria-label={`User menu for ${user.username}`}
+        aria-label={`${user.username}, account menu`}
       >
+        {/* The initial is drawn by CSS, not text: the button's name then starts with what it shows. */}
         <span
           aria-hidden
-          className="grid size-7 place-items-center rounded-full bg-primary/20 text-xs font-bold text-primary uppercase"
-        >
-          {user.username.slice(0, 1)}
-        </span>
+          data-initial={user.username.slice(0, 1)}
+          className="grid size-7 place-items-center rounded-full bg-primary/20 text-xs font-bold text-primary uppercase before:content-[attr(data-initial)]"
+        />
         <span className="hidden max-w-32 truncate sm:inline" data-testid="user-menu-username">
           {user.username}
         </span>

@@ -1,6 +1,7 @@
 import { type ComponentProps, type ReactNode, useId } from 'react';
 import { Input } from './input';
 import { Label } from './label';
+import { PasswordInput } from './password-input';
 
 type FieldProps = Omit<ComponentProps<typeof Input>, 'id'> & {
   label: string;
@@ -16,13 +17,15 @@ export function Field({ label, hint, aside, error, ...inputProps }: FieldProps) 
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
+  // Passwords and secrets get the show/hide button.
+  const Control = inputProps.type === 'password' ? PasswordInput : Input;
   return (
     <div className="space-y-2">
       <div className="flex items-center justify-between gap-2">
         <Label htmlFor={id}>{label}</Label>
         {aside}
       </div>
-      <Input
+      <Control
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : hint ? hintId : undefined}

@@ -24,10 +24,7 @@ export function ProgressBar({
         className="relative h-2 w-full overflow-hidden rounded-full bg-muted"
       >
         <ProgressPrimitive.Indicator
-          className={cn(
-            'h-full bg-primary transition-[width] duration-200',
-            percent === null && 'w-1/3 animate-pulse',
-          )}
+          className={cn('h-full bg-primary', percent === null && 'w-1/3 animate-pulse')}
           style={percent === null ? undefined : { width: `${percent}%` }}
         />
       </ProgressPrimitive.Root>

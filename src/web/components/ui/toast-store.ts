@@ -35,7 +35,10 @@ function emit(next: ToastItem[]) {
 export function toast(input: ToastInput): { id: number; dismiss: () => void } {
   nextId += 1;
   const id = nextId;
-  emit([{ ...input, id, open: true }, ...toasts].slice(0, TOAST_LIMIT));
+  // A server message that only repeats the title ("Failed to login" / "Failed to login") is said once.
+  const repeats = input.description?.trim().toLowerCase() === input.title.trim().toLowerCase();
+  const item = { ...input, description: repeats ? undefined : input.description, id, open: true };
+  emit([item, ...toasts].slice(0, TOAST_LIMIT));
   return { id, dismiss: () => dismissToast(id) };
 }
 

@@ -1,6 +1,6 @@
 import { House, LogIn, Shield, ShieldBan, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { canAdminister } from '../../../common/policies';
 import { Page } from '../../components/layouts/page';
 import { Alert } from '../../components/ui/alert';
@@ -9,7 +9,9 @@ import { Card, CardContent } from '../../components/ui/card';
 import { RoleBadge } from '../../components/ui/role-badge';
 import { Spinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { paths } from '../../config/paths';
+import { loginPath, paths } from '../../config/paths';
+import { useAdminStats } from '../../features/admin/api/get-admin-stats';
+import { ImportSummary } from '../../features/admin/components/import-summary';
 import { LicensesTab } from '../../features/admin/components/licenses-tab';
 import { DeleteRequestsTab, ReportsTab } from '../../features/admin/components/moderation-tabs';
 import { PastesTab } from '../../features/admin/components/pastes-tab';
@@ -34,6 +36,7 @@ function AccessCard({ icon, title, children }: { icon: ReactNode; title: string;
 
 export function AdminPage() {
   const { data: user, isPending } = useUser();
+  const location = useLocation();
 
   if (isPending) {
     return (
@@ -55,7 +58,7 @@ export function AdminPage() {
       >
         <p className="text-sm text-muted-foreground">Please log in with an admin or manager account.</p>
         <Button asChild>
-          <Link to={paths.auth}>
+          <Link to={loginPath(location.pathname)}>
             <LogIn aria-hidden />
             Go to Login
           </Link>
@@ -98,44 +101,81 @@ export function AdminPage() {
             ? 'You have full access to users, pastes, requests, reports, licenses and site settings. Changes take effect immediately for everyone.'
             : 'You can review delete requests and reported pastes. Approving one deletes the paste permanently.'}
         </Alert>
+        <ImportSummary />
         <StatsCards isAdmin={isAdmin} />
-        <Tabs defaultValue={isAdmin ? 'users' : 'delete-requests'}>
-          <TabsList className={isAdmin ? 'h-auto flex-wrap' : 'max-w-md'}>
-            {isAdmin ? <TabsTrigger value="users">Users</TabsTrigger> : null}
-            {isAdmin ? <TabsTrigger value="pastes">Pastes</TabsTrigger> : null}
-            <TabsTrigger value="delete-requests">Delete Requests</TabsTrigger>
-            <TabsTrigger value="reports">Reports</TabsTrigger>
-            {isAdmin ? <TabsTrigger value="licenses">VIP Licenses</TabsTrigger> : null}
-            {isAdmin ? <TabsTrigger value="settings">Settings</TabsTrigger> : null}
-          </TabsList>
-          {isAdmin ? (
-            <TabsContent value="users">
-              <UsersTab me={user.id} />
-            </TabsContent>
-          ) : null}
-          {isAdmin ? (
-            <TabsContent value="pastes">
-              <PastesTab />
-            </TabsContent>
-          ) : null}
-          <TabsContent value="delete-requests">
-            <DeleteRequestsTab />
-          </TabsContent>
-          <TabsContent value="reports">
-            <ReportsTab />
-          </TabsContent>
-          {isAdmin ? (
-            <TabsContent value="licenses">
-              <LicensesTab />
-            </TabsContent>
-          ) : null}
-          {isAdmin ? (
-            <TabsContent value="settings">
-              <SettingsTab />
-            </TabsContent>
-          ) : null}
-        </Tabs>
+        <AdminTabs isAdmin={isAdmin} me={user.id} />
       </div>
     </Page>
+  );
+}
+
+/** Tabs each role sees, in order; the first is where the panel opens (spec §2). */
+const TABS = {
+  admin: ['users', 'pastes', 'delete-requests', 'reports', 'licenses', 'settings'],
+  manager: ['delete-requests', 'reports'],
+} as const;
+type AdminTab = (typeof TABS)['admin'][number];
+
+/** A count of work waiting, after a tab's name ("Reports 2 pending" to a screen reader). */
+function Pending({ count }: { count: number | undefined }) {
+  if (!count) return null;
+  return (
+    <span className="ml-1.5 rounded-full bg-destructive px-1.5 text-xs font-semibold text-destructive-foreground tabular-nums">
+      {count}
+      <span className="sr-only"> pending</span>
+    </span>
+  );
+}
+
+/** The panel's tabs, one URL each (/admin/reports…) so a reload or a link keeps the tab. */
+function AdminTabs({ isAdmin, me }: { isAdmin: boolean; me: number }) {
+  const { tab } = useParams();
+  const navigate = useNavigate();
+  const { data: stats } = useAdminStats();
+  const tabs: readonly AdminTab[] = isAdmin ? TABS.admin : TABS.manager;
+  const current = tabs.includes(tab as AdminTab) ? (tab as AdminTab) : tabs[0]!;
+  return (
+    <Tabs value={current} onValueChange={(next) => navigate(paths.adminTab(next))}>
+      <TabsList className={isAdmin ? 'h-auto flex-wrap' : 'max-w-md'}>
+        {isAdmin ? <TabsTrigger value="users">Users</TabsTrigger> : null}
+        {isAdmin ? <TabsTrigger value="pastes">Pastes</TabsTrigger> : null}
+        <TabsTrigger value="delete-requests">
+          Delete Requests
+          <Pending count={stats?.pendingDeleteRequests} />
+        </TabsTrigger>
+        <TabsTrigger value="reports">
+          Reports
+          <Pending count={stats?.pendingReports} />
+        </TabsTrigger>
+        {isAdmin ? <TabsTrigger value="licenses">VIP Licenses</TabsTrigger> : null}
+        {isAdmin ? <TabsTrigger value="settings">Settings</TabsTrigger> : null}
+      </TabsList>
+      {isAdmin ? (
+        <TabsContent value="users">
+          <UsersTab me={me} />
+        </TabsContent>
+      ) : null}
+      {isAdmin ? (
+        <TabsContent value="pastes">
+          <PastesTab />
+        </TabsContent>
+      ) : null}
+      <TabsContent value="delete-requests">
+        <DeleteRequestsTab />
+      </TabsContent>
+      <TabsContent value="reports">
+        <ReportsTab />
+      </TabsContent>
+      {isAdmin ? (
+        <TabsContent value="licenses">
+          <LicensesTab />
+        </TabsContent>
+      ) : null}
+      {isAdmin ? (
+        <TabsContent value="settings">
+          <SettingsTab />
+        </TabsContent>
+      ) : null}
+    </Tabs>
   );
 }

@@ -37,14 +37,18 @@ export const memberSections: EndpointSection[] = [
     id: 'chunked',
     title: 'Chunked Upload',
     description:
-      'For files over 50 MB: start an upload, send every 40 MB chunk (41943040 bytes; the last one is the rest), then finalize. The paste exists from then on, reads "__PROCESSING__" while it is assembled, and is readable once GET /api/pastes/{id}/assembly-progress says isComplete. Send uploadId and chunkIndex before the chunk and it streams straight to storage; a chunk sent again replaces the earlier one. Needs a login or an API key; unlimited expiration needs VIP.',
+      'For files over 50 MB: start an upload, send every 40 MB chunk (41943040 bytes; the last one is the rest), then finalize. The paste exists from then on, reads "__PROCESSING__" while it is assembled, and is readable once GET /api/pastes/{id}/assembly-progress says isComplete. Behind a proxy with a smaller body limit, choose another chunk size at init (chunkSize, 5 MiB to 100 MiB). Send uploadId and chunkIndex before the chunk and it streams straight to storage; a chunk sent again replaces the earlier one, until finalize. Finalize sent again answers the same paste. An account may hold 5 unfinished uploads and 10 GiB in them. Needs a login or an API key; unlimited expiration needs VIP.',
     walkthrough: { title: 'A whole upload with curl', script: chunkedUploadScript },
     endpoints: [
       {
         method: 'POST',
         path: '/api/pastes/upload/init',
         summary: 'Start an upload.',
-        fields: ['totalChunks, totalSize', 'title, privacy, password, expiration, burnAfterReading'],
+        fields: [
+          'totalChunks, totalSize',
+          'title, privacy, password, expiration, burnAfterReading',
+          'chunkSize (optional: 5242880 to 104857600 bytes; default 41943040)',
+        ],
         returns: '{ "uploadId": "..." }',
         example: (base) =>
           `curl -X POST ${base}/pastes/upload/init \\\n  -H 'X-API-Key: ${key}' -H 'Content-Type: application/json' \\\n  -d '{"totalChunks":3,"totalSize":104857600,"title":"dump.sql","privacy":"public","expiration":"1w"}'`,
@@ -53,7 +57,7 @@ export const memberSections: EndpointSection[] = [
         method: 'POST',
         path: '/api/pastes/upload/chunk',
         summary: 'Send one chunk as multipart form data (chunkIndex starts at 0).',
-        fields: ['uploadId', 'chunkIndex', 'chunk (file, exactly 41943040 bytes but the last)'],
+        fields: ['uploadId', 'chunkIndex', 'chunk (file, exactly the chunk size but the last)'],
         returns: '{ "uploadId": "...", "chunkIndex": 0, "chunksReceived": 1 }',
         example: (base) =>
           `curl -X POST ${base}/pastes/upload/chunk \\\n  -H 'X-API-Key: ${key}' \\\n  -F uploadId=UPLOAD_ID -F chunkIndex=0 -F chunk=@part-000`,

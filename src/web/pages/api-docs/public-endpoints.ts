@@ -9,7 +9,7 @@ export const publicSection: EndpointSection = {
       method: 'POST',
       path: '/api/pastes',
       summary:
-        'Create a paste. JSON bodies are limited to 2 MB; send larger text as multipart/form-data with the text in a file part named content (the other fields as text parts).',
+        "Create a paste. A JSON body carries up to 50 MB of text (and the site's size limit applies); send larger text through the chunked upload, or as multipart/form-data with the text in a file part named content (the other fields as text parts).",
       fields: [
         'content (string, required) — the text of the paste (multipart: a UTF-8 file part)',
         'title (string, optional, up to 80 characters)',
@@ -64,7 +64,8 @@ export const publicSection: EndpointSection = {
     {
       method: 'POST',
       path: '/api/pastes/{id}/report',
-      summary: 'Report a paste to the moderators.',
+      summary:
+        'Report a paste to the moderators (once per reporter: a second report of the same paste answers 409).',
       fields: ['reason (string, required)'],
       example: (base) =>
         `curl -X POST ${base}/pastes/abc123/report \\\n  -H 'Content-Type: application/json' \\\n  -d '{"reason":"Contains leaked credentials"}'`,

@@ -42,7 +42,9 @@ export function AuthPage() {
     <div className="flex justify-center px-4 py-10 sm:py-16">
       <Card className="w-full max-w-md shadow-xl">
         <CardHeader className="items-center text-center">
-          <CardTitle className="text-2xl">Welcome to {siteTitle}</CardTitle>
+          <CardTitle as="h1" className="text-2xl">
+            Welcome to {siteTitle}
+          </CardTitle>
           <CardDescription>
             {tab === 'login'
               ? 'Log in to manage your pastes.'

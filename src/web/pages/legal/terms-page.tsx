@@ -96,7 +96,7 @@ function termsSections(site: string): LegalSection[] {
         <p>
           We may update these Terms; the date above shows the latest version. Continuing to use the service
           after a change means you accept it. How we handle your data is described in our{' '}
-          <Link to={paths.privacy} className="text-primary hover:underline">
+          <Link to={paths.privacy} className="text-primary underline underline-offset-2">
             Privacy Policy
           </Link>
           .

@@ -17,10 +17,12 @@ import { paths } from '../../config/paths';
 import { useUser } from '../../features/auth/api/get-user';
 import { usePublicSettings } from '../../features/settings/api/get-public-settings';
 import { isVipMember } from '../../features/vip/lib/is-vip';
+import { cn } from '../../lib/cn';
 import { VipExample } from './vip-example';
 
+/** The first step is done for a signed-in visitor: they see the rest, numbered from 1. */
 const steps = [
-  { title: 'Create an account', text: 'Register for free and log in.' },
+  { title: 'Create an account', text: 'Register for free and log in.', forVisitors: true },
   { title: 'Get a license key', text: 'Buy a VIP license or receive one from the site administrators.' },
   { title: 'Activate it', text: 'Open Account Settings and enter your key in the VIP card.' },
   { title: 'Add your banner', text: 'Set a banner image and link; it appears on every paste you create.' },
@@ -79,12 +81,14 @@ function VipActions() {
           Activate VIP Now
         </Link>
       </Button>
-      <Button asChild variant="outline">
-        <Link to={paths.register}>
-          <UserPlus aria-hidden />
-          Create Account
-        </Link>
-      </Button>
+      {user ? null : (
+        <Button asChild variant="outline">
+          <Link to={paths.register}>
+            <UserPlus aria-hidden />
+            Create Account
+          </Link>
+        </Button>
+      )}
     </div>
   );
 }
@@ -137,20 +141,22 @@ export function VipPage() {
           <h2 id="steps-heading" className="text-xl font-semibold tracking-tight">
             How to activate VIP
           </h2>
-          <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {steps.map((step, index) => (
-              <li key={step.title}>
-                <Card className="h-full">
-                  <CardContent className="space-y-2 p-5">
-                    <span className="grid size-8 place-items-center rounded-full bg-amber-400/15 text-sm font-bold text-amber-500">
-                      {index + 1}
-                    </span>
-                    <p className="font-medium">{step.title}</p>
-                    <p className="text-sm text-muted-foreground">{step.text}</p>
-                  </CardContent>
-                </Card>
-              </li>
-            ))}
+          <ol className={cn('grid gap-4 sm:grid-cols-2', user ? 'lg:grid-cols-3' : 'lg:grid-cols-4')}>
+            {steps
+              .filter((step) => !(user && 'forVisitors' in step))
+              .map((step, index) => (
+                <li key={step.title}>
+                  <Card className="h-full">
+                    <CardContent className="space-y-2 p-5">
+                      <span className="grid size-8 place-items-center rounded-full bg-amber-400/15 text-sm font-bold text-amber-500">
+                        {index + 1}
+                      </span>
+                      <p className="font-medium">{step.title}</p>
+                      <p className="text-sm text-muted-foreground">{step.text}</p>
+                    </CardContent>
+                  </Card>
+                </li>
+              ))}
           </ol>
         </section>
 

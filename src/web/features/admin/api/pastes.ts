@@ -1,16 +1,20 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminPasteSort } from '../../../../common/schemas/admin';
 import type { ResponseOf } from '../../../../common/schemas/responses';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export type AdminPasteItem = ResponseOf<'GET /api/pastes'>['pastes'][number];
 
-/** Every paste (the newest 1,000 of those matching `search`). */
-export function useAllPastes(search: string) {
+/** Every paste (the first 1,000 of those matching `search`, in `sort` order). */
+export function useAllPastes(search: string, sort: AdminPasteSort) {
   return useQuery({
-    queryKey: queryKeys.adminPastes(search),
+    queryKey: queryKeys.adminPastes(search, sort),
     queryFn: ({ signal }) =>
-      api.get<ResponseOf<'GET /api/pastes'>>(`/api/pastes?search=${encodeURIComponent(search)}`, signal),
+      api.get<ResponseOf<'GET /api/pastes'>>(
+        `/api/pastes?search=${encodeURIComponent(search)}&sort=${sort}`,
+        signal,
+      ),
     placeholderData: keepPreviousData,
   });
 }

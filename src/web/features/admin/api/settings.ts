@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ResponseOf } from '../../../../common/schemas/responses';
 import type { UpdateSettingsBody } from '../../../../common/schemas/settings';
 import type { TestEmailBody } from '../../../../common/schemas/setup';
-import { api, errorFromResponse, postWithProgress } from '../../../lib/api-client';
+import { api, postWithProgress } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export { useAdminSettings } from './users';
@@ -53,18 +53,34 @@ export function useTestTurnstile() {
 }
 
 /** Sends the backup file as it is (the browser streams it from disk); the server parses it streaming. */
+/** Sends the backup file as it is, reporting how much of it went up (0..1). */
 export function useImportDatabase() {
   return useMutation({
-    mutationFn: async (file: File) => {
-      const response = await fetch('/api/admin/database/import', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: file,
-        credentials: 'include',
-      });
-      const text = await response.text();
-      if (!response.ok) throw errorFromResponse(response.status, response.statusText, text);
-      return JSON.parse(text) as ResponseOf<'POST /api/admin/database/import'>;
-    },
+    mutationFn: ({ file, onProgress }: { file: File; onProgress: (fraction: number) => void }) =>
+      postWithProgress<ResponseOf<'POST /api/admin/database/import'>>(
+        '/api/admin/database/import',
+        file,
+        onProgress,
+      ),
   });
+}
+
+/** What the last import brought in, kept across the reload and sign-in that follow it. */
+const LAST_IMPORT_KEY = 'pasteshare:last-import';
+
+export function rememberImport(counts: Record<string, number>): void {
+  sessionStorage.setItem(LAST_IMPORT_KEY, JSON.stringify(counts));
+}
+
+export const forgetImport = (): void => sessionStorage.removeItem(LAST_IMPORT_KEY);
+
+/** The counts of the import just done, if one was (forgetImport once they are shown). */
+export function lastImport(): Record<string, number> | null {
+  const raw = sessionStorage.getItem(LAST_IMPORT_KEY);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as Record<string, number>;
+  } catch {
+    return null;
+  }
 }

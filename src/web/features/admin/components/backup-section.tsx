@@ -9,12 +9,14 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
+import { ProgressBar } from '../../../components/ui/progress';
 import { toast, toastError } from '../../../components/ui/toast-store';
-import { useImportDatabase } from '../api/settings';
+import { rememberImport, useImportDatabase } from '../api/settings';
 
 /** Spec §2 Database Backup: export as a download; import replaces everything, then the page reloads after 2 s. */
 export function BackupSection() {
   const [file, setFile] = useState<File | null>(null);
+  const [sent, setSent] = useState(0);
   const importing = useImportDatabase();
   return (
     <div className="space-y-4">
@@ -50,6 +52,12 @@ export function BackupSection() {
                 licenses and settings. This cannot be undone.
               </DialogDescription>
             </div>
+            {importing.isPending ? (
+              <ProgressBar
+                label={sent < 1 ? 'Uploading the backup…' : 'Importing: checking and replacing every table…'}
+                value={sent < 1 ? sent * 100 : null}
+              />
+            ) : null}
             <div className="flex justify-end gap-2">
               <DialogClose asChild>
                 <Button variant="outline">Cancel</Button>
@@ -57,17 +65,23 @@ export function BackupSection() {
               <Button
                 variant="destructive"
                 disabled={importing.isPending}
-                onClick={() =>
-                  file &&
-                  importing.mutate(file, {
-                    onSuccess: () => {
-                      setFile(null);
-                      toast({ title: 'Import complete', description: 'Reloading…', variant: 'success' });
-                      setTimeout(() => window.location.reload(), 2000);
+                onClick={() => {
+                  if (!file) return;
+                  setSent(0);
+                  importing.mutate(
+                    { file, onProgress: setSent },
+                    {
+                      onSuccess: ({ counts }) => {
+                        setFile(null);
+                        // Shown once the admin has signed in again (everyone is signed out).
+                        rememberImport(counts);
+                        toast({ title: 'Import complete', description: 'Reloading…', variant: 'success' });
+                        setTimeout(() => window.location.reload(), 2000);
+                      },
+                      onError: (err) => toastError('Import failed', err, 'Failed to import database'),
                     },
-                    onError: (err) => toastError('Import failed', err, 'Failed to import database'),
-                  })
-                }
+                  );
+                }}
               >
                 <Upload aria-hidden />
                 {importing.isPending ? 'Importing…' : 'Replace All Data'}

@@ -3,6 +3,8 @@ import { useEffect, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { CopyButton } from '../../../components/ui/copy-button';
 import { Field } from '../../../components/ui/field';
 import { toast, toastError } from '../../../components/ui/toast-store';
 import { formatDateTime } from '../../../lib/format';
@@ -53,6 +55,7 @@ export function LicensesTab() {
   const { data } = useLicenses(page);
   const generate = useGenerateLicense();
   const remove = useDeleteLicense();
+  const [deleting, setDeleting] = useState<{ id: number; key: string } | null>(null);
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / 10));
 
   return (
@@ -100,8 +103,11 @@ export function LicensesTab() {
               {data?.licenses.map((l) => (
                 <tr key={l.id}>
                   <td className="px-3 py-2 font-mono">
-                    <KeyRound aria-hidden className="mr-1.5 inline size-3.5 text-muted-foreground" />
-                    {l.licenseKey}
+                    <span className="inline-flex items-center gap-1">
+                      <KeyRound aria-hidden className="size-3.5 text-muted-foreground" />
+                      {l.licenseKey}
+                      <CopyButton text={l.licenseKey} label={`Copy license ${l.licenseKey}`} />
+                    </span>
                   </td>
                   <td className="px-3 py-2">
                     <Badge variant={l.isUsed ? 'outline' : 'success'}>{l.isUsed ? 'Used' : 'Unused'}</Badge>
@@ -115,12 +121,7 @@ export function LicensesTab() {
                       variant="ghost"
                       aria-label={`Delete license ${l.licenseKey}`}
                       disabled={remove.isPending}
-                      onClick={() =>
-                        remove.mutate(l.id, {
-                          onSuccess: () => toast({ title: 'License Deleted', variant: 'success' }),
-                          onError: (err) => toastError('Error', err, 'Failed to delete license'),
-                        })
-                      }
+                      onClick={() => setDeleting({ id: l.id, key: l.licenseKey })}
                     >
                       <Trash2 aria-hidden />
                     </Button>
@@ -132,6 +133,24 @@ export function LicensesTab() {
         </div>
       )}
       <Pager page={Math.min(page, pages)} pages={pages} setPage={setPage} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(next) => (next ? undefined : setDeleting(null))}
+        title="Delete License"
+        description={`Delete ${deleting?.key ?? 'this license'}? A key that was not used yet can no longer be activated. This cannot be undone.`}
+        confirmLabel="Delete"
+        icon={<Trash2 aria-hidden />}
+        busy={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(deleting!.id, {
+            onSuccess: () => {
+              setDeleting(null);
+              toast({ title: 'License Deleted', variant: 'success' });
+            },
+            onError: (err) => toastError('Error', err, 'Failed to delete license'),
+          })
+        }
+      />
     </section>
   );
 }

@@ -1,8 +1,10 @@
 import { Check, Inbox, X } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
 import { paths } from '../../../config/paths';
@@ -20,12 +22,16 @@ export interface ModerationItem {
   reason: string;
   status: 'pending' | 'approved' | 'rejected';
   createdAt: string;
+  /** Further reports of the same paste, shown on the same card (one card per paste). */
+  others?: { id: number; who: string; reason: string }[];
 }
 
 export interface ModerationTexts {
   heading: string;
   empty: string;
   approveLabel: string;
+  /** Asked before approving, which deletes the paste. */
+  confirmApprove: { title: string; description: string };
   /** Success toast titles and failure fallbacks (spec §8). */
   approved: string;
   rejected: string;
@@ -40,11 +46,13 @@ function ItemCard({
   texts,
   busy,
   onDecide,
+  onAskApprove,
 }: {
   item: ModerationItem;
   texts: ModerationTexts;
   busy: boolean;
   onDecide: (decision: Decision) => void;
+  onAskApprove: () => void;
 }) {
   return (
     <Card>
@@ -60,14 +68,23 @@ function ItemCard({
               · <time title={formatDateTime(item.createdAt)}>{formatRelativeTime(item.createdAt)}</time>
             </p>
           </div>
-          <Badge variant={STATUS_BADGE[item.status]} className="capitalize">
-            {item.status}
-          </Badge>
+          <div className="flex items-center gap-2">
+            {item.others?.length ? <Badge variant="outline">{item.others.length + 1} reports</Badge> : null}
+            <Badge variant={STATUS_BADGE[item.status]} className="capitalize">
+              {item.status}
+            </Badge>
+          </div>
         </div>
         <p className="whitespace-pre-wrap break-words rounded-md bg-muted/60 p-3 text-sm">{item.reason}</p>
+        {item.others?.map((o) => (
+          <div key={o.id} className="space-y-1">
+            <p className="text-xs text-muted-foreground">{o.who}</p>
+            <p className="whitespace-pre-wrap break-words rounded-md bg-muted/60 p-3 text-sm">{o.reason}</p>
+          </div>
+        ))}
         {item.status === 'pending' ? (
           <div className="flex flex-wrap gap-2">
-            <Button size="sm" variant="destructive" disabled={busy} onClick={() => onDecide('approve')}>
+            <Button size="sm" variant="destructive" disabled={busy} onClick={onAskApprove}>
               <Check aria-hidden />
               {texts.approveLabel}
             </Button>
@@ -97,10 +114,12 @@ export function ModerationList({
   deciding: number | null;
 }) {
   const paged = usePaged(items ?? []);
+  const [approving, setApproving] = useState<number | null>(null);
 
   async function onDecide(id: number, decision: Decision) {
     try {
       await decide(id, decision);
+      setApproving(null);
       toast({ title: decision === 'approve' ? texts.approved : texts.rejected, variant: 'success' });
     } catch (error) {
       const fallback = decision === 'approve' ? texts.approveFailed : texts.rejectFailed;
@@ -135,11 +154,22 @@ export function ModerationList({
               texts={texts}
               busy={deciding === item.id}
               onDecide={(d) => onDecide(item.id, d)}
+              onAskApprove={() => setApproving(item.id)}
             />
           ))}
           <Pager page={paged.page} pages={paged.pages} setPage={paged.setPage} />
         </>
       )}
+      <ConfirmDialog
+        open={approving !== null}
+        onOpenChange={(next) => (next ? undefined : setApproving(null))}
+        title={texts.confirmApprove.title}
+        description={texts.confirmApprove.description}
+        confirmLabel={texts.approveLabel}
+        icon={<Check aria-hidden />}
+        busy={deciding !== null}
+        onConfirm={() => onDecide(approving!, 'approve')}
+      />
     </section>
   );
 }

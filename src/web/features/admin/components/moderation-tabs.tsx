@@ -1,5 +1,6 @@
+import type { PasteReport } from '../../../../common/schemas/admin';
 import { useDecideDeleteRequest, useDecideReport, useDeleteRequests, useReports } from '../api/moderation';
-import { ModerationList } from './moderation-list';
+import { type ModerationItem, ModerationList } from './moderation-list';
 
 export function DeleteRequestsTab() {
   const { data, isPending } = useDeleteRequests();
@@ -14,6 +15,10 @@ export function DeleteRequestsTab() {
         heading: 'Delete Requests',
         empty: 'No delete requests',
         approveLabel: 'Approve',
+        confirmApprove: {
+          title: 'Approve and delete the paste?',
+          description: 'Approving deletes the paste for everyone, at once. This action cannot be undone.',
+        },
         approved: 'Request Approved',
         rejected: 'Request Rejected',
         approveFailed: 'Failed to approve delete request.',
@@ -23,12 +28,28 @@ export function DeleteRequestsTab() {
   );
 }
 
+/**
+ * One card per paste and status: the newest report leads, the others of the same paste follow
+ * on it (deciding one decides them all, on the server).
+ */
+function groupByPaste(reports: PasteReport[]): ModerationItem[] {
+  const cards = new Map<string, ModerationItem>();
+  for (const r of reports) {
+    const who = `Reported by ${r.reporterUsername ?? 'Anonymous'}`;
+    const key = `${r.pasteId} ${r.status}`;
+    const card = cards.get(key);
+    if (card) card.others = [...(card.others ?? []), { id: r.id, who, reason: r.reason }];
+    else cards.set(key, { ...r, who });
+  }
+  return [...cards.values()];
+}
+
 export function ReportsTab() {
   const { data, isPending } = useReports();
   const decide = useDecideReport();
   return (
     <ModerationList
-      items={data?.map((r) => ({ ...r, who: `Reported by ${r.reporterUsername ?? 'Anonymous'}` }))}
+      items={data ? groupByPaste(data) : undefined}
       isPending={isPending}
       deciding={decide.isPending ? (decide.variables?.id ?? null) : null}
       decide={(id, decision) => decide.mutateAsync({ id, decision })}
@@ -36,6 +57,11 @@ export function ReportsTab() {
         heading: 'Reported Pastes',
         empty: 'No reports',
         approveLabel: 'Approve & Delete',
+        confirmApprove: {
+          title: 'Delete the reported paste?',
+          description:
+            'Approving the report deletes the paste for everyone, at once. This action cannot be undone.',
+        },
         approved: 'Report Approved',
         rejected: 'Report Rejected',
         approveFailed: 'Failed to approve report.',

@@ -1,61 +1,59 @@
-import { Eye, Flame, Lock, Search, Trash2 } from 'lucide-react';
+import { Eye, EyeOff, Flame, Globe, Lock, Search, Trash2 } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
+import type { AdminPasteSort } from '../../../../common/schemas/admin';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-} from '../../../components/ui/dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Input } from '../../../components/ui/input';
+import { NativeSelect } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast, toastError } from '../../../components/ui/toast-store';
 import { paths } from '../../../config/paths';
 import { expiryLabel } from '../../../lib/expiration';
-import { formatRelativeTime } from '../../../lib/format';
+import { formatRelativeTime, formatSize } from '../../../lib/format';
 import { type AdminPasteItem, useAllPastes, useDeletePaste } from '../api/pastes';
 import { Pager, usePaged } from './pager';
+
+/** Every privacy named, so an unlisted paste does not pass for a public one. */
+const PRIVACY_BADGES = {
+  public: { icon: Globe, text: 'Public' },
+  unlisted: { icon: EyeOff, text: 'Unlisted' },
+  password: { icon: Lock, text: 'Protected' },
+} as const;
+
+function PrivacyBadge({ privacy }: { privacy: AdminPasteItem['privacy'] }) {
+  const { icon: Icon, text } = PRIVACY_BADGES[privacy];
+  return (
+    <Badge variant="outline">
+      <Icon aria-hidden className="mr-1 size-3" />
+      {text}
+    </Badge>
+  );
+}
 
 function DeletePasteDialog({ paste, onClose }: { paste: AdminPasteItem; onClose: () => void }) {
   const remove = useDeletePaste();
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent>
-        <div className="space-y-4">
-          <div className="space-y-2 pr-6">
-            <DialogTitle>Delete Paste</DialogTitle>
-            <DialogDescription>
-              Are you sure you want to delete this paste? This action cannot be undone.
-            </DialogDescription>
-          </div>
-          <div className="flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={() =>
-                remove.mutate(paste.id, {
-                  onSuccess: () => {
-                    toast({ title: 'Paste deleted', variant: 'success' });
-                    onClose();
-                  },
-                  onError: (e) => toastError('Error', e, 'Failed to delete paste. Please try again.'),
-                })
-              }
-            >
-              <Trash2 aria-hidden />
-              Delete
-            </Button>
-          </div>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title="Delete Paste"
+      description="Are you sure you want to delete this paste? This action cannot be undone."
+      confirmLabel="Delete"
+      icon={<Trash2 aria-hidden />}
+      busy={remove.isPending}
+      onConfirm={() =>
+        remove.mutate(paste.id, {
+          onSuccess: () => {
+            toast({ title: 'Paste deleted', variant: 'success' });
+            onClose();
+          },
+          onError: (e) => toastError('Error', e, 'Failed to delete paste. Please try again.'),
+        })
+      }
+    />
   );
 }
 
@@ -63,28 +61,41 @@ function DeletePasteDialog({ paste, onClose }: { paste: AdminPasteItem; onClose:
 export function PastesTab() {
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search.trim());
-  const { data, isPending } = useAllPastes(deferred);
+  const [sort, setSort] = useState<AdminPasteSort>('newest');
+  const { data, isPending } = useAllPastes(deferred, sort);
   const paged = usePaged(data?.pastes ?? []);
   const [deleting, setDeleting] = useState<AdminPasteItem | null>(null);
 
   return (
     <section aria-label="Pastes" className="space-y-3">
-      <div className="relative">
-        <Search
-          aria-hidden
-          className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-        />
-        <Input
-          className="pl-9"
-          placeholder="Search by id or title..."
-          aria-label="Search pastes"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
+      <div className="flex flex-wrap gap-2">
+        <div className="relative min-w-56 flex-1">
+          <Search
+            aria-hidden
+            className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          />
+          <Input
+            className="pl-9"
+            placeholder="Search by id, title or author..."
+            aria-label="Search pastes"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+        <NativeSelect
+          aria-label="Sort pastes"
+          className="w-auto"
+          value={sort}
+          onChange={(e) => setSort(e.target.value as AdminPasteSort)}
+        >
+          <option value="newest">Newest first</option>
+          <option value="size">Largest first</option>
+          <option value="views">Most viewed first</option>
+        </NativeSelect>
       </div>
       {data && data.total > data.pastes.length ? (
         <p className="text-xs text-muted-foreground">
-          Showing the newest {data.pastes.length} of {data.total}; search to find older ones.
+          Showing the first {data.pastes.length} of {data.total}; search to narrow them down.
         </p>
       ) : null}
       {isPending ? (
@@ -108,12 +119,7 @@ export function PastesTab() {
                     <Link className="truncate font-semibold hover:underline" to={paths.paste(p.id)}>
                       {p.title?.trim() || 'Untitled'}
                     </Link>
-                    {p.privacy === 'password' ? (
-                      <Badge variant="outline">
-                        <Lock aria-hidden className="mr-1 size-3" />
-                        Protected
-                      </Badge>
-                    ) : null}
+                    <PrivacyBadge privacy={p.privacy} />
                     {p.burnAfterReading ? (
                       <Badge variant="destructive">
                         <Flame aria-hidden className="mr-1 size-3" />
@@ -128,6 +134,8 @@ export function PastesTab() {
                       <Eye aria-hidden className="size-3" />
                       {p.viewCount}
                     </span>
+                    <span>·</span>
+                    <span>{formatSize(p.sizeBytes)}</span>
                     <span>·</span>
                     <span>{formatRelativeTime(p.createdAt)}</span>
                     <span>·</span>

@@ -32,29 +32,47 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-/** Site title and favicon save when the field is left with a new value (spec §2). */
+/** Spec §8's success titles and failure fallbacks, by what was saved. */
+const GENERAL_TOASTS = {
+  siteTitle: ['Site title updated', 'Failed to update site title.'],
+  faviconUrl: ['Favicon updated', 'Failed to update favicon.'],
+  both: ['Settings updated', 'Failed to update settings.'],
+} as const;
+
+/**
+ * Site title and favicon URL: saved when the field is left with a new value (spec §2), and with
+ * Save like every other section, which says whether anything is left unsaved.
+ */
 function General({ settings }: { settings: Settings }) {
   const update = useUpdateSettings();
   const [title, setTitle] = useState(settings.siteTitle);
   const [favicon, setFavicon] = useState(settings.faviconUrl);
   useEffect(() => setTitle(settings.siteTitle), [settings.siteTitle]);
   useEffect(() => setFavicon(settings.faviconUrl), [settings.faviconUrl]);
+  const titleChanged = title.trim() !== settings.siteTitle;
+  const faviconChanged = favicon.trim() !== settings.faviconUrl;
+
+  function save(fields: { title?: boolean; favicon?: boolean }) {
+    const change = {
+      ...(fields.title && titleChanged ? { siteTitle: title } : {}),
+      ...(fields.favicon && faviconChanged ? { faviconUrl: favicon.trim() } : {}),
+    };
+    const keys = Object.keys(change) as (keyof typeof GENERAL_TOASTS)[];
+    if (keys.length === 0) return;
+    const [done, failed] = keys.length === 1 ? GENERAL_TOASTS[keys[0]!] : GENERAL_TOASTS.both;
+    update.mutate(change, {
+      onSuccess: () => toast({ title: done, variant: 'success' }),
+      onError: (err) => toastError('Error', err, failed),
+    });
+  }
+
   return (
     <Section title="General">
       <Field
         label="Site Title"
         value={title}
         onChange={(e) => setTitle(e.target.value)}
-        onBlur={() => {
-          if (title.trim() === settings.siteTitle) return;
-          update.mutate(
-            { siteTitle: title },
-            {
-              onSuccess: () => toast({ title: 'Site title updated', variant: 'success' }),
-              onError: (err) => toastError('Error', err, 'Failed to update site title.'),
-            },
-          );
-        }}
+        onBlur={() => save({ title: true })}
       />
       <Field
         label="Site URL"
@@ -67,18 +85,23 @@ function General({ settings }: { settings: Settings }) {
         placeholder="https://example.com/favicon.png or /favicon.ico"
         value={favicon}
         onChange={(e) => setFavicon(e.target.value)}
-        onBlur={() => {
-          if (favicon.trim() === settings.faviconUrl) return;
-          update.mutate(
-            { faviconUrl: favicon.trim() },
-            {
-              onSuccess: () => toast({ title: 'Favicon updated', variant: 'success' }),
-              onError: (err) => toastError('Error', err, 'Failed to update favicon.'),
-            },
-          );
-        }}
+        onBlur={() => save({ favicon: true })}
       />
       <FaviconUpload />
+      <div className="flex flex-wrap items-center gap-3">
+        <Button
+          disabled={(!titleChanged && !faviconChanged) || update.isPending}
+          onClick={() => save({ title: true, favicon: true })}
+        >
+          <Save aria-hidden />
+          Save General Settings
+        </Button>
+        <p className="text-xs text-muted-foreground" aria-live="polite">
+          {titleChanged || faviconChanged
+            ? 'Unsaved changes'
+            : 'Saved. Fields also save when you leave them.'}
+        </p>
+      </div>
     </Section>
   );
 }
@@ -254,14 +277,23 @@ function EmailTemplates({ settings }: { settings: Settings }) {
   );
 }
 
+/** Each switch: its spec name, and what turning it on does, in plain words (read out with it). */
 const TOGGLES = [
   [
     'requireEmailVerification',
     'Email Verification Required',
-    'New accounts confirm their address before they log in.',
+    'New accounts must confirm their email address before they can log in.',
   ],
-  ['enableApiKeys', 'API Key Authentication', 'Users can create an API key and use the v1 API.'],
-  ['enableRbac', 'RBAC', 'Role management in the Users tab.'],
+  [
+    'enableApiKeys',
+    'API Key Authentication',
+    'Signed-in users can create an API key to create and read pastes from scripts (the v1 API).',
+  ],
+  [
+    'enableRbac',
+    'Role management (RBAC)',
+    'Admins can promote users to manager or admin, and demote them, from the Users tab. Off: every role stays as it is.',
+  ],
 ] as const;
 
 function Security({ settings }: { settings: Settings }) {
@@ -291,10 +323,13 @@ function Security({ settings }: { settings: Settings }) {
             <p className="text-sm font-medium" id={`toggle-${key}`}>
               {label}
             </p>
-            <p className="text-xs text-muted-foreground">{hint}</p>
+            <p className="text-xs text-muted-foreground" id={`toggle-${key}-effect`}>
+              {hint}
+            </p>
           </div>
           <Switch
             aria-labelledby={`toggle-${key}`}
+            aria-describedby={`toggle-${key}-effect`}
             checked={values[key]}
             onCheckedChange={(on) => setValues((v) => ({ ...v, [key]: on }))}
           />

@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { Eye, FileText, Flag, Globe, Lock, Trash2, Users } from 'lucide-react';
+import { Eye, EyeOff, FileText, Flag, Globe, Lock, Trash2, Users } from 'lucide-react';
 import { Card, CardContent } from '../../../components/ui/card';
 import { formatCount } from '../../../lib/format';
 import { useAdminStats } from '../api/get-admin-stats';
@@ -25,10 +25,11 @@ export function StatsCards({ isAdmin }: { isAdmin: boolean }) {
   const { data } = useAdminStats();
   if (isAdmin) {
     return (
-      <section aria-label="Statistics" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+      <section aria-label="Statistics" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
         <Stat icon={Users} label="Total Users" value={data?.totalUsers} />
         <Stat icon={FileText} label="Total Pastes" value={data?.totalPastes} />
         <Stat icon={Globe} label="Public" value={data?.publicPastes} />
+        <Stat icon={EyeOff} label="Unlisted" value={data?.unlistedPastes} />
         <Stat icon={Lock} label="Protected" value={data?.protectedPastes} />
         <Stat icon={Eye} label="Total Views" value={data?.totalViews} />
       </section>

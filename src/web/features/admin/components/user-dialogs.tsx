@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { ADMIN_MESSAGES } from '../../../../common/schemas/admin';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import {
   Dialog,
   DialogClose,
@@ -148,42 +149,24 @@ export function ChangeEmailDialog({ user, open, onOpenChange }: Props) {
 export function DeleteUserDialog({ user, open, onOpenChange }: Props) {
   const remove = useDeleteUser();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <div className="space-y-4">
-          <div className="space-y-2 pr-6">
-            <DialogTitle>Delete User</DialogTitle>
-            <DialogDescription>
-              Delete {user.username}? All pastes created by this user will remain but will be marked as
-              anonymous.
-            </DialogDescription>
-          </div>
-          <div className="flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={() =>
-                remove.mutate(user.id, {
-                  onSuccess: () => {
-                    toast({ title: 'User deleted', description: user.username, variant: 'success' });
-                    onOpenChange(false);
-                  },
-                  onError: (e) => toastError('Error', e, 'Failed to delete user.'),
-                })
-              }
-            >
-              <Trash2 aria-hidden />
-              Delete User
-            </Button>
-          </div>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Delete User"
+      description={`Delete ${user.username}? All pastes created by this user will remain but will be marked as anonymous.`}
+      confirmLabel="Delete User"
+      icon={<Trash2 aria-hidden />}
+      busy={remove.isPending}
+      onConfirm={() =>
+        remove.mutate(user.id, {
+          onSuccess: () => {
+            toast({ title: 'User deleted', description: user.username, variant: 'success' });
+            onOpenChange(false);
+          },
+          onError: (e) => toastError('Error', e, 'Failed to delete user.'),
+        })
+      }
+    />
   );
 }
 
@@ -192,6 +175,7 @@ export function UserPastesDialog({ user, open, onOpenChange }: Props) {
   const [page, setPage] = useState(1);
   const { data } = useUserPastes(user.id, page);
   const remove = useDeletePaste();
+  const [deleting, setDeleting] = useState<string | null>(null);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl">
@@ -221,12 +205,7 @@ export function UserPastesDialog({ user, open, onOpenChange }: Props) {
                   variant="ghost"
                   aria-label={`Delete ${pasteTitle(p)}`}
                   disabled={remove.isPending}
-                  onClick={() =>
-                    remove.mutate(p.id, {
-                      onSuccess: () => toast({ title: 'Paste deleted', variant: 'success' }),
-                      onError: (e) => toastError('Error', e, 'Failed to delete paste. Please try again.'),
-                    })
-                  }
+                  onClick={() => setDeleting(p.id)}
                 >
                   <Trash2 aria-hidden />
                 </Button>
@@ -238,6 +217,24 @@ export function UserPastesDialog({ user, open, onOpenChange }: Props) {
           </ul>
           {data ? <Pager page={data.page} pages={data.totalPages} setPage={setPage} /> : null}
         </div>
+        <ConfirmDialog
+          open={deleting !== null}
+          onOpenChange={(next) => (next ? undefined : setDeleting(null))}
+          title="Delete Paste"
+          description="Are you sure you want to delete this paste? This action cannot be undone."
+          confirmLabel="Delete"
+          icon={<Trash2 aria-hidden />}
+          busy={remove.isPending}
+          onConfirm={() =>
+            remove.mutate(deleting!, {
+              onSuccess: () => {
+                setDeleting(null);
+                toast({ title: 'Paste deleted', variant: 'success' });
+              },
+              onError: (e) => toastError('Error', e, 'Failed to delete paste. Please try again.'),
+            })
+          }
+        />
       </DialogContent>
     </Dialog>
   );

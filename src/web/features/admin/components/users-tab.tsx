@@ -1,10 +1,11 @@
 import { ArrowDown, ArrowUp, FileText, KeyRound, Mail, MoreHorizontal, Search, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { ROLES, type Role } from '../../../../common/constants';
-import { roleChangesFor } from '../../../../common/policies';
+import { roleChangesFor, STAFF_ROLE_POWERS } from '../../../../common/policies';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -36,6 +37,8 @@ function roleButtonLabel(from: Role, to: Role): string {
 
 function UserCard({ user, me, rbac }: { user: AdminUserItem; me: number; rbac: boolean }) {
   const [dialog, setDialog] = useState<UserDialog | null>(null);
+  /** A promotion to a staff role waits for the admin to confirm it. */
+  const [granting, setGranting] = useState<'manager' | 'admin' | null>(null);
   const update = useUpdateUser();
   const changes = rbac ? roleChangesFor({ id: me }, user) : [];
   const staff = user.role === 'admin' || user.role === 'manager';
@@ -44,12 +47,14 @@ function UserCard({ user, me, rbac }: { user: AdminUserItem; me: number; rbac: b
     update.mutate(
       { id: user.id, change: { role } },
       {
-        onSuccess: () =>
+        onSuccess: () => {
+          setGranting(null);
           toast({
             title: 'Role updated',
             description: `${user.username} is now ${ROLE_LABELS[role]}.`,
             variant: 'success',
-          }),
+          });
+        },
         onError: (e) => toastError('Error', e, 'Failed to update user role.'),
       },
     );
@@ -82,7 +87,11 @@ function UserCard({ user, me, rbac }: { user: AdminUserItem; me: number; rbac: b
                   size="sm"
                   variant="outline"
                   disabled={update.isPending}
-                  onClick={() => changeRole(role)}
+                  onClick={() =>
+                    RANK[role] > RANK[user.role] && (role === 'manager' || role === 'admin')
+                      ? setGranting(role)
+                      : changeRole(role)
+                  }
                 >
                   {RANK[role] > RANK[user.role] ? <ArrowUp aria-hidden /> : <ArrowDown aria-hidden />}
                   {roleButtonLabel(user.role, role)}
@@ -119,6 +128,19 @@ function UserCard({ user, me, rbac }: { user: AdminUserItem; me: number; rbac: b
       {dialog === 'email' ? <ChangeEmailDialog user={user} open onOpenChange={onOpenChange} /> : null}
       {dialog === 'delete' ? <DeleteUserDialog user={user} open onOpenChange={onOpenChange} /> : null}
       {dialog === 'pastes' ? <UserPastesDialog user={user} open onOpenChange={onOpenChange} /> : null}
+      {granting ? (
+        <ConfirmDialog
+          open
+          onOpenChange={(next) => (next ? undefined : setGranting(null))}
+          title={`Make ${user.username} ${granting === 'admin' ? 'an Admin' : 'a Manager'}?`}
+          description={STAFF_ROLE_POWERS[granting]}
+          confirmLabel={roleButtonLabel(user.role, granting)}
+          icon={<ArrowUp aria-hidden />}
+          tone="default"
+          busy={update.isPending}
+          onConfirm={() => changeRole(granting)}
+        />
+      ) : null}
     </Card>
   );
 }
@@ -140,6 +162,7 @@ export function UsersTab({ me }: { me: number }) {
 
   return (
     <section aria-label="Users" className="space-y-3">
+      <h2 className="text-lg font-semibold">Users</h2>
       <div className="flex flex-col gap-2 sm:flex-row">
         <div className="relative flex-1">
           <Search

@@ -7,8 +7,9 @@ import {
   PROCESSING_CONTENT,
 } from '../../../../common/constants';
 import type { PasteView } from '../../../../common/schemas/paste';
-import { ApiError, api } from '../../../lib/api-client';
+import { ApiError, api, readJson } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { accessGrant, noteGrantAnswer } from '../lib/access-grants';
 import { creatorToken } from '../lib/creator-tokens';
 
 /**
@@ -16,12 +17,28 @@ import { creatorToken } from '../lib/creator-tokens';
  * this read would destroy comes back without content (`requiresReveal`), so a link scanner that
  * runs the page burns nothing; revealPaste reads it for real.
  */
-export function getPaste(id: string, opts: { reveal: boolean; signal?: AbortSignal }): Promise<PasteView> {
+export async function getPaste(
+  id: string,
+  opts: { reveal: boolean; signal?: AbortSignal },
+): Promise<PasteView> {
   const token = creatorToken(id);
-  const query = opts.reveal ? '' : '?reveal=false';
-  return api.get<PasteView>(`/api/pastes/${encodeURIComponent(id)}${query}`, opts.signal, {
+  const grant = accessGrant(id);
+  const params = new URLSearchParams();
+  if (!opts.reveal) params.set('reveal', 'false');
+  if (grant) params.set('access', grant);
+  const query = params.size ? `?${params}` : '';
+  const paste = await api.get<PasteView>(`/api/pastes/${encodeURIComponent(id)}${query}`, opts.signal, {
     ...(token ? { 'X-Creator-Token': token } : {}),
   });
+  noteGrantAnswer(id, grant, paste);
+  return paste;
+}
+
+/** The answer to the same request sent early by public/early.js, with the same grant bookkeeping. */
+export async function readEarlyPaste(id: string, response: Promise<Response>): Promise<PasteView> {
+  const paste = await readJson<PasteView>(await response);
+  noteGrantAnswer(id, accessGrant(id), paste);
+  return paste;
 }
 
 /**

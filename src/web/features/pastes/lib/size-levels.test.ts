@@ -2,11 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   countLines,
+  describeParts,
   estimateBytes,
   measureEditorContent,
   megabytes,
   sizeLevel,
   sizeWarning,
+  utf8Length,
 } from './size-levels';
 
 const MB = 1_048_576;
@@ -88,16 +90,29 @@ describe('sizeLevel', () => {
 
 describe('measureEditorContent', () => {
   it('measures empty text as normal with no lines', () => {
-    expect(measureEditorContent('')).toEqual({ bytes: 0, lines: 0, level: 'normal' });
+    expect(measureEditorContent('')).toEqual({ bytes: 0, utf8Bytes: 0, lines: 0, level: 'normal' });
   });
 
   it('uses the line count: 1,000 lines normal, 1,001 large', () => {
-    expect(measureEditorContent(linesOf(1_000))).toEqual({ bytes: 3_998, lines: 1_000, level: 'normal' });
-    expect(measureEditorContent(linesOf(1_001))).toEqual({ bytes: 4_002, lines: 1_001, level: 'large' });
+    expect(measureEditorContent(linesOf(1_000))).toMatchObject({
+      bytes: 3_998,
+      lines: 1_000,
+      level: 'normal',
+    });
+    expect(measureEditorContent(linesOf(1_001))).toMatchObject({
+      bytes: 4_002,
+      lines: 1_001,
+      level: 'large',
+    });
   });
 
   it('uses the estimated size: 0.5 MB (262,144 characters) normal, one character more large', () => {
-    expect(measureEditorContent('a'.repeat(262_144))).toEqual({ bytes: 0.5 * MB, lines: 1, level: 'normal' });
+    expect(measureEditorContent('a'.repeat(262_144))).toEqual({
+      bytes: 0.5 * MB,
+      utf8Bytes: 262_144,
+      lines: 1,
+      level: 'normal',
+    });
     expect(measureEditorContent('a'.repeat(262_145)).level).toBe('large');
   });
 
@@ -108,9 +123,9 @@ describe('measureEditorContent', () => {
 
   it('is extreme over 10 MB and skips line counting there', () => {
     const atLimit = measureEditorContent('a'.repeat(5 * MB));
-    expect(atLimit).toEqual({ bytes: 10 * MB, lines: 1, level: 'very-large' });
+    expect(atLimit).toEqual({ bytes: 10 * MB, utf8Bytes: 5 * MB, lines: 1, level: 'very-large' });
     const over = measureEditorContent(`${'a\n'.repeat((5 * MB) / 2)}b`);
-    expect(over).toEqual({ bytes: 10 * MB + 2, lines: null, level: 'extreme' });
+    expect(over).toEqual({ bytes: 10 * MB + 2, utf8Bytes: 5 * MB + 1, lines: null, level: 'extreme' });
   });
 });
 
@@ -123,25 +138,40 @@ describe('megabytes', () => {
   });
 });
 
+describe('utf8Length', () => {
+  it('counts what TextEncoder would produce, without encoding', () => {
+    for (const text of ['', 'abc', 'é', '€ 10', '😀 smile', 'mixed ✓ 中文 😀\n']) {
+      expect(utf8Length(text)).toBe(new TextEncoder().encode(text).length);
+    }
+  });
+});
+
 describe('sizeWarning (spec §8 editor warnings)', () => {
+  it('shows the real UTF-8 size, while the 2-bytes-per-character estimate decides the level', () => {
+    // 6 MB of ASCII: an estimated 12 MB puts it in the extreme level; the warning says 6.00 MB.
+    const size = measureEditorContent('a'.repeat(6 * MB));
+    expect(size.level).toBe('extreme');
+    expect(sizeWarning(size)).toBe('Large File Loaded: 6.00 MB (line counting skipped for performance)');
+  });
+
   it('is null in the normal level', () => {
-    expect(sizeWarning({ bytes: 100, lines: 3, level: 'normal' })).toBeNull();
+    expect(sizeWarning({ bytes: 100, utf8Bytes: 100, lines: 3, level: 'normal' })).toBeNull();
   });
 
   it('words the large warning with the line count and size', () => {
-    expect(sizeWarning({ bytes: 1.5 * MB, lines: 1_234, level: 'large' })).toBe(
+    expect(sizeWarning({ bytes: 1.5 * MB, utf8Bytes: 1.5 * MB, lines: 1_234, level: 'large' })).toBe(
       'Large paste detected (1,234 lines, 1.50 MB). This may take a moment to process.',
     );
   });
 
   it('words the very large warning', () => {
-    expect(sizeWarning({ bytes: 3 * MB, lines: 12_345, level: 'very-large' })).toBe(
+    expect(sizeWarning({ bytes: 3 * MB, utf8Bytes: 3 * MB, lines: 12_345, level: 'very-large' })).toBe(
       'Warning: Very large paste detected (12,345 lines, 3.00 MB). Browser may slow down. Consider using the "Upload File" button for better performance.',
     );
   });
 
   it('words the extreme warning without a line count', () => {
-    expect(sizeWarning({ bytes: 12 * MB, lines: null, level: 'extreme' })).toBe(
+    expect(sizeWarning({ bytes: 12 * MB, utf8Bytes: 12 * MB, lines: null, level: 'extreme' })).toBe(
       'Large File Loaded: 12.00 MB (line counting skipped for performance)',
     );
   });
@@ -151,5 +181,14 @@ describe('sizeWarning (spec §8 editor warnings)', () => {
       'Large paste detected (1,001 lines, 0.00 MB). This may take a moment to process.',
     );
     expect(sizeWarning(measureEditorContent(linesOf(1_000)))).toBeNull();
+  });
+});
+
+describe('describeParts (the large-file panel)', () => {
+  it('names the parts a chunked upload sends, the last one by its own size', () => {
+    expect(describeParts(60 * MB)).toBe('in 2 parts (one of 40 MB, one of 20.00 MB)');
+    expect(describeParts(80 * MB)).toBe('in 2 parts of 40 MB');
+    expect(describeParts(500 * MB)).toBe('in 13 parts (12 of 40 MB, one of 20.00 MB)');
+    expect(describeParts(40 * MB)).toBe('in one part');
   });
 });

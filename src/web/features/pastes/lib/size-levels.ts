@@ -1,4 +1,5 @@
 import {
+  CHUNK_SIZE_BYTES,
   EDITOR_BYTES_PER_CHAR,
   EXTREME_PASTE_BYTES,
   LARGE_PASTE_BYTES,
@@ -13,8 +14,10 @@ import { formatCount } from '../../../lib/format';
 export type SizeLevel = 'normal' | 'large' | 'very-large' | 'extreme';
 
 export interface EditorSize {
-  /** Estimated at 2 bytes per character (spec §9), so a 10 MB check never encodes 10 MB. */
+  /** Estimated at 2 bytes per character (spec §9): it decides the level, never shown. */
   bytes: number;
+  /** What the paste will weigh in UTF-8: the size shown to the person. */
+  utf8Bytes: number;
   /** Null in the extreme level: line counting is skipped there. */
   lines: number | null;
   level: SizeLevel;
@@ -22,6 +25,17 @@ export interface EditorSize {
 
 export function estimateBytes(text: string): number {
   return text.length * EDITOR_BYTES_PER_CHAR;
+}
+
+/** The UTF-8 length of `text`, counted without encoding it (a 10 MB text is never copied). */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    // Each half of a surrogate pair counts 2: the pair is one 4-byte character.
+    bytes += code < 0x80 ? 1 : code < 0x800 || (code >= 0xd800 && code < 0xe000) ? 2 : 3;
+  }
+  return bytes;
 }
 
 /** Lines as an editor counts them: none when empty, else one more than the line breaks. */
@@ -42,9 +56,10 @@ export function sizeLevel(lines: number, bytes: number): SizeLevel {
 
 export function measureEditorContent(text: string): EditorSize {
   const bytes = estimateBytes(text);
-  if (bytes > EXTREME_PASTE_BYTES) return { bytes, lines: null, level: 'extreme' };
+  const utf8Bytes = utf8Length(text);
+  if (bytes > EXTREME_PASTE_BYTES) return { bytes, utf8Bytes, lines: null, level: 'extreme' };
   const lines = countLines(text);
-  return { bytes, lines, level: sizeLevel(lines, bytes) };
+  return { bytes, utf8Bytes, lines, level: sizeLevel(lines, bytes) };
 }
 
 /** '1.25' — megabytes with two decimals, without the unit. */
@@ -54,7 +69,7 @@ export function megabytes(bytes: number): string {
 
 /** The editor warning of spec §8 for a size, or null below the large level. */
 export function sizeWarning(size: EditorSize): string | null {
-  const mb = megabytes(size.bytes);
+  const mb = megabytes(size.utf8Bytes);
   const lines = formatCount(size.lines ?? 0);
   switch (size.level) {
     case 'large':
@@ -66,4 +81,14 @@ export function sizeWarning(size: EditorSize): string | null {
     default:
       return null;
   }
+}
+
+/** "in 2 parts (one of 40 MB, one of 20.00 MB)": how a file of `size` bytes is sliced. */
+export function describeParts(size: number): string {
+  const parts = Math.ceil(size / CHUNK_SIZE_BYTES);
+  const last = size - (parts - 1) * CHUNK_SIZE_BYTES;
+  if (parts <= 1) return 'in one part';
+  if (last === CHUNK_SIZE_BYTES) return `in ${parts} parts of 40 MB`;
+  const full = parts - 1 === 1 ? 'one' : String(parts - 1);
+  return `in ${parts} parts (${full} of 40 MB, one of ${megabytes(last)} MB)`;
 }

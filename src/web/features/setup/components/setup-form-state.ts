@@ -1,23 +1,9 @@
-import { type EmailProvider, SMTP_DEFAULT_PORT, SMTP_SECURE_PORT } from '../../../../common/constants';
+import type { EmailProvider } from '../../../../common/constants';
 import type { SetupBody, TestEmailBody } from '../../../../common/schemas/setup';
+import { DEFAULT_SETTINGS } from '../../../../common/settings-defaults';
+import { type EmailFields, emailBody } from '../../settings';
 
-export type ProviderChoice = 'none' | EmailProvider;
-
-export interface EmailFormState {
-  emailProvider: ProviderChoice;
-  emailFrom: string;
-  emailFromName: string;
-  resendApiKey: string;
-  sendgridApiKey: string;
-  mailgunApiKey: string;
-  mailgunDomain: string;
-  smtpHost: string;
-  smtpPort: string;
-  smtpUser: string;
-  smtpPassword: string;
-  smtpSecure: boolean;
-  testRecipient: string;
-}
+export type EmailFormState = EmailFields & { testRecipient: string };
 
 export interface SetupFormState {
   siteTitle: string;
@@ -36,58 +22,26 @@ export function initialSetupForm(origin: string): SetupFormState {
     adminEmail: '',
     adminPassword: '',
     email: {
-      emailProvider: 'none',
-      emailFrom: '',
-      emailFromName: '',
-      resendApiKey: '',
-      sendgridApiKey: '',
-      mailgunApiKey: '',
-      mailgunDomain: '',
-      smtpHost: '',
-      smtpPort: String(SMTP_DEFAULT_PORT),
-      smtpUser: '',
-      smtpPassword: '',
-      smtpSecure: false,
+      emailProvider: DEFAULT_SETTINGS.emailProvider,
+      emailFrom: DEFAULT_SETTINGS.emailFrom,
+      emailFromName: DEFAULT_SETTINGS.emailFromName,
+      resendApiKey: DEFAULT_SETTINGS.resendApiKey,
+      sendgridApiKey: DEFAULT_SETTINGS.sendgridApiKey,
+      mailgunApiKey: DEFAULT_SETTINGS.mailgunApiKey,
+      mailgunDomain: DEFAULT_SETTINGS.mailgunDomain,
+      smtpHost: DEFAULT_SETTINGS.smtpHost,
+      smtpPort: String(DEFAULT_SETTINGS.smtpPort),
+      smtpUser: DEFAULT_SETTINGS.smtpUser,
+      smtpPassword: DEFAULT_SETTINGS.smtpPassword,
+      smtpSecure: DEFAULT_SETTINGS.smtpSecure,
       testRecipient: '',
     },
   };
 }
 
-/** The TLS switch moves the port between 587 and 465 unless the admin typed another one. */
-export function portForSecure(current: string, secure: boolean): string {
-  const standard = [String(SMTP_DEFAULT_PORT), String(SMTP_SECURE_PORT), ''];
-  if (!standard.includes(current.trim())) return current;
-  return String(secure ? SMTP_SECURE_PORT : SMTP_DEFAULT_PORT);
-}
-
-/** Only the fields of the chosen provider are sent. */
-function providerFields(email: EmailFormState) {
-  switch (email.emailProvider) {
-    case 'resend':
-      return { resendApiKey: email.resendApiKey.trim() };
-    case 'sendgrid':
-      return { sendgridApiKey: email.sendgridApiKey.trim() };
-    case 'mailgun':
-      return { mailgunApiKey: email.mailgunApiKey.trim(), mailgunDomain: email.mailgunDomain.trim() };
-    case 'smtp':
-      return {
-        smtpHost: email.smtpHost.trim(),
-        smtpPort: Number(email.smtpPort) || SMTP_DEFAULT_PORT,
-        smtpUser: email.smtpUser.trim(),
-        smtpPassword: email.smtpPassword,
-        smtpSecure: email.smtpSecure,
-      };
-    default:
-      return {};
-  }
-}
-
 export function testEmailBody(email: EmailFormState & { emailProvider: EmailProvider }): TestEmailBody {
   return {
-    emailProvider: email.emailProvider,
-    emailFrom: email.emailFrom.trim(),
-    emailFromName: email.emailFromName.trim(),
-    ...providerFields(email),
+    ...emailBody(email),
     ...(email.testRecipient.trim() ? { testRecipient: email.testRecipient.trim() } : {}),
   };
 }
@@ -102,11 +56,5 @@ export function setupBody(form: SetupFormState): SetupBody {
     adminEmail: form.adminEmail.trim(),
   };
   if (email.emailProvider === 'none') return { ...base, emailProvider: 'none' };
-  return {
-    ...base,
-    emailProvider: email.emailProvider,
-    emailFrom: email.emailFrom.trim(),
-    emailFromName: email.emailFromName.trim(),
-    ...providerFields(email),
-  };
+  return { ...base, ...emailBody({ ...email, emailProvider: email.emailProvider }) };
 }

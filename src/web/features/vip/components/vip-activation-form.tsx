@@ -1,5 +1,6 @@
 import { ExternalLink, KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { LICENSE_KEY_EXAMPLE } from '../../../../common/license-key';
 import { VIP_MESSAGES } from '../../../../common/schemas/account';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -61,7 +62,7 @@ export function VipActivationForm({ licenseUrl }: { licenseUrl?: string }) {
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
-        placeholder="VIP-XXXXXXXXXXXXXXXX"
+        placeholder={LICENSE_KEY_EXAMPLE}
         value={licenseKey}
         onChange={(e) => setLicenseKey(e.target.value)}
         className="font-mono"

@@ -41,6 +41,8 @@ export function CreatePasteForm() {
   const role: Role | null = user?.role ?? null;
   // A draft kept from earlier in this tab (reload, Back, another page): restored once, on mount.
   const [restored] = useState(loadDraft);
+  /** "Draft restored · Discard", until the person discards it or empties the editor. */
+  const [draftNotice, setDraftNotice] = useState(() => Boolean(restored?.content || restored?.title));
   const editor = useEditorContent(restored?.content);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const [uploadProgress, setUploadProgress] = useState(0);
@@ -194,6 +196,20 @@ export function CreatePasteForm() {
     editor.setTypedContent(current.slice(0, start) + text + current.slice(end));
   }
 
+  useEffect(() => {
+    if (!editor.content && !options.title) setDraftNotice(false);
+  }, [editor.content, options.title]);
+
+  /** Discard of the restored draft: the screen as a first visit shows it. */
+  function discardDraft() {
+    dropDraft();
+    setDraftNotice(false);
+    setLoadedFile(null);
+    editor.clear();
+    setOptions({ title: '', privacy: 'public', password: '', expiration: null, language: null });
+    textareaRef.current?.focus();
+  }
+
   /** Clear, with Undo in its toast: a click on the wrong button must not cost the text. */
   function clear() {
     const before = { content: editor.content, file: largeFile, loaded: loadedFile };
@@ -267,6 +283,14 @@ export function CreatePasteForm() {
     >
       <Card className="lg:col-start-1 lg:row-start-2">
         <CardContent className="space-y-4 pt-6">
+          {draftNotice ? (
+            <p className="text-xs text-muted-foreground" data-testid="draft-restored">
+              {'Draft restored · '}
+              <Button variant="link" size="sm" className="h-auto text-xs" onClick={discardDraft}>
+                Discard
+              </Button>
+            </p>
+          ) : null}
           {readingProgress !== null ? <ProgressBar label="Reading file..." value={readingProgress} /> : null}
           {networkProblem ? (
             <Alert variant="destructive" title="Not sent" data-testid="network-problem">

@@ -1,7 +1,6 @@
 import { FileText, X } from 'lucide-react';
-import { CHUNK_SIZE_BYTES } from '../../../../../common/constants';
 import { Button } from '../../../../components/ui/button';
-import { megabytes } from '../../lib/size-levels';
+import { describeParts, megabytes } from '../../lib/size-levels';
 
 /**
  * A file over 50 MB in place of the editor: its name and real size, and what Create Paste will do
@@ -16,7 +15,6 @@ export function LargeFilePanel({
   disabled: boolean;
   onRemove: () => void;
 }) {
-  const chunks = Math.ceil(file.size / CHUNK_SIZE_BYTES);
   return (
     <section
       aria-label="Large file"
@@ -25,7 +23,7 @@ export function LargeFilePanel({
       <FileText aria-hidden className="size-8 text-muted-foreground" />
       <p className="break-all font-medium">{file.name}</p>
       <p className="text-sm text-muted-foreground tabular-nums">
-        {megabytes(file.size)} MB — uploaded in {chunks} parts of 40 MB when you click Create Paste. It will
+        {megabytes(file.size)} MB — uploaded {describeParts(file.size)} when you click Create Paste. It will
         be offered as a download.
       </p>
       <Button variant="outline" size="sm" onClick={onRemove} disabled={disabled}>

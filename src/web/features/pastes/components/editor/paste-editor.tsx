@@ -79,7 +79,7 @@ export function PasteEditor({
       </p>
       <p className="flex flex-wrap gap-x-4 text-xs text-muted-foreground tabular-nums" aria-live="polite">
         <span>{size.lines === null ? 'Lines: not counted' : `Lines: ${formatCount(size.lines)}`}</span>
-        <span>Size: {megabytes(size.bytes)} MB</span>
+        <span>Size: {megabytes(size.utf8Bytes)} MB</span>
       </p>
       {warning ? (
         <Alert

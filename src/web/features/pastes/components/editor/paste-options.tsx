@@ -3,6 +3,7 @@ import { type Expiration, type Privacy, type Role, TITLE_MAX_LENGTH } from '../.
 import type { PasteLanguage } from '../../../../../common/languages';
 import { Input } from '../../../../components/ui/input';
 import { Label } from '../../../../components/ui/label';
+import { PasswordInput } from '../../../../components/ui/password-input';
 import { NativeSelect } from '../../../../components/ui/select';
 import { EXPIRATION_CHOICES, EXPIRATION_LABELS, expirationRestriction } from '../../../../lib/expiration';
 import { LanguageOptions } from '../view/language-picker';
@@ -85,10 +86,9 @@ export function PasteOptions({ value, role, disabled, onChange, passwordError }:
       {value.privacy === 'password' ? (
         <div className="space-y-2">
           <Label htmlFor={`${id}-password`}>Password</Label>
-          <Input
+          <PasswordInput
             id={`${id}-password`}
             name="password"
-            type="password"
             autoComplete="new-password"
             placeholder="Password for viewers"
             value={value.password}

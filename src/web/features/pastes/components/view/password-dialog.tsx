@@ -4,8 +4,8 @@ import { PASTE_MESSAGES } from '../../../../../common/messages';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../../components/ui/dialog';
-import { Input } from '../../../../components/ui/input';
 import { Label } from '../../../../components/ui/label';
+import { PasswordInput } from '../../../../components/ui/password-input';
 import { errorMessage } from '../../../../lib/api-client';
 import { useVerifyPaste } from '../../api/verify-paste';
 
@@ -53,9 +53,8 @@ export function PasswordDialog({
           </div>
           <div className="space-y-2">
             <Label htmlFor={`${id}-password`}>Password</Label>
-            <Input
+            <PasswordInput
               id={`${id}-password`}
-              type="password"
               autoComplete="off"
               autoFocus
               value={password}

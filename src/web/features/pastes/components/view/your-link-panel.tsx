@@ -25,7 +25,8 @@ export function YourLinkPanel({ paste }: { paste: PasteView }) {
             value={link}
             aria-label="Link to this paste"
             onFocus={(event) => event.currentTarget.select()}
-            className="h-9 min-w-0 flex-1 rounded-md border bg-muted/40 px-3 font-mono text-sm"
+            // A line box taller than the font, so the underscore of an id is never clipped at 1×.
+            className="h-9 min-w-0 flex-1 rounded-md border bg-muted/40 px-3 font-mono text-sm leading-7"
           />
           <Button
             size="sm"
