@@ -14,7 +14,12 @@ export interface RawResponse {
  */
 export function request(
   url: string,
-  opts: { method?: string; headers?: Record<string, string>; body?: string; agent?: http.Agent } = {},
+  opts: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+    agent?: http.Agent;
+  } = {},
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = http.request(

@@ -19,18 +19,40 @@ function makeManager(dataDir: string, username: string): void {
   }
 }
 
-test('an admin sees the site totals and empty moderation lists', async ({ page }) => {
+test('an admin sees the site totals and empty moderation lists', async ({ page, server }) => {
+  for (const privacy of ['public', 'unlisted', 'unlisted']) {
+    await createPasteApi(server.url, { content: `a ${privacy} paste`, privacy });
+  }
   await loginInContext(page, ADMIN.username, ADMIN.password);
   await page.goto('/admin');
   const stats = page.getByRole('region', { name: 'Statistics' });
-  for (const label of ['Total Users', 'Total Pastes', 'Public', 'Protected', 'Total Views']) {
+  for (const label of ['Total Users', 'Total Pastes', 'Public', 'Unlisted', 'Protected', 'Total Views']) {
     await expect(stats.getByText(label, { exact: true })).toBeVisible();
   }
+  // The cards add up: Total = Public + Unlisted + Protected (issue 19 #14).
+  await expect(stats).toContainText('Total Pastes3');
+  await expect(stats).toContainText('Public1');
+  await expect(stats).toContainText('Unlisted2');
+  await expect(stats).toContainText('Protected0');
   // An admin starts on the Users tab (spec §2).
   await expect(page.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
+  // The Pastes tab names every privacy and shows sizes; it sorts on the server (issue 19 #15).
+  await page.getByRole('tab', { name: 'Pastes' }).click();
+  const pastes = page.getByRole('region', { name: 'Pastes' });
+  await expect(pastes.getByText('Unlisted', { exact: true })).toHaveCount(2);
+  await expect(pastes.getByText('Public', { exact: true })).toHaveCount(1);
+  await expect(pastes.getByText(/^\d+ B$/).first()).toBeVisible();
+  await pastes.getByLabel('Sort pastes').selectOption('size');
+  // The unlisted pastes (16 B) now come before the public one (14 B).
+  await expect(pastes.getByText(/^\d+ B$/)).toHaveText(['16 B', '16 B', '14 B']);
+  await snap(page, 'admin-pastes-tab');
   await page.getByRole('tab', { name: 'Delete Requests' }).click();
   await expect(page.getByText('No delete requests')).toBeVisible();
+  // Each tab has its URL: a reload keeps it (issue 19 #15).
   await page.getByRole('tab', { name: 'Reports' }).click();
+  await expect(page).toHaveURL(/\/admin\/reports$/);
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Reports' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('heading', { name: 'Reported Pastes' })).toBeVisible();
   await expect(page.getByText('No reports')).toBeVisible();
 });
@@ -56,6 +78,12 @@ test('a manager approves a delete request and rejects a report, and the pastes f
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ reason: 'Looks like spam' }),
   });
+  // A second reporter of the same paste: one card, two reports (issue 19 #16).
+  await fetch(`${server.url}/api/pastes/${reported.id}/report`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Cookie: cookie, Origin: server.url },
+    body: JSON.stringify({ reason: 'Same here' }),
+  });
 
   await loginInContext(page, 'mod1', 'password-123');
   await page.goto('/admin');
@@ -63,15 +91,26 @@ test('a manager approves a delete request and rejects a report, and the pastes f
   await expect(stats.getByText('Pending Delete Requests')).toBeVisible();
   await expect(stats.getByText('Total Users')).toHaveCount(0);
   // A manager has the two moderation tabs only, and starts on Delete Requests.
-  await expect(page.getByRole('tab')).toHaveText(['Delete Requests', 'Reports']);
-  await expect(stats).toContainText('Pending Reports1');
+  await expect(page.getByRole('tab')).toHaveText([/^Delete Requests/, /^Reports/]);
+  // Work waiting shows on the tabs too (issue 19 #14).
+  await expect(page.getByRole('tab', { name: 'Delete Requests 1 pending' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Reports 2 pending' })).toBeVisible();
+  await expect(stats).toContainText('Pending Reports2');
 
   const requests = page.getByRole('region', { name: 'Delete Requests' });
   await expect(requests.getByRole('heading', { name: 'Old notes' })).toBeVisible();
   await expect(requests).toContainText('Requested by author1');
   await expect(requests).toContainText('No longer needed');
   await snap(page, 'admin-manager-requests');
+  // Approving destroys the paste: it asks first (issue 19 #13), and Cancel changes nothing.
   await requests.getByRole('button', { name: 'Approve' }).click();
+  const confirmApprove = page.getByRole('dialog', { name: 'Approve and delete the paste?' });
+  await expect(confirmApprove).toContainText('This action cannot be undone.');
+  await snap(page, 'admin-confirm-approve');
+  await confirmApprove.getByRole('button', { name: 'Cancel' }).click();
+  expect((await fetch(`${server.url}/api/pastes/${mine.id}`)).status).toBe(200);
+  await requests.getByRole('button', { name: 'Approve' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
   await expect(toasts(page).getByText('Request Approved')).toBeVisible();
   await expect(requests.getByText('approved')).toBeVisible();
   await expect(requests.getByRole('button', { name: 'Approve' })).toHaveCount(0);
@@ -80,6 +119,9 @@ test('a manager approves a delete request and rejects a report, and the pastes f
   await page.getByRole('tab', { name: 'Reports' }).click();
   const reports = page.getByRole('region', { name: 'Reported Pastes' });
   await expect(reports).toContainText('Reported by Anonymous');
+  await expect(reports).toContainText('Reported by author1');
+  await expect(reports.getByText('2 reports')).toBeVisible();
+  await expect(reports.getByRole('button', { name: 'Reject' })).toHaveCount(1);
   await expect(reports.getByRole('button', { name: 'Approve & Delete' })).toBeVisible();
   await reports.getByRole('button', { name: 'Reject' }).click();
   await expect(toasts(page).getByText('Report Rejected')).toBeVisible();
@@ -106,7 +148,16 @@ test('an admin manages users and pastes: role, password, email, pastes, delete',
   await expect(users).toContainText('No API Key');
   await expect(users).toContainText('1 paste');
   await snap(page, 'admin-users');
+  // A promotion says what the role can do and waits for a confirmation (issue 19 #12).
+  await users.getByRole('button', { name: 'Promote to Admin' }).click();
+  const grant = page.getByRole('dialog', { name: 'Make carol an Admin?' });
+  await expect(grant).toContainText('Admins can do everything');
+  await snap(page, 'admin-confirm-promote');
+  await grant.getByRole('button', { name: 'Cancel' }).click();
+  await expect(users.getByRole('button', { name: 'Promote to Admin' })).toBeVisible();
   await users.getByRole('button', { name: 'Promote to Manager' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Managers can open the admin panel');
+  await page.getByRole('dialog').getByRole('button', { name: 'Promote to Manager' }).click();
   await expect(toasts(page).getByText('Role updated')).toBeVisible();
   await expect(users.getByRole('button', { name: 'Demote to User' })).toBeVisible();
 
@@ -120,6 +171,11 @@ test('an admin manages users and pastes: role, password, email, pastes, delete',
   await users.getByRole('button', { name: 'Actions for carol' }).click();
   await page.getByRole('menuitem', { name: 'View Pastes' }).click();
   await expect(page.getByRole('dialog').getByRole('link', { name: 'Carol notes' })).toBeVisible();
+  // Deleting from here asks too; Cancel keeps the paste.
+  await page.getByRole('button', { name: 'Delete Carol notes' }).click();
+  await page.getByRole('dialog', { name: 'Delete Paste' }).getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('dialog', { name: 'Delete Paste' })).toHaveCount(0);
+  expect((await fetch(`${server.url}/api/pastes/${mine.id}`)).status).toBe(200);
   await page.keyboard.press('Escape');
 
   await users.getByLabel('Search users').fill('nobody-here');
@@ -166,13 +222,18 @@ test('an admin generates VIP licences and sets the purchase URL', async ({ page,
   const key = (await tab.locator('td.font-mono').first().innerText()).trim();
   expect(key).toMatch(/^VIP-[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
   await expect(tab.getByText('Unused')).toBeVisible();
+  // Each key has a Copy button (issue 19 #17).
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await tab.getByRole('button', { name: `Copy license ${key}` }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
 
   await registerUser(server.url, 'dave', 'password-123');
   const cookie = await sessionCookie(server.url, 'dave', 'password-123');
   const activated = await fetch(`${server.url}/api/vip/activate`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Cookie: cookie, Origin: server.url },
-    body: JSON.stringify({ licenseKey: key }),
+    // Typed as people do: lower case, spaces for dashes.
+    body: JSON.stringify({ licenseKey: key.toLowerCase().replace(/-/g, ' ') }),
   });
   expect(activated.status).toBe(200);
   await page.reload();
@@ -181,6 +242,7 @@ test('an admin generates VIP licences and sets the purchase URL', async ({ page,
   await expect(tab.getByText('Used', { exact: true })).toBeVisible();
   await snap(page, 'admin-licenses');
   await tab.getByRole('button', { name: `Delete license ${key}` }).click();
+  await page.getByRole('dialog', { name: 'Delete License' }).getByRole('button', { name: 'Delete' }).click();
   await expect(toasts(page).getByText('License Deleted')).toBeVisible();
   await expect(tab.getByText('No licenses generated yet.')).toBeVisible();
 });
@@ -194,6 +256,14 @@ test('an admin changes the site title, the size limit and role management', asyn
   await title.blur();
   await expect(toasts(page).getByText('Site title updated')).toBeVisible();
   await expect(page.getByRole('banner')).toContainText('Team Paste');
+  // General has a Save button like every section, and says when something is unsaved (issue 19 #20).
+  const general = page.locator('div', { has: page.getByRole('heading', { name: 'General' }) }).last();
+  await expect(general.getByRole('button', { name: 'Save General Settings' })).toBeDisabled();
+  await page.getByLabel('Favicon URL').fill('/favicon-custom.ico');
+  await expect(general.getByText('Unsaved changes')).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(toasts(page).getByText('Favicon updated')).toBeVisible();
+  await expect(general.getByText(/^Saved\./)).toBeVisible();
 
   await page.getByLabel('Unlimited').click();
   await page.getByLabel('Limit (MB)').fill('5');
@@ -265,4 +335,18 @@ test('an admin exports the database and imports it back; everyone signs in again
   await expect(page.getByRole('heading', { name: 'Admin Access Required' })).toBeVisible({ timeout: 10_000 });
   expect((await fetch(`${server.url}/api/pastes/${id}`)).status).toBe(200);
   expect((await fetch(`${server.url}/api/pastes/${later.id}`)).status).toBe(404);
+  // Signing in again leads back to the panel, which says what was imported (issue 19 #15, #20).
+  await page.getByRole('link', { name: 'Go to Login' }).click();
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/admin\/settings$/);
+  const summary = page.getByRole('note').filter({ hasText: 'Database imported' });
+  // The users and pastes this file's earlier tests left (a paste made after the export is not among them).
+  await expect(summary).toContainText(
+    /\d+ users, \d+ pastes, \d+ reports, \d+ delete requests, \d+ VIP licenses\./,
+  );
+  await snap(page, 'admin-after-import');
+  await page.reload();
+  await expect(page.getByText('Database imported')).toHaveCount(0);
 });

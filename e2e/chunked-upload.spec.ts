@@ -39,7 +39,7 @@ test('a 60 MB log uploads in chunks, assembles, and downloads byte for byte', as
   await page.getByLabel('File to upload').setInputFiles(file);
   const panel = page.getByRole('region', { name: 'Large file' });
   await expect(panel).toContainText('service.log');
-  await expect(panel).toContainText('60.00 MB — uploaded in 2 parts of 40 MB');
+  await expect(panel).toContainText('60.00 MB — uploaded in 2 parts (one of 40 MB, one of 20.00 MB)');
   await expect(page.getByLabel('Title')).toHaveValue('service');
   await snap(page, 'chunked-upload-file-chosen');
 

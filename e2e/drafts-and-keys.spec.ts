@@ -26,7 +26,18 @@ test('the draft survives About → Back and a reload, without its password', asy
   await expect(page.getByLabel('Paste content')).toHaveValue('console.log("draft");\n');
   await expect(page.getByLabel('Title')).toHaveValue('My draft');
   expect(await page.evaluate(() => sessionStorage.getItem('pasteshare:draft'))).not.toContain('hunter2');
+  await expect(page.getByTestId('draft-restored')).toHaveText('Draft restored · Discard');
   await snap(page, 'draft-restored');
+
+  // Discard: a first visit's screen, and nothing left to restore.
+  await page.getByRole('button', { name: 'Discard' }).click();
+  await expect(page.getByLabel('Paste content')).toHaveValue('');
+  await expect(page.getByLabel('Title')).toHaveValue('');
+  await expect(page.getByLabel('Privacy')).toHaveValue('public');
+  await expect(page.getByTestId('draft-restored')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByLabel('Paste content')).toHaveValue('');
+  await expect(page.getByTestId('draft-restored')).toHaveCount(0);
 });
 
 test('leaving a page with a draft asks first', async ({ page }) => {

@@ -77,7 +77,15 @@ const FAST_3G = {
   latency: 150 * 3.75,
 };
 
-test('on Fast 3G a small paste’s text is visible in under 3 seconds', async ({ page, server }) => {
+/**
+ * The time itself is reported (annotation `fast-3g-visible-ms`, printed), never a pass condition
+ * (issue 19 #11: a loaded machine makes any stopwatch flaky). What is asserted is what decides that
+ * time and does not depend on the machine: the JavaScript moved before the text is in the page.
+ */
+test('on Fast 3G a small paste’s text waits for no more than the JavaScript budget', async ({
+  page,
+  server,
+}) => {
   const line = 'a line a person wants to read quickly';
   const { id } = await createPasteApi(server.url, {
     title: 'slow-phone.txt',
@@ -113,5 +121,21 @@ test('on Fast 3G a small paste’s text is visible in under 3 seconds', async ({
     );
     console.log(entries.join('\n'));
   }
-  expect(ms).toBeLessThan(3_000);
+  const before = await page.evaluate((visibleAt) => {
+    const entries = performance
+      .getEntriesByType('resource')
+      .filter((e) => e.startTime <= visibleAt) as PerformanceResourceTiming[];
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    return {
+      requests: entries.length + 1,
+      scriptBytes: entries
+        .filter((e) => e.initiatorType === 'script' || e.name.endsWith('.js'))
+        .reduce((n, e) => n + e.transferSize, 0),
+      htmlBytes: nav.transferSize,
+    };
+  }, ms);
+  console.log(`Fast 3G: before the text, ${before.requests} requests, ${before.scriptBytes} B of JavaScript`);
+  // The number of requests is printed, not asserted: which lazy requests start before the text
+  // depends on timing (14–16 seen). The JavaScript in the way of the text does not.
+  expect(before.scriptBytes).toBeLessThanOrEqual(JS_BUDGET_BYTES);
 });

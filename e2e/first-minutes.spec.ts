@@ -33,7 +33,7 @@ test('logging in from a paste comes back to it; My Pastes and New paste are one 
   await expect(page).toHaveURL(new RegExp(`/paste/${id}$`));
   await expect(page.getByText('hello there')).toBeVisible();
 
-  await page.getByRole('button', { name: /User menu/ }).click();
+  await page.getByRole('button', { name: /, account menu$/ }).click();
   await page.getByRole('menuitem', { name: 'My Pastes' }).click();
   await expect(page).toHaveURL(/\/account#my-pastes$/);
   await expect(page.getByRole('heading', { name: 'My Pastes' })).toBeInViewport();

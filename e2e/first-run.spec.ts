@@ -108,7 +108,7 @@ test('setup, register, log in, user menu, log out', async ({ page }) => {
   await page.getByLabel('Password', { exact: true }).fill('correct-horse');
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/$/);
-  const menu = page.getByRole('button', { name: 'User menu for alice' });
+  const menu = page.getByRole('button', { name: 'alice, account menu' });
   await expect(menu).toBeVisible();
   await expect(menu).toContainText('alice');
   await snap(page, 'home-signed-in');
@@ -122,7 +122,7 @@ test('setup, register, log in, user menu, log out', async ({ page }) => {
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
-  await expect(page.getByRole('button', { name: /User menu/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /, account menu$/ })).toHaveCount(0);
 
   // The session is really gone: a reload still shows a visitor.
   await page.reload();
@@ -136,7 +136,7 @@ test('the admin sees the Admin Panel entry and the panel frame', async ({ page }
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/$/);
 
-  await page.getByRole('button', { name: `User menu for ${ADMIN.username}` }).click();
+  await page.getByRole('button', { name: `${ADMIN.username}, account menu` }).click();
   await page.getByRole('menuitem', { name: 'Admin Panel' }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();

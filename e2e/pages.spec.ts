@@ -106,6 +106,21 @@ test('VIP page for a visitor', async ({ page }) => {
   await snap(page, 'vip');
 });
 
+test('VIP page for a signed-in user: no invitation to create an account (issue 19 #17)', async ({
+  page,
+  server,
+}) => {
+  await registerUser(server.url, 'vipcurious', 'password-123');
+  await loginInContext(page, 'vipcurious', 'password-123');
+  await page.goto('/vip');
+  await expect(page.getByRole('link', { name: 'Activate VIP Now' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Create Account' })).toHaveCount(0);
+  await expect(page.getByText('Create an account')).toHaveCount(0);
+  await expect(page.getByText('Get a license key')).toBeVisible();
+  await page.goto('/account-settings#vip');
+  await expect(page.getByLabel('License Key')).toHaveAttribute('placeholder', 'VIP-XXXX-XXXX-XXXX-XXXX');
+});
+
 test('Verify-email result pages', async ({ page }) => {
   await page.goto('/verify-email-success?error=This%20link%20has%20expired');
   await expect(page.getByText('Verification Failed')).toBeVisible();
@@ -123,7 +138,10 @@ test('Verify-email result pages', async ({ page }) => {
 test('visitor states of the admin and account pages', async ({ page }) => {
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Admin Access Required' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Go to Login' })).toHaveAttribute('href', '/auth');
+  await expect(page.getByRole('link', { name: 'Go to Login' })).toHaveAttribute(
+    'href',
+    '/auth?tab=login&next=%2Fadmin',
+  );
   await snap(page, 'admin-visitor');
 
   for (const path of ['/account', '/account-settings']) {

@@ -24,12 +24,18 @@ test('a password paste: the dialog refuses a wrong password, then unlocks', asyn
   await expect(dialog).toBeVisible();
   const unlock = dialog.getByRole('button', { name: 'Unlock Paste' });
   await expect(unlock).toBeDisabled();
-  await dialog.getByLabel('Password').fill('wrong-guess');
+  const field = dialog.getByLabel('Password', { exact: true });
+  await field.fill('wrong-guess');
+  // What was typed can be checked before it is sent (issue 19 #21).
+  await dialog.getByRole('button', { name: 'Show password' }).click();
+  await expect(field).toHaveAttribute('type', 'text');
+  await dialog.getByRole('button', { name: 'Hide password' }).click();
+  await expect(field).toHaveAttribute('type', 'password');
   await unlock.click();
   await expect(dialog.getByRole('alert')).toHaveText('Invalid password');
   await snap(visitor, 'paste-password-wrong');
 
-  await dialog.getByLabel('Password').fill('open-sesame');
+  await field.fill('open-sesame');
   await unlock.click();
   await expect(dialog).toBeHidden();
   await expect(visitor.getByTestId('paste-content')).toContainText('the launch code is 0000');
@@ -38,6 +44,15 @@ test('a password paste: the dialog refuses a wrong password, then unlocks', asyn
     new RegExp(`^/raw/${id}\\?access=`),
   );
   await snap(visitor, 'paste-password-unlocked');
+  // Unlocked once, it stays open in this tab's session: a reload does not ask again.
+  await visitor.reload();
+  await expect(visitor.getByTestId('paste-content')).toContainText('the launch code is 0000');
+  await expect(visitor.getByRole('dialog', { name: 'Password Protected' })).toHaveCount(0);
+  // Another visitor (another session) is still asked.
+  const stranger = await newVisitor(browser, baseURL!);
+  await stranger.goto(`/paste/${id}`);
+  await expect(stranger.getByRole('dialog', { name: 'Password Protected' })).toBeVisible();
+  await stranger.context().close();
   await visitor.context().close();
 });
 

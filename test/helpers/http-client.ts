@@ -12,7 +12,8 @@ export interface TestResponse<T = any> {
 export interface RequestOptions {
   headers?: Record<string, string>;
   /** Raw body sent as is (with its own content type in headers; FormData sets multipart itself). */
-  raw?: string | Buffer | Uint8Array | FormData;
+  /** A body as it is; a stream is sent as it yields (request streaming). */
+  raw?: string | Buffer | Uint8Array | FormData | ReadableStream<Uint8Array>;
   /** Skip the browser-like Origin header. */
   noOrigin?: boolean;
 }
@@ -23,6 +24,11 @@ export class HttpClient {
     readonly baseUrl: string,
     private readonly cookies = new Map<string, string>(),
   ) {}
+
+  /** The Cookie header this client sends (for requests made with fetch directly). */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
 
   cookie(name: string): string | undefined {
     return this.cookies.get(name);
@@ -43,7 +49,7 @@ export class HttpClient {
     opts: RequestOptions = {},
   ): Promise<TestResponse<T>> {
     const headers: Record<string, string> = { ...opts.headers };
-    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (this.cookies.size) headers.cookie = this.cookieHeader();
     if (method !== 'GET' && method !== 'HEAD' && !opts.noOrigin && !('origin' in headers))
       headers.origin = this.baseUrl;
     let body: BodyInit | undefined;
@@ -52,7 +58,8 @@ export class HttpClient {
       body = JSON.stringify(json);
       headers['content-type'] ??= 'application/json';
     }
-    const res = await fetch(this.baseUrl + path, { method, headers, body, redirect: 'manual' });
+    const streamed = body instanceof ReadableStream ? { duplex: 'half' as const } : {};
+    const res = await fetch(this.baseUrl + path, { method, headers, body, redirect: 'manual', ...streamed });
     for (const c of res.headers.getSetCookie()) {
       const [pair, ...attrs] = c.split(';');
       const [name, ...rest] = (pair ?? '').split('=');

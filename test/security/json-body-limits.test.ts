@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { JSON_CREATE_MAX_BYTES } from '../../src/common/constants.js';
 import { GENERIC_MESSAGES, PASTE_MESSAGES } from '../../src/common/messages.js';
 import { maxLoopStall, postRaw } from '../helpers/loop-stall.js';
 import { multipartBody } from '../helpers/multipart.js';
@@ -32,13 +33,12 @@ function pasteText(bytes: number, kind: 'ascii' | 'mixed'): string {
 }
 
 /**
- * Wall-clock stalls measure the machine as much as the code: with more runnable processes than
- * cores, a 10 ms step can take 100 ms. The nesting-bomb budget is loosened on a busy machine.
+ * What is asserted is deterministic: the status, the message, what was stored. How long the
+ * event loop stalled is printed as a report, never a pass condition (issue 19 #11: wall-clock
+ * stalls measure the machine as much as the code); `npm run bench` times the JSON path.
  */
-const machineIsQuiet = () => os.loadavg()[0]! <= os.cpus().length;
-
 describe('nesting bombs', () => {
-  // Just under the create route's 2 MiB JSON limit, so the shape limits are what refuses them.
+  // Under the create route's JSON limit, so the shape limits are what refuses them.
   const bombs = {
     'deep arrays': bomb('{"content":"x","x":', '[', 2 * MB - 100),
     'hundreds of thousands of objects': bomb('{"content":"x","x":[', '{},', 2 * MB - 100),
@@ -46,7 +46,7 @@ describe('nesting bombs', () => {
   };
 
   for (const [name, body] of Object.entries(bombs)) {
-    it(`refuses ${name} within 50 ms, without stalling the server`, async () => {
+    it(`refuses ${name} by its shape, before parsing it, and stores nothing`, async () => {
       const before = await t.db.kysely.selectFrom('pastes').select('id').execute();
       const { result, maxStallMs } = await maxLoopStall(() => postRaw(t.baseUrl, '/api/pastes', body));
       console.info(
@@ -56,19 +56,14 @@ describe('nesting bombs', () => {
       expect(result.text).toMatch(
         new RegExp(`${GENERIC_MESSAGES.jsonTooDeep}|${GENERIC_MESSAGES.jsonTooManyValues}`),
       );
-      // Before the guard these took 1.4–25 s; 50 ms is the goal on a machine that is not oversubscribed.
-      const budget = machineIsQuiet() ? 50 : 500;
-      expect(result.answeredInMs).toBeLessThan(budget);
-      expect(maxStallMs).toBeLessThan(budget);
       expect(await t.db.kysely.selectFrom('pastes').select('id').execute()).toEqual(before);
     });
   }
 
-  it('refuses a 30 MB bomb by its size before reading it', async () => {
-    const body = bomb('{"content":"x","x":', '[', 30 * MB);
-    const { result, maxStallMs } = await maxLoopStall(() => postRaw(t.baseUrl, '/api/pastes', body));
-    expect(result.status).toBe(413);
-    expect(maxStallMs).toBeLessThan(machineIsQuiet() ? 50 : 500);
+  it('refuses a bomb larger than the JSON limit by its size', async () => {
+    const body = bomb('{"content":"x","x":', '[', JSON_CREATE_MAX_BYTES + 1);
+    const res = await postRaw(t.baseUrl, '/api/pastes', body);
+    expect(res.status).toBe(413);
   });
 
   it('keeps small routes to small bodies', async () => {
@@ -79,9 +74,9 @@ describe('nesting bombs', () => {
 
 describe('a maximum-size paste', () => {
   // Sent as multipart/form-data: the content part is streamed into the blob store, never one
-  // string, never JSON.parse. The 300 ms goal is asserted whatever the machine's load.
+  // string, never JSON.parse.
   for (const kind of ['ascii', 'mixed'] as const) {
-    it(`(${kind} text) is created without stalling other requests for more than 300 ms`, async () => {
+    it(`(${kind} text) is created from multipart and reads back byte for byte`, async () => {
       const content = Buffer.from(pasteText(50 * MB, kind));
       const { body, contentType } = multipartBody({ title: 'big', expiration: '1d' }, content);
       const { result, maxStallMs } = await maxLoopStall(() =>
@@ -95,11 +90,10 @@ describe('a maximum-size paste', () => {
       const id = JSON.parse(result.text.slice(result.text.indexOf('\r\n\r\n') + 4)).id;
       const raw = Buffer.from(await (await fetch(`${t.baseUrl}/raw/${id}`)).arrayBuffer());
       expect(raw.equals(content)).toBe(true);
-      expect(maxStallMs).toBeLessThan(300);
     });
   }
 
-  it('(raw body through the API) is created without stalling other requests for more than 300 ms', async () => {
+  it('(raw body through the API) is created and reads back byte for byte', async () => {
     const { client } = await signedIn(t);
     const apiKey = (await client.post('/api/user/regenerate-api-key')).body.apiKey as string;
     const content = Buffer.from(pasteText(50 * MB, 'mixed'));
@@ -116,14 +110,13 @@ describe('a maximum-size paste', () => {
     const id = JSON.parse(result.text.slice(result.text.indexOf('\r\n\r\n') + 4)).id;
     const raw = Buffer.from(await (await fetch(`${t.baseUrl}/raw/${id}`)).arrayBuffer());
     expect(raw.equals(content)).toBe(true);
-    expect(maxStallMs).toBeLessThan(300);
   });
 
-  it('as JSON is refused with 413 naming multipart, before it is parsed', async () => {
-    const body = Buffer.from(JSON.stringify({ content: pasteText(50 * MB, 'ascii') }));
-    const { result, maxStallMs } = await maxLoopStall(() => postRaw(t.baseUrl, '/api/pastes', body));
+  it('as JSON past the limit is refused with 413 naming the other ways, before it is parsed', async () => {
+    const body = Buffer.from(JSON.stringify({ content: pasteText(51 * MB, 'ascii') }));
+    expect(body.length).toBeGreaterThan(JSON_CREATE_MAX_BYTES);
+    const result = await postRaw(t.baseUrl, '/api/pastes', body);
     expect(result.status).toBe(413);
     expect(result.text).toContain(JSON.stringify(PASTE_MESSAGES.createJsonTooLarge).slice(1, -1));
-    expect(maxStallMs).toBeLessThan(300);
   });
 });

@@ -1,0 +1,104 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { ADMIN, expect, loginInContext, registerUser, test } from './support/fixtures';
+import { createPasteApi, sessionCookie } from './support/pastes';
+
+test.use({ setupCompleted: true });
+
+/** Every violation axe-core finds, of any impact, as one readable line each. */
+async function violations(page: Page): Promise<string[]> {
+  // Experimental rules too: label-content-name-mismatch is one of them.
+  const { violations } = await new AxeBuilder({ page })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  return violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')}`));
+}
+
+/** The page in the dark theme, then in the light one (the stored choice, as the toggle sets it). */
+async function expectNoViolationsInBothThemes(page: Page, path: string, ready: () => Promise<void>) {
+  await page.goto(path);
+  for (const theme of ['dark', 'light']) {
+    await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+    await page.reload();
+    await ready();
+    expect(await violations(page), `${path} (${theme})`).toEqual([]);
+  }
+}
+
+for (const path of ['/', '/paste', '/about', '/api', '/top-views', '/vip', '/auth', '/terms', '/privacy']) {
+  test(`${path} has no axe violations, in both themes`, async ({ page, server }) => {
+    const target =
+      path === '/paste'
+        ? `/paste/${(await createPasteApi(server.url, { title: 'axe', content: 'const a = 1;\n' })).id}`
+        : path;
+    await expectNoViolationsInBothThemes(page, target, () => expect(page.locator('main')).toBeVisible());
+  });
+}
+
+for (const tab of ['users', 'pastes', 'delete-requests', 'reports', 'vip-licenses', 'settings']) {
+  test(`the admin panel's ${tab} tab has no axe violations, in both themes`, async ({ page }) => {
+    await loginInContext(page, ADMIN.username, ADMIN.password);
+    await expectNoViolationsInBothThemes(page, `/admin/${tab}`, () =>
+      expect(page.getByRole('tabpanel')).toBeVisible(),
+    );
+  });
+}
+
+test('/account has no axe violations, in both themes', async ({ page }) => {
+  await loginInContext(page, ADMIN.username, ADMIN.password);
+  await expectNoViolationsInBothThemes(page, '/account', () =>
+    expect(page.getByRole('heading', { name: 'My Pastes' })).toBeVisible(),
+  );
+});
+
+test("the manager's panel has no axe violations, in both themes", async ({ page, server }) => {
+  await registerUser(server.url, 'mod1', 'password-123');
+  const admin = await sessionCookie(server.url, ADMIN.username, ADMIN.password);
+  const users = (await (
+    await fetch(`${server.url}/api/admin/users`, { headers: { Cookie: admin } })
+  ).json()) as { users: { id: number; username: string }[] };
+  const mod = users.users.find((u) => u.username === 'mod1')!;
+  const promoted = await fetch(`${server.url}/api/users/${mod.id}`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', Cookie: admin, Origin: server.url },
+    body: JSON.stringify({ role: 'manager' }),
+  });
+  expect(promoted.status).toBe(200);
+  await loginInContext(page, 'mod1', 'password-123');
+  await expectNoViolationsInBothThemes(page, '/admin', () =>
+    expect(page.getByRole('tabpanel')).toBeVisible(),
+  );
+});
+
+test('the report and password dialogs have no axe violations, in both themes', async ({ page, server }) => {
+  const open = await createPasteApi(server.url, { title: 'axe', content: 'const a = 1;\n' });
+  const locked = await createPasteApi(server.url, {
+    title: 'axe',
+    content: 'secret\n',
+    privacy: 'password',
+    password: 'hunter2-pass',
+  });
+  for (const theme of ['dark', 'light']) {
+    await page.goto('/');
+    await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+    await page.goto(`/paste/${open.id}`);
+    await page.getByRole('button', { name: 'Report' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await violations(page), `report dialog (${theme})`).toEqual([]);
+
+    await page.goto(`/paste/${locked.id}`);
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await violations(page), `password dialog (${theme})`).toEqual([]);
+  }
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the create screen and the open drawer have no axe violations, in both themes', async ({ page }) => {
+    await expectNoViolationsInBothThemes(page, '/', () => expect(page.locator('main')).toBeVisible());
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await violations(page), 'drawer').toEqual([]);
+  });
+});
