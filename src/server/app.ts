@@ -30,6 +30,7 @@ import { accessPlugin, type RouteAccess } from './plugins/access.js';
 import { apiKeyPlugin } from './plugins/api-key.js';
 import { bodyParsingPlugin } from './plugins/body-parsing.js';
 import { csrfPlugin } from './plugins/csrf.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { refusedBodyDrainPlugin } from './plugins/refused-body-drain.js';
 import { responseSchemasPlugin } from './plugins/response-schemas.js';
@@ -101,6 +102,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onClose', async () => services.close());
 
   registerErrorHandling(app);
+  // First, so that every answer is measured, refusals included.
+  await app.register(metricsPlugin);
   const routeAccess: RouteAccess[] = [];
   await app.register(accessPlugin, { table: routeAccess });
   await app.register(cookie);

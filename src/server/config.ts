@@ -144,6 +144,11 @@ const envSchema = z.object({
     .positive()
     .default(10 * 1024 ** 3),
   UPLOAD_CHUNKS_PER_ACCOUNT_PER_MIN: z.coerce.number().int().positive().default(600),
+  /** GET /metrics on its own listener at METRICS_HOST:METRICS_PORT (no token needed there). */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** GET /metrics on the main port, for `Authorization: Bearer <token>` only. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Tests only (refused with NODE_ENV=production): a smaller chunk than the spec's 40 MiB. */
   TEST_UPLOAD_CHUNK_BYTES: z.coerce.number().int().min(1).optional(),
   /** Tests only: a pause after each assembly progress step, to catch an assembly mid-way. */
@@ -176,6 +181,11 @@ export interface Config {
   pasteCreateLimits: { perIpPerMin: number; perAccountPerMin: number };
   /** Absent: blobs on local disk under dataDir. */
   s3: S3Options | undefined;
+  /**
+   * Where GET /metrics is served: its own listener (`port`), or the main port behind a bearer
+   * `token`; with neither it does not exist.
+   */
+  metrics: { port: number | undefined; host: string; token: string | undefined };
   uploads: {
     chunkSize: number;
     leaseMs: number;
@@ -185,6 +195,10 @@ export interface Config {
     chunksPerMin: number;
   };
 }
+
+/** GET /metrics exists (on its own port or behind a token): only then is anything timed for it. */
+export const metricsServed = (config: Pick<Config, 'metrics'>) =>
+  config.metrics.port !== undefined || config.metrics.token !== undefined;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -272,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : undefined,
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
     uploads: {
       chunkSize: e.TEST_UPLOAD_CHUNK_BYTES ?? CHUNK_SIZE_BYTES,
       leaseMs: e.UPLOAD_ASSEMBLY_LEASE_MS,

@@ -2,13 +2,16 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Clock } from './clock.js';
-import type { Config } from './config.js';
+import { type Config, metricsServed } from './config.js';
 import type { Db } from './db/kysely.js';
 import { createLocalDiskStore } from './infra/blob-store/index.js';
 import { createS3Store } from './infra/blob-store/s3.js';
 import { createCaptcha } from './infra/captcha/captcha.js';
 import type { BackgroundTask } from './infra/jobs/background-jobs.js';
 import type { MailerOptions } from './infra/mailer/index.js';
+import { createMetrics } from './infra/metrics/metrics.js';
+import { queryTimingPlugin } from './infra/metrics/query-timing.js';
+import { timedBlobStore } from './infra/metrics/timed-blob-store.js';
 import { createRateLimiter } from './lib/rate-limiter.js';
 import { createAdminService } from './modules/admin/admin.service.js';
 import { createAccountService } from './modules/auth/account.service.js';
@@ -45,7 +48,15 @@ export interface ServiceDeps {
 }
 
 /** Builds every service once, wiring their dependencies; routes reach them through app.services. */
-export function createServices({ config, db, clock, log, mailerOptions: given }: ServiceDeps) {
+export function createServices({ config, db: opened, clock, log, mailerOptions: given }: ServiceDeps) {
+  const metrics = createMetrics({ processMetrics: metricsServed(config) });
+  // Every Kysely query is timed; the few raw statements of the hottest paths (db/prepared.ts) are not.
+  const db: Db = {
+    ...opened,
+    kysely: opened.kysely.withPlugin(
+      queryTimingPlugin((seconds) => metrics.dbQueries.observe({ dialect: opened.dialect }, seconds)),
+    ),
+  };
   // SMTP_TLS_REJECT_UNAUTHORIZED=false (tests only) is the browser tests' SMTP sink: a self-signed
   // certificate on a random loopback port.
   const mailerOptions: MailerOptions | undefined =
@@ -58,8 +69,10 @@ export function createServices({ config, db, clock, log, mailerOptions: given }:
     : null;
   const settings = createSettingsService({ db: db.kysely, clock, maxPasteBytes: config.maxPasteBytes, log });
   const captcha = createCaptcha(config.turnstile);
-  const rateLimiter = createRateLimiter(redis, clock, config.redisKeyPrefix);
-  const mail = createMailService({ settings, config, mailerOptions });
+  const rateLimiter = createRateLimiter(redis, clock, config.redisKeyPrefix, (limiter) =>
+    metrics.rateLimited.inc({ limiter }),
+  );
+  const mail = createMailService({ settings, config, mailerOptions, metrics });
   const users = createUsersService({ db: db.kysely });
   const sessions = createSessionsService({ db: db.kysely, clock, ttlMs: config.session.ttlMs });
   const apiKeys = createApiKeyService({ db: db.kysely, settings });
@@ -120,8 +133,8 @@ export function createServices({ config, db, clock, log, mailerOptions: given }:
     mailerOptions,
   });
   const blobs = config.s3
-    ? createS3Store(config.s3)
-    : createLocalDiskStore(path.join(config.dataDir, 'blobs'));
+    ? timedBlobStore(createS3Store(config.s3), 's3', metrics)
+    : timedBlobStore(createLocalDiskStore(path.join(config.dataDir, 'blobs')), 'disk', metrics);
   const hot = createHotPasteCache();
   const recentViewers = createRecentViewers({ clock, redis, keyPrefix: config.redisKeyPrefix });
   const views = createViewCounter(db.kysely, { recent: recentViewers, onWritten: (id) => hot.delete(id) });
@@ -136,6 +149,7 @@ export function createServices({ config, db, clock, log, mailerOptions: given }:
     hot,
     inserts,
     creationLimits: pasteCreationRules(config.pasteCreateLimits),
+    metrics,
   });
   const uploads = createUploadsService({
     db: db.kysely,
@@ -145,9 +159,11 @@ export function createServices({ config, db, clock, log, mailerOptions: given }:
     rateLimiter,
     log,
     options: config.uploads,
+    metrics,
   });
+  metrics.countOpenUploadSessions(uploads.openSessions);
   const pasteDelivery = createPasteDelivery({ blobs, pastes, views });
-  const moderation = createModerationService({ db: db.kysely, clock, pastes, rateLimiter });
+  const moderation = createModerationService({ db: db.kysely, clock, pastes, rateLimiter, metrics });
   const favicon = createFaviconService({ blobs, settings });
   const backup = createBackupService({
     db,
@@ -161,6 +177,7 @@ export function createServices({ config, db, clock, log, mailerOptions: given }:
   return {
     config,
     db,
+    metrics,
     clock,
     redis,
     settings,

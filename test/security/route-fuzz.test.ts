@@ -218,7 +218,12 @@ let sent = 0;
 beforeAll(async () => {
   // Creation limits high: a refused 429 is fine, but the fuzz should reach the handlers.
   t = await startTestApp({
-    env: { PASTE_CREATE_PER_IP_PER_MIN: '100000', PASTE_CREATE_PER_ACCOUNT_PER_MIN: '100000' },
+    env: {
+      PASTE_CREATE_PER_IP_PER_MIN: '100000',
+      PASTE_CREATE_PER_ACCOUNT_PER_MIN: '100000',
+      // Served, so every request is timed into the metrics the last test counts.
+      METRICS_TOKEN: 'route-fuzz-metrics-token',
+    },
   });
   await completeSetup(t);
   const user = await createUser(t, { role: 'user' });
@@ -368,5 +373,46 @@ describe('route fuzz: no request of any shape makes a 5xx or a write it was refu
     console.log(
       `route fuzz: ${sent} requests to ${routes.length} routes × ${callers.length} callers in ${((Date.now() - started) / 1000).toFixed(1)} s (${byStatus.join(' ')})`,
     );
+  });
+
+  it('leaves a bounded set of metric series behind: route patterns, never ids or URLs', async () => {
+    const families = await t.app.services.metrics.registry.getMetricsAsJSON();
+    const timed = families.find(
+      (f) => f.name === 'http_request_duration_seconds_count' || f.name === 'http_request_duration_seconds',
+    );
+    expect(timed?.values.length, 'the fuzz requests were timed').toBeGreaterThan(100);
+    const series = families.reduce((n, f) => n + f.values.length, 0);
+    // The fuzz above sent thousands of requests with odd ids, paths and users. The series come
+    // from fixed label sets: ~40 routes × methods × status classes × histogram buckets, plus the
+    // process metrics. The ceiling would be crossed at once by a label that takes a URL or an id.
+    expect(series, `${series} series after ${sent} requests`).toBeLessThan(3_000);
+    const patterns = new Set(['unmatched', ...t.app.routeAccess.map((r) => r.url)]);
+    const routes = families
+      .find((f) => f.name === 'http_request_duration_seconds')!
+      .values.map((v) => String(v.labels.route));
+    for (const route of routes) {
+      expect(patterns.has(route) || !route.startsWith('/api'), `route label ${route}`).toBe(true);
+    }
+    // More distinct ids, users' paths and unknown URLs add requests, never series.
+    const count = async () =>
+      (await t.app.services.metrics.registry.getMetricsAsJSON())
+        .filter((f) => !f.name.startsWith('nodejs_') && !f.name.startsWith('process_'))
+        .reduce((n, f) => n + f.values.length, 0);
+    const lookUpStrangers = async (from: number) => {
+      for (let i = from; i < from + 30; i++) {
+        await send('GET', `/api/pastes/${`missing${i}`.padEnd(12, 'x')}`, [], undefined);
+        await send('GET', `/raw/${`gone${i}`.padEnd(12, 'y')}`, [], undefined);
+        await send('GET', `/api/no-such-route-${i}`, [], undefined);
+      }
+    };
+    await lookUpStrangers(0); // the label combinations these make, once
+    const beforeMore = await count();
+    await lookUpStrangers(1000);
+    expect(await count()).toBe(beforeMore);
+    const nonApi = new Set(routes.filter((r) => !r.startsWith('/api')));
+    expect(
+      [...nonApi].every((r) => /^(unmatched|\/[a-z/:*-]*)$/.test(r)),
+      [...nonApi].join(' '),
+    ).toBe(true);
   });
 });

@@ -35,7 +35,13 @@ export function slowDownDelayMs(rule: SlowDownRule, attempt: number): number {
  * Fixed-window counters keyed by rule and subject (IP, username, paste…), in memory for one process
  * or in Redis when REDIS_URL is set so every instance shares them.
  */
-export function createRateLimiter(redis: Redis | null, clock: Clock, keyPrefix = 'pasteshare') {
+export function createRateLimiter(
+  redis: Redis | null,
+  clock: Clock,
+  keyPrefix = 'pasteshare',
+  /** Told the rule's name each time it refuses (the rate-limit metric). */
+  onRefused: (limiter: string) => void = () => {},
+) {
   const limiters = new Map<string, RateLimiterMemory | RateLimiterRedis>();
 
   function limiter(rule: LimitRule) {
@@ -72,6 +78,7 @@ export function createRateLimiter(redis: Redis | null, clock: Clock, keyPrefix =
           await limiter(rule).consume(key);
         } catch (e) {
           if (e instanceof RateLimiterRes) {
+            onRefused(rule.name);
             const retry = Math.max(1, Math.ceil(e.msBeforeNext / 1000));
             throw new AppError('RATE_LIMITED', message, {
               'Retry-After': String(retry),

@@ -3,6 +3,7 @@ import { siteOriginOf } from '../../../common/schemas/setup.js';
 import type { Config } from '../../config.js';
 import { AppError } from '../../errors.js';
 import { createMailer, type MailerOptions, type MailMessage } from '../../infra/mailer/index.js';
+import type { Metrics } from '../../infra/metrics/metrics.js';
 import type { SettingsService } from '../settings/settings.service.js';
 
 const MAIL_LINK_ORIGIN_MISSING =
@@ -22,6 +23,7 @@ interface Deps {
   config: Pick<Config, 'mail' | 'publicOrigins'>;
   /** Tests only: lets the mailer trust the loopback SMTP sink's certificate. */
   mailerOptions?: MailerOptions;
+  metrics: Pick<Metrics, 'mails'>;
 }
 
 export type MailService = ReturnType<typeof createMailService>;
@@ -32,13 +34,20 @@ function legacyHostOrigin(domain: string): string | null {
   return /^[a-z0-9.-]+(:\d{1,5})?$/i.test(host) ? siteOriginOf(`https://${host}`) : null;
 }
 
-export function createMailService({ settings, config, mailerOptions }: Deps) {
+export function createMailService({ settings, config, mailerOptions, metrics }: Deps) {
   const pending = new Set<Promise<void>>();
 
   /** Sends with the provider configured right now; a provider failure is AppError('MAIL_FAILED'). */
   async function send(msg: MailMessage): Promise<void> {
-    const mailer = createMailer(await settings.get(), config.mail, mailerOptions);
-    await mailer.send(msg);
+    const current = await settings.get();
+    const mailer = createMailer(current, config.mail, mailerOptions);
+    try {
+      await mailer.send(msg);
+      metrics.mails.inc({ provider: current.emailProvider, outcome: 'sent' });
+    } catch (e) {
+      metrics.mails.inc({ provider: current.emailProvider, outcome: 'failed' });
+      throw e;
+    }
   }
 
   /**

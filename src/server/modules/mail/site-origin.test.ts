@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
+import { createMetrics } from '../../infra/metrics/metrics.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { createMailService } from './mail.service.js';
 
@@ -7,7 +8,7 @@ import { createMailService } from './mail.service.js';
 function siteOrigin(domain: string, publicOrigin?: string) {
   const settings = { get: async () => ({ domain }) } as unknown as SettingsService;
   const config = loadConfig(publicOrigin ? { PUBLIC_ORIGIN: publicOrigin } : {});
-  return createMailService({ settings, config }).siteOrigin();
+  return createMailService({ settings, config, metrics: createMetrics() }).siteOrigin();
 }
 
 describe('site origin for links in mails', () => {

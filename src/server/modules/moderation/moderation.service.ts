@@ -10,6 +10,7 @@ import type { Clock } from '../../clock.js';
 import { iso } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
+import type { Metrics } from '../../infra/metrics/metrics.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { Viewer } from '../pastes/paste-reader.js';
 import { REPORT_PER_IP } from '../pastes/pastes.limits.js';
@@ -33,6 +34,7 @@ interface Deps {
   clock: Clock;
   pastes: PastesService;
   rateLimiter: RateLimiter;
+  metrics: Pick<Metrics, 'moderation'>;
 }
 
 export type ModerationService = ReturnType<typeof createModerationService>;
@@ -51,7 +53,10 @@ function itemId(raw: string, message: string): number {
  * Reports from readers and deletion requests from authors, stored pending; staff (managers and
  * admins) list them and decide each once: approving deletes the paste, the item stays listed.
  */
-export function createModerationService({ db, clock, pastes, rateLimiter }: Deps) {
+export function createModerationService({ db, clock, pastes, rateLimiter, metrics }: Deps) {
+  /** The metric's kind label: the table's name, singular. */
+  const kindOf = (queue: ModerationQueue) => (queue === 'reports' ? 'report' : 'deletion_request');
+
   /**
    * Decides a pending item exactly once (a conditional update: of two staff at once, one wins and
    * the other gets 409), then deletes the paste when approved. Should the deletion fail, the item
@@ -76,6 +81,7 @@ export function createModerationService({ db, clock, pastes, rateLimiter }: Deps
         throw e;
       }
     }
+    metrics.moderation.inc({ kind: kindOf(queue), event: decision });
     return { pasteId: item.paste_id };
   }
 
@@ -144,6 +150,7 @@ export function createModerationService({ db, clock, pastes, rateLimiter }: Deps
         reporter_ip: viewer.ip,
       });
       if (id === null) throw conflict(PASTE_MESSAGES.alreadyReported);
+      metrics.moderation.inc({ kind: 'report', event: 'opened' });
       return { id };
     },
 
@@ -165,6 +172,7 @@ export function createModerationService({ db, clock, pastes, rateLimiter }: Deps
         status: 'pending',
         created_at: clock.now(),
       });
+      metrics.moderation.inc({ kind: 'deletion_request', event: 'opened' });
       return { id };
     },
   };

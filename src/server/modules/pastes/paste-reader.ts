@@ -6,6 +6,7 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/kysely.js';
 import { AppError, forbidden, notFound } from '../../errors.js';
 import type { BlobStore } from '../../infra/blob-store/index.js';
+import type { Metrics } from '../../infra/metrics/metrics.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { hashToken } from '../../lib/tokens.js';
@@ -71,13 +72,29 @@ export interface PasteReaderDeps {
   rateLimiter: RateLimiter;
   views: ViewCounter;
   hot: HotPasteCache;
+  metrics: Pick<Metrics, 'pasteReads' | 'burns' | 'hotCache'>;
 }
+
+/** How a read ended, as the paste-reads metric counts it (a fixed set: no id ever becomes a label). */
+type ReadOutcome = 'shown' | 'processing' | 'locked' | 'not_found' | 'expired' | 'burned';
 
 /**
  * Reading a paste: who may see it and what they get — one decision (authorizeRead) for the JSON
  * view, verify, the v1 read, raw and download — and the JSON view rendered from it.
  */
-export function createPasteReader({ db, clock, blobs, settings, rateLimiter, views, hot }: PasteReaderDeps) {
+export function createPasteReader({
+  db,
+  clock,
+  blobs,
+  settings,
+  rateLimiter,
+  views,
+  hot,
+  metrics,
+}: PasteReaderDeps) {
+  /** The not-found answers given for a paste seen past its expiry (the metric says expired). */
+  const expiredAnswers = new WeakSet<AppError>();
+
   function relation(row: PasteWithAuthor, viewer: Viewer) {
     const isOwner =
       (viewer.user !== null && row.user_id === viewer.user.id) ||
@@ -98,12 +115,16 @@ export function createPasteReader({ db, clock, blobs, settings, rateLimiter, vie
     if (!PASTE_ID_PATTERN.test(id)) throw notFound(PASTE_MESSAGES.notFound);
     const now = clock.now();
     let row = hot.get(id, now);
+    metrics.hotCache.inc({ result: row ? 'hit' : 'miss' });
     if (!row) {
       const found = findLivePaste(db, id, now);
       row = found instanceof Promise ? await found : found;
       if (row) hot.offer(row, now);
     } else if (row.expires_at !== null && row.expires_at <= now) {
-      row = undefined; // a kept row never outlives its paste's expiry
+      // A kept row never outlives its paste's expiry; answered as not found, counted as expired.
+      const gone = notFound(PASTE_MESSAGES.notFound);
+      expiredAnswers.add(gone);
+      throw gone;
     }
     if (!row) throw await goneOrNotFound(id, viewer);
     if (row.status === 'failed') throw notFound(PASTE_MESSAGES.notFound);
@@ -148,6 +169,27 @@ export function createPasteReader({ db, clock, blobs, settings, rateLimiter, vie
     credentials: ReadCredentials,
     answer: 'json' | 'bytes',
   ): Promise<ReadDecision> {
+    let decision: ReadDecision;
+    try {
+      decision = await decideRead(id, viewer, credentials, answer);
+    } catch (e) {
+      const outcome = readOutcomeOf(e);
+      if (outcome) metrics.pasteReads.inc({ outcome });
+      throw e;
+    }
+    const outcome: ReadOutcome =
+      decision.outcome === 'open' ? 'shown' : decision.outcome === 'held' ? 'locked' : decision.outcome;
+    metrics.pasteReads.inc({ outcome });
+    if (decision.outcome === 'open' && decision.claimedBurn) metrics.burns.inc();
+    return decision;
+  }
+
+  async function decideRead(
+    id: string,
+    viewer: Viewer,
+    credentials: ReadCredentials,
+    answer: 'json' | 'bytes',
+  ): Promise<ReadDecision> {
     const { row, isOwner, isStaff } = await findVisible(id, viewer);
     if (row.status === 'processing') return { outcome: 'processing', row, isOwner };
     const isProtected = row.privacy === 'password';
@@ -172,6 +214,17 @@ export function createPasteReader({ db, clock, blobs, settings, rateLimiter, vie
     if (viewer.burn === 'hold') return { ...open, outcome: 'held' };
     if (!(await claimBurn(db.kysely, id, clock.now()))) throw notFound(PASTE_MESSAGES.notFound);
     return { ...open, claimedBurn: true };
+  }
+
+  /** The metric's outcome of a refused read, or null for what is no read outcome (e.g. a 429). */
+  function readOutcomeOf(e: unknown): ReadOutcome | null {
+    if (!(e instanceof AppError)) return null;
+    if (expiredAnswers.has(e)) return 'expired';
+    if (e.message === PASTE_MESSAGES.notFound) return 'not_found';
+    if (e.code === 'BURNED') return 'burned';
+    if (e.message === PASTE_MESSAGES.invalidPassword || e.message === PASTE_MESSAGES.burnNeedsPerson)
+      return 'locked';
+    return null;
   }
 
   /** What GET /api/pastes/:id, POST …/verify and the v1 read answer: authorizeRead, rendered. */

@@ -152,7 +152,12 @@ const createPasteRoute: FastifyPluginAsyncZod = async (app) => {
         ? await readPasteForm(request, { receive: pastes.receiveContent, discard: pastes.discardReceived })
         : request.body;
       if (!input) throw new AppError('INVALID_JSON', GENERIC_MESSAGES.invalidJson);
-      return reply.code(201).send(await pastes.create(input, actor));
+      const created = await pastes.create(input, actor);
+      app.services.metrics.pastesCreated.inc({
+        way: request.isMultipart() ? 'multipart' : 'json',
+        privacy: input.privacy ?? 'public',
+      });
+      return reply.code(201).send(created);
     },
   );
 };

@@ -50,6 +50,16 @@ export async function insertSessionWithin(
   });
 }
 
+/** Sessions of every account still receiving chunks (the open-sessions metric). */
+export async function countReceiving(db: Db): Promise<number> {
+  const r = await db
+    .selectFrom('upload_sessions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'receiving')
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
 /** Does the account have an upload still receiving chunks? */
 export async function hasReceiving(db: Db, userId: number): Promise<boolean> {
   const r = await db

@@ -13,6 +13,7 @@ import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import { BlobPartSizeError, type BlobStore, newBlobKey } from '../../infra/blob-store/index.js';
+import type { Metrics } from '../../infra/metrics/metrics.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { randomToken } from '../../lib/tokens.js';
@@ -49,6 +50,7 @@ interface Deps {
   rateLimiter: RateLimiter;
   log: FastifyBaseLogger;
   options: UploadsOptions;
+  metrics: Pick<Metrics, 'uploadBytes' | 'assemblyDuration' | 'assemblyTakeovers' | 'pastesCreated'>;
 }
 
 export type UploadsService = ReturnType<typeof createUploadsService>;
@@ -61,7 +63,7 @@ export type UploadsService = ReturnType<typeof createUploadsService>;
  * can take any request and a dead instance's assembly is taken over when its lease runs out.
  */
 export function createUploadsService(deps: Deps) {
-  const { db, clock, blobs, pastes, rateLimiter, log, options } = deps;
+  const { db, clock, blobs, pastes, rateLimiter, log, options, metrics } = deps;
   const chunkRule = { name: 'upload-chunk-account', points: options.chunksPerMin, durationSec: 60 };
   const refusal = (why: 'too-many' | 'quota') =>
     new AppError(
@@ -91,11 +93,13 @@ export function createUploadsService(deps: Deps) {
     return { session: s, offset, size: Math.min(s.chunk_size, s.total_size - offset) };
   }
 
-  async function assemble(uploadId: string): Promise<void> {
+  /** Assembles an upload whose lease this instance takes; false when another instance holds it. */
+  async function assemble(uploadId: string): Promise<boolean> {
     const leaseUntil = () => clock.now() + options.leaseMs;
-    if (!(await repo.takeLease(db, uploadId, clock.now(), leaseUntil()))) return;
+    if (!(await repo.takeLease(db, uploadId, clock.now(), leaseUntil()))) return false;
+    const started = performance.now();
     const s = await repo.findSession(db, uploadId);
-    if (!s?.paste_id) return;
+    if (!s?.paste_id) return true;
     const pasteId = s.paste_id;
     try {
       await blobs.completeParts(s.blob_key, s.store_ref, await repo.listChunks(db, uploadId));
@@ -118,15 +122,18 @@ export function createUploadsService(deps: Deps) {
       if (!(e instanceof NotUtf8Error)) throw e; // the lease runs out and the assembly is tried again
       await repo.markFailed(db, uploadId, UPLOAD_MESSAGES.notUtf8, clock.now());
       await pastes.delete(pasteId);
-      return;
+      return true;
     }
     if (!(await pastes.markReady(pasteId))) await blobs.delete(s.blob_key); // deleted meanwhile
     await repo.markDone(db, uploadId, clock.now());
+    metrics.assemblyDuration.observe((performance.now() - started) / 1000);
+    return true;
   }
 
   /** Runs an assembly beside the request that started it; its failures are logged, then retried. */
   function startAssembly(uploadId: string): void {
-    const p = assemble(uploadId)
+    const p: Promise<void> = assemble(uploadId)
+      .then(() => {})
       .catch((err) => log.error({ err, uploadId }, 'assembly failed; it will be retried'))
       .finally(() => inFlight.delete(p));
     inFlight.add(p);
@@ -231,6 +238,7 @@ export function createUploadsService(deps: Deps) {
       if (!(await repo.recordChunk(db, { uploadId, index, tag, now: clock.now() }))) {
         throw notFound(UPLOAD_MESSAGES.sessionNotFound);
       }
+      metrics.uploadBytes.inc(size);
       return { uploadId, chunkIndex: index, chunksReceived: await repo.countChunks(db, uploadId) };
     },
 
@@ -251,6 +259,7 @@ export function createUploadsService(deps: Deps) {
         if (outcome === 'writing') throw conflict(UPLOAD_MESSAGES.chunkBeingWritten);
         if (outcome === 'missing') throw badRequest(UPLOAD_MESSAGES.notAllChunks);
         s = (await repo.findSession(db, uploadId)) ?? s;
+        metrics.pastesCreated.inc({ way: 'chunked', privacy: s.privacy });
       }
       // Finalize again (or a race of two): the paste the first one made, made if a crash cut it short.
       const pasteId = s.paste_id;
@@ -297,8 +306,13 @@ export function createUploadsService(deps: Deps) {
 
     /** Background: assemblies no instance holds (never started, or their instance died). */
     async resumeAssemblies(): Promise<void> {
-      for (const id of await repo.listUnleasedAssemblies(db, clock.now())) await assemble(id);
+      for (const id of await repo.listUnleasedAssemblies(db, clock.now())) {
+        if (await assemble(id)) metrics.assemblyTakeovers.inc();
+      }
     },
+
+    /** Sessions still receiving chunks, across every account (the open-sessions metric). */
+    openSessions: () => repo.countReceiving(db),
 
     /** Background: sessions idle for 24 h lose their bytes; failed and done ones are forgotten. */
     async collectAbandoned(): Promise<number> {

@@ -99,6 +99,7 @@ export const v1Routes: FastifyPluginAsyncZod = async (app) => {
         input = createPasteBodySchema.parse(request.body);
       }
       const { id } = await pastes.create(input, actor);
+      app.services.metrics.pastesCreated.inc({ way: 'v1', privacy: input.privacy ?? 'public' });
       // The link goes back only to this caller, so without a configured origin its own will do.
       const origin = (await mail.siteOrigin()) ?? `${request.protocol}://${request.host}`;
       return reply.code(201).send({ id, url: `${origin}/paste/${id}` });
