@@ -35,7 +35,7 @@ for (const path of ['/', '/paste', '/about', '/api', '/top-views', '/vip', '/aut
   });
 }
 
-for (const tab of ['users', 'pastes', 'delete-requests', 'reports', 'vip-licenses', 'settings']) {
+for (const tab of ['users', 'pastes', 'delete-requests', 'reports', 'licenses', 'settings', 'audit']) {
   test(`the admin panel's ${tab} tab has no axe violations, in both themes`, async ({ page }) => {
     await loginInContext(page, ADMIN.username, ADMIN.password);
     await expectNoViolationsInBothThemes(page, `/admin/${tab}`, () =>

@@ -350,3 +350,55 @@ test('an admin exports the database and imports it back; everyone signs in again
   await page.reload();
   await expect(page.getByText('Database imported')).toHaveCount(0);
 });
+
+test('the Audit tab lists staff actions with filters, and links a target that still exists', async ({
+  page,
+  server,
+}) => {
+  const cookie = await sessionCookie(server.url, ADMIN.username, ADMIN.password);
+  const kept = await createPasteApi(server.url, { title: 'Kept', content: 'still here' });
+  const gone = await createPasteApi(server.url, { title: 'Gone', content: 'deleted by staff' });
+  const removed = await fetch(`${server.url}/api/pastes/${gone.id}`, {
+    method: 'DELETE',
+    headers: { Cookie: cookie, Origin: server.url },
+  });
+  expect(removed.status).toBe(200);
+  const changed = await fetch(`${server.url}/api/settings`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', Cookie: cookie, Origin: server.url },
+    body: JSON.stringify({ siteTitle: 'Audited Paste' }),
+  });
+  expect(changed.status).toBe(200);
+  // A report on the kept paste, rejected by the admin: its target is a report, the paste named beside it.
+  const report = await fetch(`${server.url}/api/pastes/${kept.id}/report`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ reason: 'spam' }),
+  });
+  const { id: reportId } = (await report.json()) as { id: number };
+  await fetch(`${server.url}/api/admin/paste-reports/${reportId}/reject`, {
+    method: 'POST',
+    headers: { Cookie: cookie, Origin: server.url },
+  });
+
+  await loginInContext(page, ADMIN.username, ADMIN.password);
+  await page.goto('/admin/audit');
+  const log = page.getByRole('region', { name: 'Audit log' });
+  const entries = log.getByRole('list');
+  await expect(entries.getByText('Deleted a paste')).toBeVisible();
+  await expect(entries.getByText('Changed settings')).toBeVisible();
+  await expect(entries.getByText('fields: siteTitle')).toBeVisible();
+  await expect(entries.getByText('Rejected a report')).toBeVisible();
+  await expect(entries.getByText('Signed in').first()).toBeVisible();
+  // The deleted paste is named, not linked.
+  await expect(entries.getByRole('link', { name: `paste ${gone.id}` })).toHaveCount(0);
+  await expect(entries.getByText(`paste ${gone.id}`)).toBeVisible();
+  await snap(page, 'admin-audit');
+
+  await page.getByLabel('Action').selectOption({ label: 'Changed settings' });
+  await expect(entries.getByRole('listitem')).toHaveCount(1);
+  await expect(log.getByText('1 entry, newest first')).toBeVisible();
+  await page.getByLabel('Action').selectOption({ label: 'All actions' });
+  await page.getByLabel('Actor').fill('nobody-here');
+  await expect(log.getByText('No staff actions match')).toBeVisible();
+});

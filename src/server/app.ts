@@ -11,6 +11,7 @@ import { startBackgroundJobs } from './infra/jobs/background-jobs.js';
 import type { MailerOptions } from './infra/mailer/index.js';
 import { type LogStream, loggerOptions } from './logging.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
 import { accountRecoveryRoutes } from './modules/auth/account-recovery.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { backupRoutes } from './modules/backup/backup.routes.js';
@@ -131,6 +132,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(moderationRoutes);
   await app.register(leaderboardRoutes);
   await app.register(adminRoutes);
+  await app.register(auditRoutes);
   await app.register(faviconRoutes);
   await app.register(backupRoutes);
 

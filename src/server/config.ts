@@ -144,6 +144,8 @@ const envSchema = z.object({
     .positive()
     .default(10 * 1024 ** 3),
   UPLOAD_CHUNKS_PER_ACCOUNT_PER_MIN: z.coerce.number().int().positive().default(600),
+  /** Audit log entries older than this are deleted. */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
   /** GET /metrics on its own listener at METRICS_HOST:METRICS_PORT (no token needed there). */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
@@ -186,6 +188,7 @@ export interface Config {
    * `token`; with neither it does not exist.
    */
   metrics: { port: number | undefined; host: string; token: string | undefined };
+  auditRetentionDays: number;
   uploads: {
     chunkSize: number;
     leaseMs: number;
@@ -287,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     uploads: {
       chunkSize: e.TEST_UPLOAD_CHUNK_BYTES ?? CHUNK_SIZE_BYTES,
       leaseMs: e.UPLOAD_ASSEMBLY_LEASE_MS,

@@ -14,6 +14,7 @@ import { queryTimingPlugin } from './infra/metrics/query-timing.js';
 import { timedBlobStore } from './infra/metrics/timed-blob-store.js';
 import { createRateLimiter } from './lib/rate-limiter.js';
 import { createAdminService } from './modules/admin/admin.service.js';
+import { createAuditService } from './modules/audit/audit.service.js';
 import { createAccountService } from './modules/auth/account.service.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createCredentialChanges } from './modules/auth/credential-change.js';
@@ -173,6 +174,13 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     uploads,
     inlineMaxBytes: INLINE_CONTENT_MAX_BYTES,
   });
+  const audit = createAuditService({
+    db: db.kysely,
+    clock,
+    users,
+    pastes,
+    retentionDays: config.auditRetentionDays,
+  });
   const admin = createAdminService({ db: db.kysely, users, credentials, pastes, moderation, settings });
   return {
     config,
@@ -200,6 +208,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     uploads,
     moderation,
     admin,
+    audit,
     favicon,
     backup,
     /** The periodic clean-ups every instance runs (infra/jobs runs them; it knows no module). */
@@ -208,6 +217,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
       { name: 'sweep-sessions', intervalMs, run: () => sessions.sweep() },
       { name: 'sweep-email-tokens', intervalMs, run: () => emailVerification.sweepExpiredTokens() },
       { name: 'collect-uploads', intervalMs, run: () => uploads.collectAbandoned() },
+      { name: 'purge-audit-log', intervalMs, run: () => audit.purge() },
       // Often, so that an assembly whose instance died resumes soon after its lease runs out.
       {
         name: 'resume-assemblies',

@@ -60,6 +60,7 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/admin/vip-licenses': 'admin',
   'POST /api/admin/vip-licenses/generate': 'admin',
   'DELETE /api/admin/vip-licenses/:id': 'admin',
+  'GET /api/admin/audit': 'admin',
   'GET /api/admin/users': 'admin',
   'GET /api/admin/users/:id/pastes': 'admin',
   'PUT /api/users/:id': 'admin',

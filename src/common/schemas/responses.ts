@@ -11,6 +11,7 @@ import {
   reportSchema,
   vipLicenseSchema,
 } from './admin.js';
+import { auditPageSchema } from './audit.js';
 import { importResultSchema } from './backup.js';
 import { publicSettingsSchema, settingsSchema } from './settings.js';
 
@@ -249,6 +250,7 @@ export const RESPONSES = {
   },
   'POST /api/admin/vip-licenses/generate': { 200: z.strictObject({ license: vipLicenseSchema }) },
   'DELETE /api/admin/vip-licenses/:id': { 200: z.strictObject({ success: z.literal(true) }) },
+  'GET /api/admin/audit': { 200: auditPageSchema },
   'GET /api/admin/users': { 200: z.strictObject({ users: z.array(adminUserSchema) }) },
   'GET /api/admin/users/:id/pastes': { 200: pasteListSchema },
   'PUT /api/users/:id': { 200: z.strictObject({ user: adminUserSchema }) },

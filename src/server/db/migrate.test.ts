@@ -19,6 +19,7 @@ afterEach(async () => {
 });
 
 const TABLES = [
+  'audit_log',
   'burned_pastes',
   'deletion_requests',
   'email_tokens',
@@ -42,6 +43,7 @@ describe('migrations', () => {
       '004-burned-pastes',
       '005-paste-language',
       '006-chunk-writes',
+      '007-audit-log',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect, db.schema)).toEqual([]);
     // Only our schema: on PostgreSQL other suites' schemas live in the same database.

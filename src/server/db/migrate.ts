@@ -6,6 +6,7 @@ import * as chunkedUploads from './migrations/003-chunked-uploads.js';
 import * as burnedPastes from './migrations/004-burned-pastes.js';
 import * as pasteLanguage from './migrations/005-paste-language.js';
 import * as chunkWrites from './migrations/006-chunk-writes.js';
+import * as auditLog from './migrations/007-audit-log.js';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
 
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '004-burned-pastes': burnedPastes,
   '005-paste-language': pasteLanguage,
   '006-chunk-writes': chunkWrites,
+  '007-audit-log': auditLog,
 };
 
 class StaticProvider implements MigrationProvider {

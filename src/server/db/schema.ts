@@ -29,6 +29,7 @@ export interface Database {
   vip_licenses: VipLicensesTable;
   email_tokens: EmailTokensTable;
   jobs: JobsTable;
+  audit_log: AuditLogTable;
 }
 
 export interface SettingsTable {
@@ -196,4 +197,20 @@ export interface JobsTable {
   locked_until: number | null;
   created_at: number;
   updated_at: number;
+}
+
+/** One staff action (issue 20); append-only (see audit.repository). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  created_at: number;
+  /** No foreign key: kept when the account is deleted, with the name it had. */
+  actor_id: number | null;
+  actor_username: string;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  /** JSON object of field names and counts; never a secret value. */
+  details: string | null;
+  request_id: string;
+  ip: string;
 }

@@ -6,6 +6,7 @@ import {
   updateUserBodySchema,
 } from '../../../common/schemas/admin.js';
 import { idParams, pageParam, pageSizeParam } from '../../../common/schemas/paging.js';
+import { auditContextOf } from '../audit/audit-context.js';
 import { presentPasteListItem } from '../pastes/pastes.presenter.js';
 
 /** Spec §9: a user's pastes in the admin panel, 10 a page. */
@@ -13,7 +14,7 @@ const userPastesQuery = z.object({ page: pageParam, limit: pageSizeParam(10, 100
 
 /** The admin panel's calls (spec §7 Admin); moderation's are in modules/moderation. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { admin } = app.services;
+  const { admin, audit, users } = app.services;
   const adminOnly = { access: 'admin' } as const;
 
   app.get('/api/admin/stats', { config: { access: 'staff' } }, async (request) =>
@@ -45,11 +46,33 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/users/:id',
     { config: adminOnly, schema: { params: idParams, body: updateUserBodySchema } },
-    async (request) => ({ user: await admin.updateUser(request.user!, request.params.id, request.body) }),
+    async (request) => {
+      const user = await admin.updateUser(request.user!, request.params.id, request.body);
+      const target = { type: 'user' as const, id: user.id };
+      // Which credential changed, never its value; a role change names the new role.
+      if ('role' in request.body) {
+        await audit.record(auditContextOf(request), {
+          action: 'user.role_change',
+          target,
+          details: { username: user.username, role: request.body.role },
+        });
+      } else {
+        const action = 'password' in request.body ? 'user.password_change' : 'user.email_change';
+        await audit.record(auditContextOf(request), { action, target, details: { username: user.username } });
+      }
+      return { user };
+    },
   );
 
   app.delete('/api/users/:id', { config: adminOnly, schema: { params: idParams } }, async (request) => {
+    const id = Number(request.params.id);
+    const gone = Number.isSafeInteger(id) ? await users.findById(id) : undefined;
     await admin.deleteUser(request.user!, request.params.id);
+    await audit.record(auditContextOf(request), {
+      action: 'user.delete',
+      target: { type: 'user', id: request.params.id },
+      details: gone ? { username: gone.username } : undefined,
+    });
     return { success: true as const };
   });
 
@@ -61,6 +84,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete('/api/pastes/:id', { config: adminOnly, schema: { params: idParams } }, async (request) => {
     await admin.deletePaste(request.params.id);
+    await audit.record(auditContextOf(request), {
+      action: 'paste.delete',
+      target: { type: 'paste', id: request.params.id },
+    });
     return { success: true as const };
   });
 };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { canModerate } from '../../../common/policies.js';
 import { ACCOUNT_MESSAGES } from '../../../common/schemas/account.js';
 import { loginBodySchema, registerBodySchema } from '../../../common/schemas/auth.js';
 import { unauthorized } from '../../errors.js';
@@ -36,6 +37,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // A fresh session id at every login; the previous one (if any) is ended.
       await endSession(request, reply);
       await startSession(request, reply, user.id);
+      if (canModerate(user.role)) {
+        await app.services.audit.record(
+          { actor: { id: user.id, username: user.username }, requestId: String(request.id), ip: request.ip },
+          {
+            action: 'staff.login',
+            target: { type: 'user', id: user.id },
+            details: { username: user.username },
+          },
+        );
+      }
       return presentUser(user);
     },
   );

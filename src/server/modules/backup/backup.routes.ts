@@ -1,6 +1,7 @@
 import { Transform } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../errors.js';
+import { auditContextOf } from '../audit/audit-context.js';
 
 /** A backup holds every paste: its bound is far above one paste's, and still a bound. */
 const IMPORT_MAX_BYTES = 64 * 1024 ** 3;
@@ -14,7 +15,11 @@ export const backupRoutes: FastifyPluginAsync = async (app) => {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', (_request, payload, done) => done(null, payload));
 
-  app.get('/api/admin/database/export', { config: { access: 'admin' } }, async (_request, reply) => {
+  app.get('/api/admin/database/export', { config: { access: 'admin' } }, async (request, reply) => {
+    await app.services.audit.record(auditContextOf(request), {
+      action: 'database.export',
+      target: { type: 'site', id: 'database' },
+    });
     const date = new Date().toISOString().slice(0, 10);
     reply
       .type('application/json; charset=utf-8')
@@ -40,7 +45,14 @@ export const backupRoutes: FastifyPluginAsync = async (app) => {
       const body = request.body as NodeJS.ReadableStream;
       body.pipe(limited);
       try {
-        return { success: true as const, counts: await backup.import(limited) };
+        const counts = await backup.import(limited);
+        // The log itself is no part of a backup: it stays, and says what replaced the data.
+        await app.services.audit.record(auditContextOf(request), {
+          action: 'database.import',
+          target: { type: 'site', id: 'database' },
+          details: { ...counts },
+        });
+        return { success: true as const, counts };
       } catch (e) {
         // Refused mid-file: stop feeding the parser, so the rest of the body can be read and
         // discarded before the answer (see plugins/refused-body-drain.ts).

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { FAVICON_MAX_BYTES } from '../../../common/constants.js';
 import { FAVICON_MESSAGES } from '../../../common/schemas/admin.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
+import { auditContextOf } from '../audit/audit-context.js';
 import { FAVICON_TYPES, type FaviconExt } from './favicon-type.js';
 
 const FILE = /^([A-Za-z0-9_-]{22})\.(png|ico|jpg|svg)$/;
@@ -25,7 +26,13 @@ export const faviconRoutes: FastifyPluginAsyncZod = async (app) => {
     if (part.file.truncated || bytes.length > FAVICON_MAX_BYTES) {
       throw new AppError('PAYLOAD_TOO_LARGE', FAVICON_MESSAGES.tooLarge);
     }
-    return { faviconUrl: await favicon.store(bytes) };
+    const faviconUrl = await favicon.store(bytes);
+    await app.services.audit.record(auditContextOf(request), {
+      action: 'favicon.update',
+      target: { type: 'site', id: 'favicon' },
+      details: { bytes: bytes.length },
+    });
+    return { faviconUrl };
   });
 
   app.get(

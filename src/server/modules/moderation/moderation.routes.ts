@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '../../../common/schemas/paging.js';
 import { reportBodySchema } from '../../../common/schemas/paste.js';
+import { auditContextOf } from '../audit/audit-context.js';
 import { viewerOf } from '../pastes/viewer.js';
 
 export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { moderation } = app.services;
+  const { moderation, audit } = app.services;
 
   app.post(
     '/api/pastes/:id/report',
@@ -38,12 +39,28 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/api/admin/delete-requests/:id/${action}`,
       { config: staff, schema: { params: idParams } },
-      async (request) => ({ request: await moderation.decideDeletionRequest(request.params.id, decision) }),
+      async (request) => {
+        const decided = await moderation.decideDeletionRequest(request.params.id, decision);
+        await audit.record(auditContextOf(request), {
+          action: `deletion_request.${action}`,
+          target: { type: 'deletion_request', id: decided.id },
+          details: { pasteId: decided.pasteId },
+        });
+        return { request: decided };
+      },
     );
     app.post(
       `/api/admin/paste-reports/:id/${action}`,
       { config: staff, schema: { params: idParams } },
-      async (request) => ({ report: await moderation.decideReport(request.params.id, decision) }),
+      async (request) => {
+        const decided = await moderation.decideReport(request.params.id, decision);
+        await audit.record(auditContextOf(request), {
+          action: `report.${action}`,
+          target: { type: 'report', id: decided.id },
+          details: { pasteId: decided.pasteId },
+        });
+        return { report: decided };
+      },
     );
   }
 };

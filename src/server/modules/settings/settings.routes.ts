@@ -5,6 +5,7 @@ import {
   updateSettingsBodySchema,
 } from '../../../common/schemas/settings.js';
 import { badRequest } from '../../errors.js';
+import { auditContextOf } from '../audit/audit-context.js';
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/settings/public', { config: { access: 'public', allowBeforeSetup: true } }, async () =>
@@ -18,7 +19,16 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/settings',
     { config: { access: 'admin' }, schema: { body: updateSettingsBodySchema } },
-    async (request) => app.services.settings.applyAdminChange(request.body),
+    async (request) => {
+      const settings = await app.services.settings.applyAdminChange(request.body);
+      // The names of the fields sent, never their values (some are secrets).
+      await app.services.audit.record(auditContextOf(request), {
+        action: 'settings.update',
+        target: { type: 'site', id: 'settings' },
+        details: { fields: Object.keys(request.body).sort() },
+      });
+      return settings;
+    },
   );
 
   /** Checks captcha keys with Cloudflare; a success lets the same keys be enabled (spec §4). */

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { activateVipBodySchema, VIP_MESSAGES, vipBannerBodySchema } from '../../../common/schemas/account.js';
 import { licensesQuerySchema } from '../../../common/schemas/admin.js';
 import { idParams } from '../../../common/schemas/paging.js';
+import { auditContextOf } from '../audit/audit-context.js';
 import { presentUser } from '../users/users.presenter.js';
 
 /** License activation for any account; banner management for VIP members (checked in the service). */
@@ -34,14 +35,23 @@ export const vipRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: adminOnly, schema: { querystring: licensesQuerySchema } },
     async (request) => vip.listLicenses(request.query.page, request.query.pageSize),
   );
-  app.post('/api/admin/vip-licenses/generate', { config: adminOnly }, async () => ({
-    license: await vip.generateLicense(),
-  }));
+  app.post('/api/admin/vip-licenses/generate', { config: adminOnly }, async (request) => {
+    const license = await vip.generateLicense();
+    await app.services.audit.record(auditContextOf(request), {
+      action: 'license.generate',
+      target: { type: 'license', id: license.id },
+    });
+    return { license };
+  });
   app.delete(
     '/api/admin/vip-licenses/:id',
     { config: adminOnly, schema: { params: idParams } },
     async (request) => {
       await vip.deleteLicense(request.params.id);
+      await app.services.audit.record(auditContextOf(request), {
+        action: 'license.delete',
+        target: { type: 'license', id: request.params.id },
+      });
       return { success: true as const };
     },
   );

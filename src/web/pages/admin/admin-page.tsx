@@ -11,6 +11,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { loginPath, paths } from '../../config/paths';
 import { useAdminStats } from '../../features/admin/api/get-admin-stats';
+import { AuditTab } from '../../features/admin/components/audit-tab';
 import { ImportSummary } from '../../features/admin/components/import-summary';
 import { LicensesTab } from '../../features/admin/components/licenses-tab';
 import { DeleteRequestsTab, ReportsTab } from '../../features/admin/components/moderation-tabs';
@@ -111,7 +112,7 @@ export function AdminPage() {
 
 /** Tabs each role sees, in order; the first is where the panel opens (spec §2). */
 const TABS = {
-  admin: ['users', 'pastes', 'delete-requests', 'reports', 'licenses', 'settings'],
+  admin: ['users', 'pastes', 'delete-requests', 'reports', 'licenses', 'settings', 'audit'],
   manager: ['delete-requests', 'reports'],
 } as const;
 type AdminTab = (typeof TABS)['admin'][number];
@@ -149,6 +150,7 @@ function AdminTabs({ isAdmin, me }: { isAdmin: boolean; me: number }) {
         </TabsTrigger>
         {isAdmin ? <TabsTrigger value="licenses">VIP Licenses</TabsTrigger> : null}
         {isAdmin ? <TabsTrigger value="settings">Settings</TabsTrigger> : null}
+        {isAdmin ? <TabsTrigger value="audit">Audit</TabsTrigger> : null}
       </TabsList>
       {isAdmin ? (
         <TabsContent value="users">
@@ -174,6 +176,11 @@ function AdminTabs({ isAdmin, me }: { isAdmin: boolean; me: number }) {
       {isAdmin ? (
         <TabsContent value="settings">
           <SettingsTab />
+        </TabsContent>
+      ) : null}
+      {isAdmin ? (
+        <TabsContent value="audit">
+          <AuditTab />
         </TabsContent>
       ) : null}
     </Tabs>

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { pageParam } from './paging.js';
+
+/**
+ * The staff actions the audit log records (issue 20). A fixed list: the Audit tab filters by it and
+ * no free text ever becomes an action.
+ */
+export const AUDIT_ACTIONS = [
+  'staff.login',
+  'user.role_change',
+  'user.password_change',
+  'user.email_change',
+  'user.delete',
+  'paste.delete',
+  'report.approve',
+  'report.reject',
+  'deletion_request.approve',
+  'deletion_request.reject',
+  'license.generate',
+  'license.delete',
+  'settings.update',
+  'favicon.update',
+  'database.export',
+  'database.import',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** What an action was done to: a user, a paste, a report, a request, a licence, or the site. */
+export const AUDIT_TARGET_TYPES = ['user', 'paste', 'report', 'deletion_request', 'license', 'site'] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+export const AUDIT_PAGE_SIZE = 50;
+
+export const auditEntrySchema = z.strictObject({
+  id: z.number().int(),
+  at: z.iso.datetime(),
+  /** Kept as written: the account may be gone since. */
+  actorId: z.number().int().nullable(),
+  actorUsername: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  targetType: z.enum(AUDIT_TARGET_TYPES).nullable(),
+  targetId: z.string().nullable(),
+  /** Whether the target still exists (the tab links it only then). */
+  targetExists: z.boolean(),
+  /** Field names changed, counts imported, the new role… never a secret value. */
+  details: z
+    .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]))
+    .nullable(),
+  requestId: z.string(),
+  ip: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+const isoOrDate = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
+
+export const auditQuerySchema = z.object({
+  actor: z.string().max(100).optional(),
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  target: z.string().max(100).optional(),
+  from: isoOrDate.optional(),
+  to: isoOrDate.optional(),
+  page: pageParam,
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export const auditPageSchema = z.strictObject({
+  entries: z.array(auditEntrySchema),
+  total: z.number().int().min(0),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+});
