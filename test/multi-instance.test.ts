@@ -66,4 +66,46 @@ describe('two instances of one site', () => {
     expect(statuses.slice(0, 20).every((s) => s === 201 || s === 200)).toBe(true);
     expect(statuses[20]).toBe(429);
   });
+
+  // Through Redis pub/sub, or PostgreSQL LISTEN/NOTIFY without Redis; SQLite is one instance.
+  it.runIf(sites.sharesRedis || process.env.TEST_DIALECT === 'postgres')(
+    "show an admin's settings change on the other instance at once, not after the cache's 2 s",
+    async () => {
+      const { onA, onB } = sites.browser();
+      expect((await onA.post('/api/setup', setupBody())).status).toBe(200);
+      expect(
+        (
+          await onA.post('/api/login', {
+            username: 'admin',
+            password: setupBody().adminPassword,
+            captchaToken: CAPTCHA_BYPASS_TOKEN,
+          })
+        ).status,
+      ).toBe(200);
+      // b reads (and caches) the settings; its clock stands still, so its cache never expires by
+      // itself: only the change message can make it read again.
+      expect((await onB.get('/api/settings/public')).body.siteTitle).toBe(setupBody().siteTitle);
+      for (const [n, change] of [
+        { siteTitle: 'Pushed Title' },
+        { maxPasteSize: '1048576' },
+        { vipLicenseUrl: 'https://example.com/buy' },
+        { enableApiKeys: false },
+      ].entries()) {
+        expect((await onA.put('/api/settings', change)).status, JSON.stringify(change)).toBe(200);
+        const [key, value] = Object.entries(change)[0]!;
+        // Public settings say the size limit in MB.
+        const expected = key === 'maxPasteSize' ? 1 : value;
+        let seen: unknown;
+        for (let i = 0; i < 100 && seen !== expected; i++) {
+          const s = (await onB.get('/api/settings/public')).body as Record<string, unknown>;
+          seen = s[key];
+          if (seen !== expected) await new Promise((r) => setTimeout(r, 20));
+        }
+        expect(seen, `change ${n} (${key}) seen on b`).toBe(expected);
+      }
+      // Enforced there too: a paste over the new 1 MiB limit is refused by b.
+      const big = await onB.post('/api/pastes', { content: 'x'.repeat(1_100_000) });
+      expect(big.status).toBe(413);
+    },
+  );
 });

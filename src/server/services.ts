@@ -7,6 +7,7 @@ import type { Db } from './db/kysely.js';
 import { createLocalDiskStore } from './infra/blob-store/index.js';
 import { createS3Store } from './infra/blob-store/s3.js';
 import { createCaptcha } from './infra/captcha/captcha.js';
+import { createNoChangeBus, createPgChangeBus, createRedisChangeBus } from './infra/change-bus/change-bus.js';
 import type { BackgroundTask } from './infra/jobs/background-jobs.js';
 import type { MailerOptions } from './infra/mailer/index.js';
 import { createMetrics } from './infra/metrics/metrics.js';
@@ -68,7 +69,18 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;
-  const settings = createSettingsService({ db: db.kysely, clock, maxPasteBytes: config.maxPasteBytes, log });
+  const changes = redis
+    ? createRedisChangeBus(redis, config.redisKeyPrefix, log)
+    : db.driver.dialect === 'postgres'
+      ? createPgChangeBus(db.driver.pool, db.schema ?? 'public', log)
+      : createNoChangeBus();
+  const settings = createSettingsService({
+    db: db.kysely,
+    clock,
+    maxPasteBytes: config.maxPasteBytes,
+    log,
+    changes,
+  });
   const captcha = createCaptcha(config.turnstile);
   const rateLimiter = createRateLimiter(redis, clock, config.redisKeyPrefix, (limiter) =>
     metrics.rateLimited.inc({ limiter }),
@@ -229,6 +241,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
       await mail.settled();
       await uploads.settled();
       await views.close();
+      await changes.close();
       await redis?.quit().catch(() => {});
       await db.close();
     },

@@ -15,6 +15,7 @@ import type { Clock } from '../../clock.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
+import type { ChangeBus } from '../../infra/change-bus/change-bus.js';
 import {
   PASSED_TEST_KEYS,
   SERVER_SECRET_KEY,
@@ -24,11 +25,14 @@ import {
 import { insertSetting, readAllSettings, upsertSettings } from './settings.repository.js';
 
 /**
- * Typed settings over the key/value table, through a short-lived cache: local writes invalidate it
- * at once; other instances see a change within CACHE_TTL_MS. Until setup is seen completed nothing
- * is cached: setup on another instance must be seen at once, not after the TTL.
+ * Typed settings over the key/value table, through a short-lived cache: a write drops it here at
+ * once and, through the change bus, on every other instance a moment later; CACHE_TTL_MS is the
+ * fallback for a message lost. Until setup is seen completed nothing is cached: setup on another
+ * instance must be seen at once.
  */
 const CACHE_TTL_MS = 2_000;
+/** The change bus topic of a settings write. */
+const SETTINGS_TOPIC = 'settings';
 
 export interface SettingsSnapshot {
   settings: Settings;
@@ -58,8 +62,18 @@ export function createSettingsService(deps: {
   maxPasteBytes: number;
   /** Where a stored value that is not valid is reported. */
   log?: { warn(obj: object, msg: string): void };
+  /** Tells the other instances when the settings change (none: one instance). */
+  changes?: ChangeBus;
 }) {
   let cached: { at: number; value: SettingsSnapshot } | null = null;
+  deps.changes?.subscribe(SETTINGS_TOPIC, () => {
+    cached = null;
+  });
+  /** Drops this instance's copy and tells the others to drop theirs. */
+  async function announceChange(): Promise<void> {
+    cached = null;
+    await deps.changes?.publish(SETTINGS_TOPIC);
+  }
   let secret: string | null = null;
   let setupDone = false;
 
@@ -124,8 +138,11 @@ export function createSettingsService(deps: {
       if (!secret) secret = await readOrCreateSecret();
       return secret;
     },
+    /** After a transaction that wrote settings has committed (setup, a backup import). */
     invalidate(): void {
-      cached = null;
+      announceChange().catch((err: unknown) =>
+        deps.log?.warn({ err }, 'settings change could not be announced; other instances see it within 2 s'),
+      );
     },
     /**
      * An admin's change (PUT /api/settings): email provider fields only as the group that just
@@ -193,7 +210,9 @@ export function createSettingsService(deps: {
         .filter(([k, v]) => v !== undefined && (SETTING_KEYS as string[]).includes(k))
         .map(([k, v]) => [k, JSON.stringify(v)] as [string, string]);
       await upsertSettings(db, entries, deps.clock.now());
-      cached = null;
+      // In a caller's transaction, the caller announces once it has committed (see invalidate).
+      if (db === deps.db) await announceChange();
+      else cached = null;
     },
     async getPublic(): Promise<PublicSettings> {
       const s = (await snapshot()).settings;
