@@ -144,6 +144,15 @@ const envSchema = z.object({
     .positive()
     .default(10 * 1024 ** 3),
   UPLOAD_CHUNKS_PER_ACCOUNT_PER_MIN: z.coerce.number().int().positive().default(600),
+  /** Backups on a schedule into the blob store, every this many hours (unset: none). */
+  BACKUP_INTERVAL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 366)
+    .optional(),
+  /** How many scheduled backups are kept (the oldest beyond go). */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   /** Audit log entries older than this are deleted. */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
   /** GET /metrics on its own listener at METRICS_HOST:METRICS_PORT (no token needed there). */
@@ -189,6 +198,8 @@ export interface Config {
    */
   metrics: { port: number | undefined; host: string; token: string | undefined };
   auditRetentionDays: number;
+  /** intervalMs 0: no scheduled backups. */
+  scheduledBackups: { intervalMs: number; keep: number };
   uploads: {
     chunkSize: number;
     leaseMs: number;
@@ -291,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    scheduledBackups: { intervalMs: (e.BACKUP_INTERVAL_HOURS ?? 0) * 60 * 60 * 1000, keep: e.BACKUP_KEEP },
     uploads: {
       chunkSize: e.TEST_UPLOAD_CHUNK_BYTES ?? CHUNK_SIZE_BYTES,
       leaseMs: e.UPLOAD_ASSEMBLY_LEASE_MS,

@@ -23,6 +23,7 @@ import { createEmailVerificationService } from './modules/auth/email-verificatio
 import { createPasswordResetService } from './modules/auth/password-reset.service.js';
 import { createSessionsService } from './modules/auth/sessions.service.js';
 import { createBackupService } from './modules/backup/backup.service.js';
+import { createScheduledBackups } from './modules/backup/scheduled-backups.service.js';
 import { createFaviconService } from './modules/favicon/favicon.service.js';
 import { createMailService } from './modules/mail/mail.service.js';
 import { createModerationService } from './modules/moderation/moderation.service.js';
@@ -186,6 +187,13 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     uploads,
     inlineMaxBytes: INLINE_CONTENT_MAX_BYTES,
   });
+  const scheduledBackups = createScheduledBackups({
+    db: db.kysely,
+    blobs,
+    clock,
+    backup,
+    ...config.scheduledBackups,
+  });
   const audit = createAuditService({
     db: db.kysely,
     clock,
@@ -223,6 +231,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     audit,
     favicon,
     backup,
+    scheduledBackups,
     /** The periodic clean-ups every instance runs (infra/jobs runs them; it knows no module). */
     backgroundTasks: (intervalMs: number): BackgroundTask[] => [
       { name: 'sweep-pastes', intervalMs, run: () => pastes.sweep() },
@@ -230,6 +239,10 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
       { name: 'sweep-email-tokens', intervalMs, run: () => emailVerification.sweepExpiredTokens() },
       { name: 'collect-uploads', intervalMs, run: () => uploads.collectAbandoned() },
       { name: 'purge-audit-log', intervalMs, run: () => audit.purge() },
+      // Checked every sweep: the first backup comes within a sweep of the start.
+      ...(scheduledBackups.enabled
+        ? [{ name: 'scheduled-backup', intervalMs, run: () => scheduledBackups.runDue() }]
+        : []),
       // Often, so that an assembly whose instance died resumes soon after its lease runs out.
       {
         name: 'resume-assemblies',

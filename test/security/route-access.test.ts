@@ -61,6 +61,8 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/admin/vip-licenses/generate': 'admin',
   'DELETE /api/admin/vip-licenses/:id': 'admin',
   'GET /api/admin/audit': 'admin',
+  'GET /api/admin/backups': 'admin',
+  'GET /api/admin/backups/:id/download': 'admin',
   'GET /api/admin/users': 'admin',
   'GET /api/admin/users/:id/pastes': 'admin',
   'PUT /api/users/:id': 'admin',

@@ -251,6 +251,19 @@ export const RESPONSES = {
   'POST /api/admin/vip-licenses/generate': { 200: z.strictObject({ license: vipLicenseSchema }) },
   'DELETE /api/admin/vip-licenses/:id': { 200: z.strictObject({ success: z.literal(true) }) },
   'GET /api/admin/audit': { 200: auditPageSchema },
+  'GET /api/admin/backups': {
+    200: z.strictObject({
+      backups: z.array(
+        z.strictObject({
+          id: z.number().int(),
+          createdAt: isoTime,
+          sizeBytes: z.number().int().min(0),
+          fileName: z.string(),
+        }),
+      ),
+    }),
+  },
+  'GET /api/admin/backups/:id/download': { 200: NOT_JSON },
   'GET /api/admin/users': { 200: z.strictObject({ users: z.array(adminUserSchema) }) },
   'GET /api/admin/users/:id/pastes': { 200: pasteListSchema },
   'PUT /api/users/:id': { 200: z.strictObject({ user: adminUserSchema }) },

@@ -26,6 +26,7 @@ const TABLES = [
   'jobs',
   'pastes',
   'reports',
+  'scheduled_backups',
   'sessions',
   'settings',
   'upload_chunks',
@@ -44,6 +45,7 @@ describe('migrations', () => {
       '005-paste-language',
       '006-chunk-writes',
       '007-audit-log',
+      '008-scheduled-backups',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect, db.schema)).toEqual([]);
     // Only our schema: on PostgreSQL other suites' schemas live in the same database.

@@ -7,6 +7,7 @@ import * as burnedPastes from './migrations/004-burned-pastes.js';
 import * as pasteLanguage from './migrations/005-paste-language.js';
 import * as chunkWrites from './migrations/006-chunk-writes.js';
 import * as auditLog from './migrations/007-audit-log.js';
+import * as scheduledBackups from './migrations/008-scheduled-backups.js';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
 
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '005-paste-language': pasteLanguage,
   '006-chunk-writes': chunkWrites,
   '007-audit-log': auditLog,
+  '008-scheduled-backups': scheduledBackups,
 };
 
 class StaticProvider implements MigrationProvider {

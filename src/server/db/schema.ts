@@ -30,6 +30,7 @@ export interface Database {
   email_tokens: EmailTokensTable;
   jobs: JobsTable;
   audit_log: AuditLogTable;
+  scheduled_backups: ScheduledBackupsTable;
 }
 
 export interface SettingsTable {
@@ -213,4 +214,16 @@ export interface AuditLogTable {
   details: string | null;
   request_id: string;
   ip: string;
+}
+
+/** A backup written on a schedule into the blob store (see scheduled-backups.service). */
+export interface ScheduledBackupsTable {
+  id: Generated<number>;
+  /** The interval it belongs to (time ÷ interval): unique, so one instance writes it. */
+  slot: number;
+  blob_key: string;
+  status: 'writing' | 'done';
+  size_bytes: number;
+  created_at: number;
+  finished_at: number | null;
 }

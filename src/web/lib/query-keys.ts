@@ -25,6 +25,7 @@ export const queryKeys = {
   adminUserPastes: (id: number, page: number) => ['/api/admin/users', id, 'pastes', page] as const,
   adminPastes: (search: string, sort: string) => ['/api/pastes', search, sort] as const,
   adminStats: ['/api/admin/stats'],
+  adminBackups: ['/api/admin/backups'],
   adminAudit: (query: string) => ['/api/admin/audit', query] as const,
   topViews: ['/api/top-views'],
   /** Prefix of the boards of every period. */

@@ -1,6 +1,7 @@
 import { Transform } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
-import { AppError } from '../../errors.js';
+import { idParams } from '../../../common/schemas/paging.js';
+import { AppError, notFound } from '../../errors.js';
 import { auditContextOf } from '../audit/audit-context.js';
 
 /** A backup holds every paste: its bound is far above one paste's, and still a bound. */
@@ -11,7 +12,32 @@ const IMPORT_MAX_BYTES = 64 * 1024 ** 3;
  * document as a stream (this scope's JSON parser hands over the raw body instead of parsing it).
  */
 export const backupRoutes: FastifyPluginAsync = async (app) => {
-  const { backup } = app.services;
+  const { backup, scheduledBackups } = app.services;
+
+  /** Backups the schedule wrote (BACKUP_INTERVAL_HOURS), newest first. */
+  app.get('/api/admin/backups', { config: { access: 'admin' } }, async () => ({
+    backups: await scheduledBackups.list(),
+  }));
+  app.get(
+    '/api/admin/backups/:id/download',
+    { config: { access: 'admin' }, schema: { params: idParams } },
+    async (request, reply) => {
+      const raw = (request.params as { id: string }).id;
+      const found = /^[1-9]\d{0,15}$/.test(raw) ? await scheduledBackups.open(Number(raw)) : null;
+      if (!found) throw notFound('Backup not found');
+      await app.services.audit.record(auditContextOf(request), {
+        action: 'database.export',
+        target: { type: 'site', id: 'database' },
+        details: { scheduledBackup: found.fileName },
+      });
+      reply
+        .type('application/json; charset=utf-8')
+        .header('Content-Length', found.size)
+        .header('Content-Disposition', `attachment; filename="${found.fileName}"`)
+        .header('Cache-Control', 'no-store');
+      return reply.send(found.stream);
+    },
+  );
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', (_request, payload, done) => done(null, payload));
 

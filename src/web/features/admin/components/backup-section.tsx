@@ -11,7 +11,43 @@ import {
 import { Label } from '../../../components/ui/label';
 import { ProgressBar } from '../../../components/ui/progress';
 import { toast, toastError } from '../../../components/ui/toast-store';
+import { formatDateTime, formatSize } from '../../../lib/format';
+import { useScheduledBackups } from '../api/backups';
 import { rememberImport, useImportDatabase } from '../api/settings';
+
+/** What the schedule (BACKUP_INTERVAL_HOURS) wrote into the blob store, each downloadable. */
+function ScheduledBackupList() {
+  const { data } = useScheduledBackups();
+  if (!data) return null;
+  return (
+    <section aria-label="Scheduled backups" className="space-y-2">
+      <h3 className="text-sm font-medium">Scheduled backups</h3>
+      {data.backups.length === 0 ? (
+        <p className="text-sm text-muted-foreground">
+          None yet. The server writes them when BACKUP_INTERVAL_HOURS is set (see the operations guide).
+        </p>
+      ) : (
+        <ul className="divide-y rounded-md border">
+          {data.backups.map((b) => (
+            <li key={b.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
+              <span className="tabular-nums">
+                <time dateTime={b.createdAt}>{formatDateTime(b.createdAt)}</time>
+                <span className="text-muted-foreground"> · {formatSize(b.sizeBytes)}</span>
+              </span>
+              <Button variant="outline" size="sm" asChild>
+                <a href={`/api/admin/backups/${b.id}/download`} download={b.fileName}>
+                  <Download aria-hidden />
+                  Download
+                  <span className="sr-only"> the backup of {formatDateTime(b.createdAt)}</span>
+                </a>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
 
 /** Spec §2 Database Backup: export as a download; import replaces everything, then the page reloads after 2 s. */
 export function BackupSection() {
@@ -26,6 +62,7 @@ export function BackupSection() {
           Export Database
         </a>
       </Button>
+      <ScheduledBackupList />
       <div className="space-y-2">
         <Label htmlFor="backup-file">Import Database</Label>
         <input
