@@ -95,7 +95,7 @@ export function createScheduledBackups({ db, blobs, clock, backup, intervalMs, k
     /** A finished backup's bytes, or null for an unknown or unfinished one. */
     async open(id: number): Promise<{ stream: Readable; size: number; fileName: string } | null> {
       const row = await findBackup(db, id);
-      if (!row || row.status !== 'done') return null;
+      if (row?.status !== 'done') return null;
       return {
         stream: await blobs.get(row.blob_key),
         size: Number(row.size_bytes),
