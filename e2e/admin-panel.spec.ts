@@ -384,20 +384,21 @@ test('the Audit tab lists staff actions with filters, and links a target that st
   await loginInContext(page, ADMIN.username, ADMIN.password);
   await page.goto('/admin/audit');
   const log = page.getByRole('region', { name: 'Audit log' });
-  const entries = log.getByRole('list');
-  await expect(entries.getByText('Deleted a paste')).toBeVisible();
-  await expect(entries.getByText('Changed settings')).toBeVisible();
-  await expect(entries.getByText('fields: siteTitle')).toBeVisible();
-  await expect(entries.getByText('Rejected a report')).toBeVisible();
-  await expect(entries.getByText('Signed in').first()).toBeVisible();
+  const entries = log.getByRole('listitem');
+  // Other tests of this file share the server: each entry is found by what only it holds.
+  const deletion = entries.filter({ hasText: gone.id });
+  await expect(deletion).toContainText('Deleted a paste');
   // The deleted paste is named, not linked.
-  await expect(entries.getByRole('link', { name: `paste ${gone.id}` })).toHaveCount(0);
-  await expect(entries.getByText(`paste ${gone.id}`)).toBeVisible();
+  await expect(deletion.getByRole('link')).toHaveCount(0);
+  await expect(entries.filter({ hasText: 'fields: siteTitle' }).first()).toContainText('Changed settings');
+  await expect(entries.filter({ hasText: `pasteId: ${kept.id}` })).toContainText('Rejected a report');
+  await expect(entries.filter({ hasText: 'Signed in' }).first()).toBeVisible();
   await snap(page, 'admin-audit');
 
   await page.getByLabel('Action').selectOption({ label: 'Changed settings' });
-  await expect(entries.getByRole('listitem')).toHaveCount(1);
-  await expect(log.getByText('1 entry, newest first')).toBeVisible();
+  await expect(entries.first()).toContainText('Changed settings');
+  const shown = await entries.count();
+  for (let i = 0; i < shown; i++) await expect(entries.nth(i)).toContainText('Changed settings');
   await page.getByLabel('Action').selectOption({ label: 'All actions' });
   await page.getByLabel('Actor').fill('nobody-here');
   await expect(log.getByText('No staff actions match')).toBeVisible();

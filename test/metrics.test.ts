@@ -1,20 +1,9 @@
-import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createPaste, createPasteAsForm } from './helpers/pastes.js';
+import { freePort } from './helpers/ports.js';
 import { startTestApp, withTestApp } from './helpers/test-app.js';
 
 const TOKEN = 'metrics-token-0123456789';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** The value of one series in Prometheus text (`name{labels} value`), or undefined. */
 function sample(text: string, series: string): number | undefined {

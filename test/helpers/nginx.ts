@@ -1,8 +1,8 @@
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './ports.js';
 
 const NGINX = '/usr/sbin/nginx';
 const INSTALL = 'apt-get install -y --no-install-recommends nginx-light';
@@ -13,14 +13,6 @@ export function documentedConfig(): string {
   const block = /```nginx\n([\s\S]*?)```/.exec(doc)?.[1];
   if (!block) throw new Error('docs/operations.md has no ```nginx block');
   return block;
-}
-
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 export interface RunningNginx {

@@ -5,15 +5,14 @@ import type { AdminPasteSort } from '../../../../common/schemas/admin';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Input } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
-import { toast, toastError } from '../../../components/ui/toast-store';
 import { paths } from '../../../config/paths';
 import { expiryLabel } from '../../../lib/expiration';
 import { formatRelativeTime, formatSize } from '../../../lib/format';
-import { type AdminPasteItem, useAllPastes, useDeletePaste } from '../api/pastes';
+import { type AdminPasteItem, useAllPastes } from '../api/pastes';
+import { DeletePasteDialog } from './delete-paste-dialog';
 import { Pager, usePaged } from './pager';
 
 /** Every privacy named, so an unlisted paste does not pass for a public one. */
@@ -30,30 +29,6 @@ function PrivacyBadge({ privacy }: { privacy: AdminPasteItem['privacy'] }) {
       <Icon aria-hidden className="mr-1 size-3" />
       {text}
     </Badge>
-  );
-}
-
-function DeletePasteDialog({ paste, onClose }: { paste: AdminPasteItem; onClose: () => void }) {
-  const remove = useDeletePaste();
-  return (
-    <ConfirmDialog
-      open
-      onOpenChange={(open) => (open ? undefined : onClose())}
-      title="Delete Paste"
-      description="Are you sure you want to delete this paste? This action cannot be undone."
-      confirmLabel="Delete"
-      icon={<Trash2 aria-hidden />}
-      busy={remove.isPending}
-      onConfirm={() =>
-        remove.mutate(paste.id, {
-          onSuccess: () => {
-            toast({ title: 'Paste deleted', variant: 'success' });
-            onClose();
-          },
-          onError: (e) => toastError('Error', e, 'Failed to delete paste. Please try again.'),
-        })
-      }
-    />
   );
 }
 
@@ -157,7 +132,7 @@ export function PastesTab() {
           <Pager page={paged.page} pages={paged.pages} setPage={paged.setPage} />
         </>
       )}
-      {deleting ? <DeletePasteDialog paste={deleting} onClose={() => setDeleting(null)} /> : null}
+      {deleting ? <DeletePasteDialog pasteId={deleting.id} onClose={() => setDeleting(null)} /> : null}
     </section>
   );
 }

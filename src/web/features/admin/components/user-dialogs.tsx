@@ -16,8 +16,8 @@ import { toast, toastError } from '../../../components/ui/toast-store';
 import { paths } from '../../../config/paths';
 import { formatRelativeTime } from '../../../lib/format';
 import { pasteTitle } from '../../../lib/paste-title';
-import { useDeletePaste } from '../api/pastes';
 import { type AdminUserItem, useDeleteUser, useUpdateUser, useUserPastes } from '../api/users';
+import { DeletePasteDialog } from './delete-paste-dialog';
 import { Pager } from './pager';
 
 export type UserDialog = 'password' | 'email' | 'delete' | 'pastes';
@@ -174,7 +174,6 @@ export function DeleteUserDialog({ user, open, onOpenChange }: Props) {
 export function UserPastesDialog({ user, open, onOpenChange }: Props) {
   const [page, setPage] = useState(1);
   const { data } = useUserPastes(user.id, page);
-  const remove = useDeletePaste();
   const [deleting, setDeleting] = useState<string | null>(null);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -204,7 +203,6 @@ export function UserPastesDialog({ user, open, onOpenChange }: Props) {
                   size="icon"
                   variant="ghost"
                   aria-label={`Delete ${pasteTitle(p)}`}
-                  disabled={remove.isPending}
                   onClick={() => setDeleting(p.id)}
                 >
                   <Trash2 aria-hidden />
@@ -217,24 +215,7 @@ export function UserPastesDialog({ user, open, onOpenChange }: Props) {
           </ul>
           {data ? <Pager page={data.page} pages={data.totalPages} setPage={setPage} /> : null}
         </div>
-        <ConfirmDialog
-          open={deleting !== null}
-          onOpenChange={(next) => (next ? undefined : setDeleting(null))}
-          title="Delete Paste"
-          description="Are you sure you want to delete this paste? This action cannot be undone."
-          confirmLabel="Delete"
-          icon={<Trash2 aria-hidden />}
-          busy={remove.isPending}
-          onConfirm={() =>
-            remove.mutate(deleting!, {
-              onSuccess: () => {
-                setDeleting(null);
-                toast({ title: 'Paste deleted', variant: 'success' });
-              },
-              onError: (e) => toastError('Error', e, 'Failed to delete paste. Please try again.'),
-            })
-          }
-        />
+        {deleting ? <DeletePasteDialog pasteId={deleting} onClose={() => setDeleting(null)} /> : null}
       </DialogContent>
     </Dialog>
   );
