@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type LoadResult, warmAndDrive } from './load.js';
 import { prepare, type RunningServer, startPasteshare } from './pasteshare.js';
+import { pinSelf } from './processes.js';
 
 if (process.env.BENCH_METRICS === '0') process.exit(0);
 
@@ -16,9 +17,17 @@ const ROUNDS = 3;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const log = (msg: string) => console.error(`[bench:metrics] ${msg}`);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pasteshare-metrics-bench-'));
+// Both servers on the same CPU (one is loaded at a time), the load generator on the others: which
+// server the scheduler happens to favour would otherwise decide the ratio.
+const pinning = pinSelf(true);
 
 async function start(name: string, extraEnv: Record<string, string>) {
-  const server = await startPasteshare({ name, dataDir: path.join(tmp, name), extraEnv });
+  const server = await startPasteshare({
+    name,
+    dataDir: path.join(tmp, name),
+    extraEnv,
+    cpu: pinning?.serverCpu,
+  });
   const { id } = await prepare(server);
   return { server, id };
 }
