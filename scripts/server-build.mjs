@@ -18,7 +18,8 @@ export function serverBuildIsStale() {
 export async function buildServer({ force = false } = {}) {
   if (!force && !serverBuildIsStale()) return;
   console.log('Building the server (esbuild)…');
-  await build({
+  const { outputFiles } = await build({
+    write: false,
     entryPoints: [path.join(root, 'src/server/main.ts')],
     outfile: SERVER_ENTRY,
     bundle: true,
@@ -30,6 +31,14 @@ export async function buildServer({ force = false } = {}) {
     sourcemap: 'linked',
     logLevel: 'warning',
   });
+  // Written whole then renamed: a test process building at the same time, or a server starting,
+  // never reads half a bundle.
+  for (const file of outputFiles) {
+    fs.mkdirSync(path.dirname(file.path), { recursive: true });
+    const partial = `${file.path}.${process.pid}.partial`;
+    fs.writeFileSync(partial, file.contents);
+    fs.renameSync(partial, file.path);
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`)

@@ -121,6 +121,10 @@ const envSchema = z.object({
    */
   SMTP_TLS_REJECT_UNAUTHORIZED: bool.default(true),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(120000),
+  /** On SIGTERM: how long /readyz fails before the listener closes (for balancers that probe it). */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** On SIGTERM: how long open connections get to end before the process closes them and exits. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(300_000).default(15_000),
   /** How often expired pastes, unconfirmed burn pastes and old sessions are deleted. */
   SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).default(60000),
   /** Rebuild the web app at start when its sources are newer than the build. */
@@ -186,6 +190,8 @@ export interface Config {
   /** False only in tests: SMTP trusts self-signed certificates (SMTP_TLS_REJECT_UNAUTHORIZED). */
   smtpTlsRejectUnauthorized: boolean;
   requestTimeoutMs: number;
+  /** SIGTERM: readiness off for `delayMs`, then open connections get `drainMs` to end. */
+  shutdown: { delayMs: number; drainMs: number };
   sweepIntervalMs: number;
   webAutobuild: boolean;
   /** Paste creation limits per minute (issue 8 abuse limits). */
@@ -284,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     smtpTlsRejectUnauthorized: e.SMTP_TLS_REJECT_UNAUTHORIZED,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    shutdown: { delayMs: e.SHUTDOWN_DELAY_MS, drainMs: e.SHUTDOWN_DRAIN_MS },
     sweepIntervalMs: e.SWEEP_INTERVAL_MS,
     webAutobuild: e.WEB_AUTOBUILD,
     pasteCreateLimits: {

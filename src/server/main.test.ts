@@ -122,7 +122,15 @@ describe('main', () => {
     child!.kill('SIGTERM');
     // New connections are refused while the in-flight body still arrives in full.
     await new Promise((r) => setTimeout(r, 200));
-    await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+    const refused = await new Promise<string | undefined>((resolve) => {
+      const s = net.connect(Number(new URL(base).port), '127.0.0.1');
+      s.once('connect', () => {
+        s.destroy();
+        resolve(undefined);
+      });
+      s.once('error', (e: NodeJS.ErrnoException) => resolve(e.code));
+    });
+    expect(refused).toBe('ECONNREFUSED');
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;

@@ -1,7 +1,10 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 
-/** Listens, and on SIGTERM/SIGINT stops accepting, lets in-flight requests finish, closes the DB. */
+/**
+ * Listens, and on SIGTERM/SIGINT leaves readiness, stops accepting, lets the open connections end
+ * (plugins/drain.ts), then closes the jobs and the database.
+ */
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -19,8 +22,11 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000);
+    const { delayMs, drainMs } = config.shutdown;
+    const force = setTimeout(() => process.exit(1), delayMs + drainMs + 10_000);
     force.unref();
+    const outcome = await app.drain({ delayMs, timeoutMs: drainMs });
+    if (!outcome.drained) app.log.warn({ open: outcome.open }, 'connections still open at the drain limit');
     await app.close();
     process.exit(0);
   };

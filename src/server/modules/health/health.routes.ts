@@ -1,11 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 
-/** Liveness (the process answers) and readiness (its database and its blob store answer). */
+/** Liveness (the process answers) and readiness (not shutting down; its database and blob store answer). */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, blobs } = app.services;
   app.get('/healthz', async () => ({ ok: true }));
   app.get('/readyz', async (request, reply) => {
+    // Shutting down: the balancer sends new requests elsewhere while this one finishes its own.
+    if (app.draining) {
+      return reply
+        .code(503)
+        .header('Retry-After', '5')
+        .send({ error: 'UNAVAILABLE', message: 'Shutting down' });
+    }
     const [database, blobStore] = await Promise.allSettled([sql`select 1`.execute(db.kysely), blobs.ping()]);
     if (database.status === 'fulfilled' && blobStore.status === 'fulfilled') {
       return { ok: true, database: db.dialect };
