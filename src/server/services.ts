@@ -234,14 +234,33 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     scheduledBackups,
     /** The periodic clean-ups every instance runs (infra/jobs runs them; it knows no module). */
     backgroundTasks: (intervalMs: number): BackgroundTask[] => [
-      { name: 'sweep-pastes', intervalMs, run: () => pastes.sweep() },
+      {
+        name: 'sweep-pastes',
+        intervalMs,
+        run: async () => metrics.backgroundItems.inc({ task: 'sweep_pastes' }, await pastes.sweep()),
+      },
       { name: 'sweep-sessions', intervalMs, run: () => sessions.sweep() },
       { name: 'sweep-email-tokens', intervalMs, run: () => emailVerification.sweepExpiredTokens() },
-      { name: 'collect-uploads', intervalMs, run: () => uploads.collectAbandoned() },
+      {
+        name: 'collect-uploads',
+        intervalMs,
+        run: async () =>
+          metrics.backgroundItems.inc({ task: 'collect_uploads' }, await uploads.collectAbandoned()),
+      },
       { name: 'purge-audit-log', intervalMs, run: () => audit.purge() },
       // Checked every sweep: the first backup comes within a sweep of the start.
       ...(scheduledBackups.enabled
-        ? [{ name: 'scheduled-backup', intervalMs, run: () => scheduledBackups.runDue() }]
+        ? [
+            {
+              name: 'scheduled-backup',
+              intervalMs,
+              run: async () => {
+                if ((await scheduledBackups.runDue()) === 'written') {
+                  metrics.backgroundItems.inc({ task: 'scheduled_backup' });
+                }
+              },
+            },
+          ]
         : []),
       // Often, so that an assembly whose instance died resumes soon after its lease runs out.
       {

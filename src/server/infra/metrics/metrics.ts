@@ -74,6 +74,12 @@ export function createMetrics({ processMetrics = true }: { processMetrics?: bool
       help: 'Assemblies resumed by an instance after another one stopped holding their lease.',
       registers,
     }),
+    backgroundItems: new Counter({
+      name: 'pasteshare_background_items_total',
+      help: 'What background tasks of this instance did, by task (sweep_pastes: expired or unconfirmed pastes deleted; collect_uploads: idle upload sessions collected; scheduled_backup: backups written). Summed over instances, each item counts once.',
+      labelNames: ['task'] as const,
+      registers,
+    }),
     blobOps: new Histogram({
       name: 'pasteshare_blob_operation_duration_seconds',
       help: 'Blob store operations by operation, store (disk, s3) and outcome (ok, error).',
