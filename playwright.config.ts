@@ -10,7 +10,9 @@ export default defineConfig({
   outputDir: 'test-results/e2e',
   globalSetup: './e2e/support/global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  // Two spec files at a time (each with its own server and data folder): the browser and the
+  // server of one wait on each other, so two fill a 2-CPU machine that one leaves half idle.
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

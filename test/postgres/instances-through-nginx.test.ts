@@ -37,8 +37,16 @@ beforeAll(async () => {
   const name = `pasteshare_rolling_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
+  try {
+    // A database of its own: compiled servers migrate it as `npm start` does, with no test schema.
+    await admin.query(`create database "${name}"`);
+  } catch (e) {
+    throw new Error(
+      `this suite needs CREATE DATABASE on TEST_DATABASE_URL (as the postgres user has): ${(e as Error).message}`,
+    );
+  } finally {
+    await admin.end();
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   databaseUrl = url.toString();
