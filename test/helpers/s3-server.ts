@@ -53,14 +53,14 @@ export async function startS3Server(): Promise<S3Server> {
       buckets += 1;
       const name = `test-${process.pid}-${buckets}-${Date.now()}`;
       // Swift answers 503 for a moment after it starts (its account and container servers warm
-      // up): try for up to 15 s before calling it a failure.
+      // up; longer while other suites keep the CPUs busy): try for up to 60 s before failing.
       for (let attempt = 0; ; attempt++) {
         try {
           await client.send(new CreateBucketCommand({ Bucket: name }));
           return name;
         } catch (e) {
           if (
-            attempt >= 30 ||
+            attempt >= 120 ||
             (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode !== 503
           ) {
             throw e;
