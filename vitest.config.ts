@@ -26,7 +26,7 @@ export default defineConfig({
         test: {
           name: 'sqlite',
           // Web tests here are pure functions (no DOM); screens are covered by the browser tests.
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'cli/**/*.test.ts'],
           // test/postgres needs a PostgreSQL server to cut off; it runs in the postgres project.
           exclude: ['test/postgres/**'],
           env: { TEST_DIALECT: 'sqlite' },

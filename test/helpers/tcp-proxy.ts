@@ -1,7 +1,24 @@
 import net from 'node:net';
+import { Transform } from 'node:stream';
 
-/** A loopback TCP proxy a test can cut and restore, to play a database going away and coming back. */
-export async function startTcpProxy(targetHost: string, targetPort: number) {
+/** Passes bytes on at most `bytesPerSecond` (a slow uplink). */
+function throttle(bytesPerSecond: number): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      setTimeout(() => done(null, chunk), (chunk.length / bytesPerSecond) * 1000);
+    },
+  });
+}
+
+/**
+ * A loopback TCP proxy a test can cut and restore, to play a database going away and coming back;
+ * `uplinkBytesPerSecond` slows what clients send (an upload a test can interrupt half-way).
+ */
+export async function startTcpProxy(
+  targetHost: string,
+  targetPort: number,
+  opts: { uplinkBytesPerSecond?: number } = {},
+) {
   const sockets = new Set<net.Socket>();
   let up = true;
   const server = net.createServer((client) => {
@@ -15,7 +32,8 @@ export async function startTcpProxy(targetHost: string, targetPort: number) {
       s.on('close', () => sockets.delete(s));
       s.on('error', () => {});
     }
-    client.pipe(upstream).pipe(client);
+    const fromClient = opts.uplinkBytesPerSecond ? client.pipe(throttle(opts.uplinkBytesPerSecond)) : client;
+    fromClient.pipe(upstream).pipe(client);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {

@@ -45,6 +45,7 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/pastes/upload/chunk': 'signed-in',
   'POST /api/pastes/upload/finalize': 'signed-in',
   'POST /api/pastes/upload/cancel': 'signed-in',
+  'GET /api/pastes/upload/:uploadId': 'signed-in',
   'GET /api/pastes/:id/assembly-progress': 'public',
   'GET /api/my-pastes': 'signed-in',
   'GET /api/top-views': 'public',

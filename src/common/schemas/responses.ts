@@ -231,6 +231,22 @@ export const RESPONSES = {
   },
   'POST /api/pastes/upload/finalize': { 201: z.strictObject({ id: z.string().min(1) }) },
   'POST /api/pastes/upload/cancel': { 200: z.strictObject({ cancelled: z.literal(true) }) },
+  'GET /api/pastes/upload/:uploadId': {
+    200: z.strictObject({
+      uploadId: z.string().min(1),
+      status: z.enum(['receiving', 'assembling', 'done', 'failed']),
+      totalChunks: z.number().int().min(1),
+      totalSize: z.number().int().min(1),
+      chunkSize: z.number().int().min(1),
+      chunksReceived: z.array(z.number().int().min(0)),
+      pasteId: z.string().nullable(),
+      sha256: z
+        .string()
+        .regex(/^[0-9a-f]{64}$/)
+        .nullable(),
+      expiresAt: isoTime,
+    }),
+  },
   'GET /api/pastes/:id/assembly-progress': {
     200: z.strictObject({ progress: z.number().int().min(0).max(100), isComplete: z.boolean() }),
   },

@@ -37,6 +37,7 @@ export type InitUploadInput = z.output<typeof initUploadBodySchema>;
 /** An upload id as the server hands them out (32 URL-safe characters). */
 export const uploadIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'uploadId: not an upload id');
 export const uploadRefBodySchema = z.object({ uploadId: uploadIdSchema });
+export const uploadParams = z.object({ uploadId: uploadIdSchema });
 
 /** The chunk form's fields (multipart text fields, so the index arrives as a string). */
 export const chunkFieldsSchema = z.object({

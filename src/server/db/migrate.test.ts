@@ -46,6 +46,7 @@ describe('migrations', () => {
       '006-chunk-writes',
       '007-audit-log',
       '008-scheduled-backups',
+      '009-upload-digest',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect, db.schema)).toEqual([]);
     // Only our schema: on PostgreSQL other suites' schemas live in the same database.

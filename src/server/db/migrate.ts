@@ -8,6 +8,7 @@ import * as pasteLanguage from './migrations/005-paste-language.js';
 import * as chunkWrites from './migrations/006-chunk-writes.js';
 import * as auditLog from './migrations/007-audit-log.js';
 import * as scheduledBackups from './migrations/008-scheduled-backups.js';
+import * as uploadDigest from './migrations/009-upload-digest.js';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
 
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '006-chunk-writes': chunkWrites,
   '007-audit-log': auditLog,
   '008-scheduled-backups': scheduledBackups,
+  '009-upload-digest': uploadDigest,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -126,6 +126,8 @@ export interface UploadSessionsTable {
   paste_id: string | null;
   /** 0–100 while assembling. */
   progress: number;
+  /** Hex sha256 of the assembled file, once done. */
+  sha256: string | null;
   /** The assembling instance holds the session until then; past it, another may take over. */
   lease_until: number | null;
   /** Why assembly failed (shown to the uploader). */

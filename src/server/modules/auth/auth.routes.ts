@@ -60,7 +60,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/user', { config: { access: 'public' } }, async (request) => {
+  // An API key answers too: a command-line client's `whoami`.
+  app.get('/api/user', { config: { access: 'public', apiKey: true } }, async (request) => {
     if (!request.user) throw unauthorized('Not logged in');
     return presentUser(request.user);
   });

@@ -18,7 +18,8 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/pastes/:id/request-delete',
-    { config: { access: 'signed-in' }, schema: { params: idParams, body: reportBodySchema } },
+    // Session or API key (the command-line client's `rm`).
+    { config: { access: 'signed-in', apiKey: true }, schema: { params: idParams, body: reportBodySchema } },
     async (request, reply) =>
       reply
         .code(201)

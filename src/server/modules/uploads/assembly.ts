@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 
 /** The assembled bytes are not UTF-8 text. */
@@ -5,20 +6,23 @@ export class NotUtf8Error extends Error {}
 
 /**
  * Reads the assembled blob once, checking it is UTF-8 text (a chunk boundary may split a
- * character: the decoder streams across them), and reports progress as it goes.
+ * character: the decoder streams across them), and reports progress as it goes. Returns the
+ * bytes' sha256 (hex), computed on the same pass, for clients to check their upload against.
  */
 export async function checkUtf8(
   source: Readable,
   totalBytes: number,
   onProgress: (fraction: number) => Promise<void>,
   opts: { reportEveryBytes: number; pauseMs: number },
-): Promise<void> {
+): Promise<string> {
   const decoder = new TextDecoder('utf-8', { fatal: true });
+  const digest = createHash('sha256');
   let seen = 0;
   let nextReport = opts.reportEveryBytes;
   try {
     for await (const chunk of source as AsyncIterable<Buffer>) {
       decoder.decode(chunk, { stream: true });
+      digest.update(chunk);
       seen += chunk.length;
       if (seen >= nextReport) {
         nextReport = seen + opts.reportEveryBytes;
@@ -27,6 +31,7 @@ export async function checkUtf8(
       }
     }
     decoder.decode();
+    return digest.digest('hex');
   } catch (e) {
     if (e instanceof TypeError) throw new NotUtf8Error();
     throw e;

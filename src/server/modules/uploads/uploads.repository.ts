@@ -199,11 +199,11 @@ export async function markAssembling(
 }
 
 /** Assembled: kept a while so that finalize, sent again, still answers its paste. */
-export async function markDone(db: Db, id: string, now: number): Promise<void> {
+export async function markDone(db: Db, id: string, now: number, sha256: string): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await tx
       .updateTable('upload_sessions')
-      .set({ status: 'done', progress: 100, lease_until: null, updated_at: now })
+      .set({ status: 'done', progress: 100, lease_until: null, updated_at: now, sha256 })
       .where('id', '=', id)
       .where('status', '=', 'assembling')
       .execute();

@@ -12,6 +12,7 @@ import {
   chunkFieldsSchema,
   initUploadBodySchema,
   UPLOAD_MESSAGES,
+  uploadParams,
   uploadRefBodySchema,
 } from '../../../common/schemas/upload.js';
 import { AppError, badRequest } from '../../errors.js';
@@ -49,6 +50,15 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/pastes/upload/cancel',
     { config: uploader, schema: { body: uploadRefBodySchema } },
     (request) => uploads.cancel(request.user!, request.body.uploadId),
+  );
+
+  app.get(
+    '/api/pastes/upload/:uploadId',
+    { config: uploader, schema: { params: uploadParams } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return uploads.status(request.user!, request.params.uploadId);
+    },
   );
 
   app.get(

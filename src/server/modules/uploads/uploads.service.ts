@@ -62,6 +62,21 @@ export type UploadsService = ReturnType<typeof createUploadsService>;
  * it is text and makes the paste readable. Every state lives in the database, so any instance
  * can take any request and a dead instance's assembly is taken over when its lease runs out.
  */
+/** A session as its owner sees it; expiresAt moves on with every chunk (idle for 24 h: collected). */
+export interface UploadStatusView {
+  uploadId: string;
+  status: 'receiving' | 'assembling' | 'done' | 'failed';
+  totalChunks: number;
+  totalSize: number;
+  chunkSize: number;
+  /** Indexes of the chunks stored whole, ascending. */
+  chunksReceived: number[];
+  pasteId: string | null;
+  /** Hex sha256 of the assembled file, once done. */
+  sha256: string | null;
+  expiresAt: string;
+}
+
 export function createUploadsService(deps: Deps) {
   const { db, clock, blobs, pastes, rateLimiter, log, options, metrics } = deps;
   const chunkRule = { name: 'upload-chunk-account', points: options.chunksPerMin, durationSec: 60 };
@@ -101,10 +116,11 @@ export function createUploadsService(deps: Deps) {
     const s = await repo.findSession(db, uploadId);
     if (!s?.paste_id) return true;
     const pasteId = s.paste_id;
+    let digest: string;
     try {
       await blobs.completeParts(s.blob_key, s.store_ref, await repo.listChunks(db, uploadId));
       let last = 0;
-      await checkUtf8(
+      digest = await checkUtf8(
         await blobs.get(s.blob_key),
         s.total_size,
         async (fraction) => {
@@ -125,7 +141,7 @@ export function createUploadsService(deps: Deps) {
       return true;
     }
     if (!(await pastes.markReady(pasteId))) await blobs.delete(s.blob_key); // deleted meanwhile
-    await repo.markDone(db, uploadId, clock.now());
+    await repo.markDone(db, uploadId, clock.now(), digest);
     metrics.assemblyDuration.observe((performance.now() - started) / 1000);
     return true;
   }
@@ -281,6 +297,26 @@ export function createUploadsService(deps: Deps) {
     },
 
     /** Drops an unfinished upload and its bytes. A finalized one is a paste now: delete that instead. */
+    /** GET /api/pastes/upload/:uploadId: what a resuming client needs (the owner's only). */
+    async status(user: UserRow, uploadId: string): Promise<UploadStatusView> {
+      const s = await ownSession(user, uploadId);
+      return {
+        uploadId,
+        status: s.status,
+        totalChunks: s.total_chunks,
+        totalSize: s.total_size,
+        chunkSize: s.chunk_size,
+        // From finalize on, every chunk is in (finalize checked); their rows go once assembled.
+        chunksReceived:
+          s.status === 'receiving'
+            ? (await repo.listChunks(db, uploadId)).map((c) => c.index)
+            : Array.from({ length: s.total_chunks }, (_, i) => i),
+        pasteId: s.paste_id,
+        sha256: s.sha256,
+        expiresAt: new Date(s.updated_at + UPLOAD_IDLE_MS).toISOString(),
+      };
+    },
+
     async cancel(user: UserRow, uploadId: string): Promise<{ cancelled: true }> {
       const s = await ownSession(user, uploadId);
       if (s.status === 'assembling' || s.status === 'done') throw conflict(UPLOAD_MESSAGES.alreadyFinalized);

@@ -36,6 +36,48 @@ async function download(id: string, headers: Record<string, string> = {}) {
 }
 
 describe('chunked upload, local disk', () => {
+  it('tells its owner which chunks it holds, so a client can resume; nobody else learns it exists', async () => {
+    const c = await user();
+    const data = textOfSize(5 * CHUNK + 10);
+    const { uploadId } = (await c.post('/api/pastes/upload/init', { totalChunks: 6, totalSize: data.length }))
+      .body;
+    for (const i of [0, 3, 5]) {
+      expect((await sendChunk(c, uploadId, i, data.subarray(i * CHUNK, (i + 1) * CHUNK))).status).toBe(200);
+    }
+    const status = await c.get(`/api/pastes/upload/${uploadId}`);
+    expect(status.status).toBe(200);
+    expect(status.headers.get('cache-control')).toBe('no-store');
+    expect(status.body).toMatchObject({
+      uploadId,
+      status: 'receiving',
+      totalChunks: 6,
+      totalSize: data.length,
+      chunkSize: CHUNK,
+      chunksReceived: [0, 3, 5],
+      pasteId: null,
+      sha256: null,
+    });
+    expect(Date.parse(status.body.expiresAt) - Date.now()).toBeGreaterThan(UPLOAD_IDLE_MS - 60_000);
+
+    // Another account, a visitor and an unknown id all get the same 404 / 401.
+    const other = await user();
+    expect((await other.get(`/api/pastes/upload/${uploadId}`)).body.message).toBe(
+      UPLOAD_MESSAGES.sessionNotFound,
+    );
+    expect((await t.client().get(`/api/pastes/upload/${uploadId}`)).status).toBe(401);
+    expect((await c.get('/api/pastes/upload/nope')).status).toBe(404);
+
+    for (const i of [1, 2, 4]) await sendChunk(c, uploadId, i, data.subarray(i * CHUNK, (i + 1) * CHUNK));
+    const { id } = (await c.post('/api/pastes/upload/finalize', { uploadId })).body;
+    await waitAssembled(c, id);
+    expect((await c.get(`/api/pastes/upload/${uploadId}`)).body).toMatchObject({
+      status: 'done',
+      pasteId: id,
+      chunksReceived: [0, 1, 2, 3, 4, 5],
+      sha256: sha256(data),
+    });
+  });
+
   it('uploads, assembles and serves the file byte for byte, as an extreme paste with Range', async () => {
     const c = await user();
     const data = textOfSize(10 * 1024 * 1024 + 12_345);

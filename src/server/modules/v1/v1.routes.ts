@@ -23,6 +23,8 @@ const rawOptionsQuery = z.object({
   privacy: z.enum(PRIVACIES).optional(),
   expiration: z.enum(EXPIRATIONS).optional(),
   burnAfterReading: z.enum(['true', 'false', '1', '0']).optional(),
+  /** A highlight.js id or plaintext, as the JSON field (checked by the same schema). */
+  language: z.string().max(40).optional(),
 });
 
 const listQuery = z.object({ page: pageParam, limit: pageSizeParam(20, 100), search: searchParam });
@@ -92,6 +94,7 @@ export const v1Routes: FastifyPluginAsyncZod = async (app) => {
           privacy: q.privacy,
           expiration: q.expiration,
           burnAfterReading: q.burnAfterReading === 'true' || q.burnAfterReading === '1',
+          language: q.language,
           password: header(request.headers['x-paste-password']) ?? '',
         });
         input = { ...fields, content: await pastes.receiveContent(request.body) };

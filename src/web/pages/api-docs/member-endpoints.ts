@@ -79,6 +79,15 @@ export const memberSections: EndpointSection[] = [
         example: (base) =>
           `curl -X POST ${base}/pastes/upload/cancel \\\n  -H 'X-API-Key: ${key}' -H 'Content-Type: application/json' \\\n  -d '{"uploadId":"UPLOAD_ID"}'`,
       },
+      {
+        method: 'GET',
+        path: '/api/pastes/upload/{uploadId}',
+        summary:
+          'Where an upload stands, to resume it after an interruption: the chunks already stored, and once assembled the paste id and the sha256 of the file the site assembled.',
+        returns:
+          '{ "uploadId": "...", "status": "receiving", "totalChunks": 3, "totalSize": 104857600, "chunkSize": 41943040, "chunksReceived": [0, 2], "pasteId": null, "sha256": null, "expiresAt": "..." }',
+        example: (base) => `curl ${base}/pastes/upload/UPLOAD_ID -H 'X-API-Key: ${key}'`,
+      },
     ],
   },
   {

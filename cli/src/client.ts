@@ -1,0 +1,89 @@
+import type { Target } from './config.js';
+import { serverError } from './errors.js';
+
+export interface RequestOptions {
+  method?: string;
+  json?: unknown;
+  body?: BodyInit;
+  headers?: Record<string, string>;
+  /** Statuses answered to the caller instead of thrown (e.g. 401/403 of a locked paste). */
+  accept?: number[];
+}
+
+/** What a refused key means to a person at a terminal. */
+const FRIENDLY: Record<string, string> = {
+  INVALID_API_KEY: 'the API key was not accepted (check --key, PASTESHARE_API_KEY or the config file)',
+};
+
+/**
+ * The site's HTTP API as the CLI uses it: the API key on every request, errors turned into one
+ * line ("401: the API key was not accepted"), network failures named by their cause.
+ */
+export class Client {
+  constructor(readonly target: Target) {}
+
+  async request(path: string, opts: RequestOptions = {}): Promise<Response> {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (this.target.key) headers['x-api-key'] = this.target.key;
+    let body = opts.body;
+    if (opts.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(opts.json);
+    }
+    let res: Response;
+    try {
+      res = await fetch(`${this.target.url}${path}`, {
+        method: opts.method ?? (body === undefined ? 'GET' : 'POST'),
+        headers,
+        body,
+        // A streamed body (a file) needs this in Node's fetch.
+        ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
+      } as RequestInit);
+    } catch (e) {
+      throw serverError(networkMessage(this.target.url, e));
+    }
+    if (res.ok || opts.accept?.includes(res.status)) return res;
+    throw serverError(await failureMessage(res, this.target.url));
+  }
+
+  async json<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+    const res = await this.request(path, opts);
+    return (await res.json()) as T;
+  }
+}
+
+/** "could not connect to http://127.0.0.1:9 (connection refused)" and the like. */
+export function networkMessage(url: string, e: unknown): string {
+  const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+  const where = new URL(url).host;
+  switch (cause?.code) {
+    case 'ECONNREFUSED':
+      return `could not connect to ${where} (connection refused)`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `could not resolve ${new URL(url).hostname}`;
+    case 'ECONNRESET':
+    case 'UND_ERR_SOCKET':
+      return `the connection to ${where} was cut`;
+    case 'ETIMEDOUT':
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return `${where} did not answer in time`;
+    default:
+      return `could not reach ${where}: ${cause?.message ?? (e as Error).message}`;
+  }
+}
+
+async function failureMessage(res: Response, url: string): Promise<string> {
+  const text = await res.text().catch(() => '');
+  let body: { error?: string; message?: string } | undefined;
+  try {
+    body = JSON.parse(text) as typeof body;
+  } catch {
+    body = undefined;
+  }
+  if (!body?.message) {
+    // Not our JSON error: another server, or a proxy's page.
+    return `${res.status}: ${url} did not answer as a pasteshare site (${res.statusText || 'no JSON'})`;
+  }
+  return `${res.status}: ${(body.error && FRIENDLY[body.error]) ?? body.message}`;
+}

@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import tty from 'node:tty';
+import { usageError } from './errors.js';
+
+/**
+ * Asks on the terminal itself (/dev/tty), so it works while stdin carries the paste, and without
+ * echoing what is typed. No terminal: a usage error naming the flag to use instead.
+ */
+export async function askHidden(question: string): Promise<string> {
+  let fd: number;
+  try {
+    fd = fs.openSync('/dev/tty', 'r+');
+  } catch {
+    throw usageError('a password is needed and there is no terminal to ask on: pass --password=VALUE');
+  }
+  const input = new tty.ReadStream(fd);
+  const write = (s: string) => fs.writeSync(fd, s);
+  write(question);
+  input.setRawMode(true);
+  try {
+    return await new Promise<string>((resolve, reject) => {
+      let typed = '';
+      input.on('data', (data: Buffer) => {
+        for (const ch of data.toString('utf8')) {
+          if (ch === '\r' || ch === '\n') return resolve(typed);
+          if (ch === '\u0003') return reject(usageError('cancelled'));
+          if (ch === '\u007f' || ch === '\b') typed = typed.slice(0, -1);
+          else typed += ch;
+        }
+      });
+    });
+  } finally {
+    input.setRawMode(false);
+    write('\n');
+    input.destroy();
+  }
+}
+
+const MB = 1024 * 1024;
+const mb = (n: number) => `${(n / MB).toFixed(1)} MB`;
+
+/**
+ * "12.0 MB / 150.0 MB  35.2 MB/s  4 s left" on stderr, redrawn in place — only when stderr is a
+ * terminal, so logs and pipes get nothing but errors.
+ */
+export function progressMeter(total: number, stream: NodeJS.WriteStream = process.stderr) {
+  const started = Date.now();
+  let lastDraw = 0;
+  const enabled = stream.isTTY === true;
+  return {
+    update(done: number, force = false): void {
+      if (!enabled) return;
+      const now = Date.now();
+      if (!force && now - lastDraw < 200) return;
+      lastDraw = now;
+      const rate = done / Math.max(0.001, (now - started) / 1000);
+      const left = rate > 0 ? Math.ceil((total - done) / rate) : 0;
+      stream.write(`\r\x1b[K${mb(done)} / ${mb(total)}  ${mb(rate)}/s  ${left} s left`);
+    },
+    note(text: string): void {
+      if (enabled) stream.write(`\r\x1b[K${text}`);
+    },
+    end(): void {
+      if (enabled) stream.write('\r\x1b[K');
+    },
+  };
+}
