@@ -4,9 +4,11 @@
  * assembled, then downloaded back; beside it a bare node:http server streaming the same file to
  * disk with fsync and back, as the baseline measured in the same run. Reports MB/s, ratios to the
  * baseline and the server's peak RSS (VmHWM) over its idle RSS; with python3-swift installed, the
- * same figures on the S3 store (OpenStack Swift on loopback) beside them. Reports, never asserts.
+ * same figures on the S3 store (OpenStack Swift on loopback) beside them. On local disk, the
+ * command-line client (cli/, the bundle npm pack ships) uploads the same file too: its MB/s beside
+ * the bench's own client and its peak RSS. Reports, never asserts.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -147,7 +149,47 @@ function chunkRequest(file: string, uploadId: string, index: number, start: numb
   };
 }
 
-async function measureServer(server: RunningServer, file: string, size: number, sha: string) {
+/**
+ * `pasteshare FILE --json` (the built CLI) against the same server with an API key: seconds until it
+ * exits (chunks, finalize, assembly and its digest check, as the bench client's upload figure), and
+ * its peak RSS (VmHWM, read every 50 ms while it runs).
+ */
+async function measureCli(origin: string, auth: Record<string, string>, file: string, sha: string) {
+  execFileSync(process.execPath, [path.join(REPO_ROOT, 'cli/build.mjs')]);
+  const keyRes = await fetch(`${origin}/api/user/regenerate-api-key`, { method: 'POST', headers: auth });
+  const { apiKey } = (await keyRes.json()) as { apiKey: string };
+  const home = path.join(tmp, 'cli-home');
+  const start = process.hrtime.bigint();
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'cli/dist/pasteshare.mjs'), file, '--json'], {
+    env: { PATH: process.env.PATH, HOME: home, PASTESHARE_URL: origin, PASTESHARE_API_KEY: apiKey },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => {
+    out += d;
+  });
+  let peak = 0;
+  const sampler = setInterval(() => {
+    try {
+      peak = Math.max(peak, memoryOf(child.pid!).hwm);
+    } catch {}
+  }, 50);
+  const code = await new Promise<number | null>((r) => child.once('close', r));
+  clearInterval(sampler);
+  const s = seconds(start);
+  if (code !== 0) throw new Error(`the CLI exited with ${code}`);
+  if ((JSON.parse(out) as { sha256?: string }).sha256 !== sha)
+    throw new Error('the CLI reported another digest');
+  return { uploadMBs: sizeMb / s, peakRssMB: peak / MB };
+}
+
+async function measureServer(
+  server: RunningServer,
+  file: string,
+  size: number,
+  sha: string,
+  withCli = false,
+) {
   const origin = server.origin;
   await completeSetup(origin);
   const login = await fetch(`${origin}/api/login`, {
@@ -212,7 +254,9 @@ async function measureServer(server: RunningServer, file: string, size: number, 
   const peak = memoryOf(pid).hwm;
   const check = await fetchAll(`${origin}/api/pastes/${id}/download`, {}, true);
   if (check.sha !== sha) throw new Error('the downloaded file differs from the uploaded one');
+  const cli = withCli ? await measureCli(origin, auth, file, sha) : null;
   return {
+    cli,
     uploadMBs: sizeMb / uploadS,
     chunksOnlyMBs: sizeMb / chunksS,
     assemblyS: uploadS - chunksS,
@@ -276,7 +320,7 @@ try {
   log('baseline: bare node:http, one streamed POST to disk with fsync, one GET');
   const bare = await baseline(file, size);
   log('pasteshare, local disk (SQLite)');
-  const local = await withServer('local', {}, (s) => measureServer(s, file, size, sha));
+  const local = await withServer('local', {}, (s) => measureServer(s, file, size, sha, true));
   const swift = await s3Env();
   let s3: Awaited<ReturnType<typeof measureServer>> | null = null;
   if (swift) {
@@ -312,6 +356,13 @@ try {
     `\nLarge upload: ${sizeMb} MB in ${Math.ceil(size / CHUNK_SIZE_BYTES)} chunks of 40 MB (MB/s; upload includes assembly)`,
   );
   console.table(rows);
+  if (local.cli) {
+    console.log(
+      `\nCLI (pasteshare FILE, local disk): ${round(local.cli.uploadMBs)} MB/s = ` +
+        `${Math.round((local.cli.uploadMBs / local.uploadMBs) * 100) / 100} × the bench client ` +
+        `(goal ≥ 0.9), peak RSS ${round(local.cli.peakRssMB)} MB (goal < 100 MB)`,
+    );
+  }
   const out = path.join(
     REPO_ROOT,
     'bench',

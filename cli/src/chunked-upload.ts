@@ -1,10 +1,11 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { CHUNK_SIZE_BYTES } from '../../src/common/constants.js';
 import type { Client } from './client.js';
-import { CliError, EXIT, serverError } from './errors.js';
+import { CliError, EXIT, serverError, usageError } from './errors.js';
 import type { PasteOptions, SourceFile } from './paste-source.js';
 import { progressMeter } from './terminal.js';
 
@@ -25,11 +26,57 @@ interface UploadStatus {
   sha256?: string | null;
 }
 
-/** The file's sha256, read as a stream (alongside the upload). */
-async function fileDigest(file: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of fs.createReadStream(file, { highWaterMark: 1024 * 1024 })) hash.update(chunk);
-  return hash.digest('hex');
+const MB = 1024 * 1024;
+
+/**
+ * Bytes [start, start + length) of the file, 1 MiB at a time, fed to `hash` when given. Every piece
+ * is a view of one reused buffer, valid until the next is asked for: reading gigabytes leaves no
+ * garbage behind (fresh buffers would pile up ~40 MB between collections).
+ */
+async function* readSlice(file: string, start: number, length: number, hash?: Hash): AsyncGenerator<Buffer> {
+  const handle = await fsp.open(file, 'r');
+  const buffer = Buffer.allocUnsafe(Math.min(MB, Math.max(1, length)));
+  try {
+    for (let at = start, left = length; left > 0; ) {
+      const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, left), at);
+      if (bytesRead === 0) throw usageError(`${file} became shorter while it was being sent`);
+      const piece = buffer.subarray(0, bytesRead);
+      hash?.update(piece);
+      yield piece;
+      at += bytesRead;
+      left -= bytesRead;
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * A chunk request: the two fields first (the server checks the upload before the first byte of the
+ * chunk, which then streams to its place), then the slice as it is read, with its exact length.
+ * Built here rather than with FormData so the body streams at the file's pace with a known length.
+ */
+function chunkBody(uploadId: string, index: number, bytes: AsyncIterable<Buffer>, length: number) {
+  const boundary = `pasteshare-${randomBytes(12).toString('hex')}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="uploadId"\r\n\r\n${uploadId}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="chunkIndex"\r\n\r\n${index}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="chunk"; filename="chunk.bin"\r\n` +
+      'Content-Type: application/octet-stream\r\n\r\n',
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const parts = (async function* () {
+    yield head;
+    yield* bytes;
+    yield tail;
+  })();
+  return {
+    body: parts,
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': String(head.length + length + tail.length),
+    },
+  };
 }
 
 /** `$XDG_STATE_HOME/pasteshare/uploads` (~/.local/state when unset). */
@@ -88,9 +135,6 @@ export async function chunkedUpload(
   options: PasteOptions,
   env: NodeJS.ProcessEnv,
 ): Promise<{ id: string; uploadId: string; resumed: boolean; chunksSent: number; sha256: string }> {
-  const ownDigest = fileDigest(file.path);
-  // Settled here too, so a failure before it is awaited is not an unhandled rejection.
-  ownDigest.catch(() => {});
   const stateAt = stateFile(env, client.target.url, file);
   let state = readState(stateAt);
   let status: UploadStatus | undefined;
@@ -128,30 +172,31 @@ export async function chunkedUpload(
   const { uploadId } = state;
   const upload = status!;
 
+  // One read of the file: each slice feeds the digest as it is sent (or, already on the server, read
+  // for the digest alone). A retried chunk starts again from the digest before it.
+  let digest = createHash('sha256');
   let chunksSent = 0;
-  if (upload.status === 'receiving') {
-    const blob = await fs.openAsBlob(file.path);
-    const have = new Set(upload.chunksReceived);
-    const meter = progressMeter(file.size);
-    let done = upload.chunksReceived.length * upload.chunkSize;
-    for (let index = 0; index < upload.totalChunks; index++) {
-      if (have.has(index)) continue;
-      const start = index * upload.chunkSize;
-      const part = blob.slice(start, Math.min(file.size, start + upload.chunkSize));
-      await withRetries(async () => {
-        // Fields first: the server checks the upload before the first byte and streams the chunk.
-        const form = new FormData();
-        form.append('uploadId', uploadId);
-        form.append('chunkIndex', String(index));
-        form.append('chunk', part, 'chunk.bin');
-        await client.request('/api/pastes/upload/chunk', { body: form });
+  const meter = progressMeter(file.size);
+  let done = 0;
+  for (let index = 0; index < upload.totalChunks; index++) {
+    const start = index * upload.chunkSize;
+    const length = Math.min(upload.chunkSize, file.size - start);
+    if (upload.status !== 'receiving' || upload.chunksReceived.includes(index)) {
+      for await (const bytes of readSlice(file.path, start, length)) digest.update(bytes);
+    } else {
+      digest = await withRetries(async () => {
+        const attempt = digest.copy();
+        const body = chunkBody(uploadId, index, readSlice(file.path, start, length, attempt), length);
+        await client.streamPost('/api/pastes/upload/chunk', body.headers, body.body);
+        return attempt;
       });
       chunksSent += 1;
-      done = Math.min(file.size, done + part.size);
-      meter.update(done);
     }
-    meter.end();
+    done += length;
+    meter.update(done);
   }
+  meter.end();
+  const sha256 = digest.digest('hex');
 
   const { id } = await withRetries(() =>
     client.json<{ id: string }>('/api/pastes/upload/finalize', { json: { uploadId } }),
@@ -159,7 +204,6 @@ export async function chunkedUpload(
   await waitForAssembly(client, id);
   fs.rmSync(stateAt, { force: true });
   const assembled = await client.json<UploadStatus>(`/api/pastes/upload/${encodeURIComponent(uploadId)}`);
-  const sha256 = await ownDigest;
   if (assembled.sha256 !== sha256) {
     throw new CliError(
       `the paste ${id} differs from ${file.path}: sha256 ${assembled.sha256} on the site, ${sha256} here`,
@@ -172,13 +216,14 @@ export async function chunkedUpload(
 /** Polls the assembly until the paste is readable; its refusal (not UTF-8 text) is the error. */
 async function waitForAssembly(client: Client, id: string): Promise<void> {
   const meter = progressMeter(100);
-  for (;;) {
+  // Often at first (a small file is assembled in a moment), then every half second.
+  for (let wait = 50; ; wait = Math.min(500, wait * 2)) {
     const res = await client.request(`/api/pastes/${id}/assembly-progress`, { accept: [422] });
     const body = (await res.json()) as { progress?: number; isComplete?: boolean; message?: string };
     if (res.status === 422) throw serverError(`422: ${body.message}`);
     if (body.isComplete) break;
     meter.note(`assembling ${body.progress ?? 0} %`);
-    await sleep(500);
+    await sleep(wait);
   }
   meter.end();
 }
