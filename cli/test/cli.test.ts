@@ -263,10 +263,55 @@ describe('pasteshare get, ls, rm, whoami', () => {
     expect((await cli(['whoami', '--url', t.baseUrl])).stdout).toBe(
       `anonymous on ${t.baseUrl} (no API key)\n`,
     );
+    // Flags over the environment.
+    const flagged = await cli(['whoami', '--json', '--url', t.baseUrl, '--key', key], {
+      PASTESHARE_API_KEY: 'pb_wrong',
+    });
+    expect(JSON.parse(flagged.stdout)).toMatchObject({ user: { role: 'user' }, site: t.baseUrl });
     expect((await cli(['ls', '--url', t.baseUrl])).stderr).toBe(
       'pasteshare: ls needs an API key: pass --key or set PASTESHARE_API_KEY\n',
     );
   });
+});
+
+/** The CLI on a pseudo-terminal (util-linux `script`): what a person at a terminal sees. */
+function onTerminal(args: string[], env: Record<string, string>) {
+  const command = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+  return spawn('script', ['-qfec', command, '/dev/null'], {
+    env: cliEnv(env),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+}
+
+describe('at a terminal', () => {
+  it('asks for a password without echoing it', async () => {
+    const locked = (await cli(['--password=tty-secret'], site, 'shown after the prompt')).stdout.trim();
+    const child = onTerminal(['get', locked], {});
+    const run = finish(child);
+    // Typed once the prompt is there.
+    let seen = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      seen += d.toString();
+      if (seen.includes('Paste password: ') && !child.stdin!.writableEnded) child.stdin!.end('tty-secret\r');
+    });
+    const r = await run;
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Paste password: ');
+    expect(r.stdout).toContain('shown after the prompt');
+    expect(r.stdout).not.toContain('tty-secret');
+  });
+
+  it('draws upload progress on the terminal, and nothing of it into a pipe', async () => {
+    const file = path.join(tempDir(), 'progress.log');
+    fs.writeFileSync(file, textOfSize(60 * 1024 * 1024, 2));
+    const shown = await finish(onTerminal([file, '--chunk-size', '10M'], site));
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toMatch(/\d+\.\d MB \/ 60\.0 MB {2}[\d.]+ MB\/s {2}\d+ s left/);
+    fs.appendFileSync(file, ' ');
+    const piped = await cli([file, '--chunk-size', '10M'], site);
+    expect(piped.code).toBe(0);
+    expect(piped.stderr).toBe('');
+  }, 60_000);
 });
 
 describe('the package', () => {
