@@ -17,6 +17,8 @@ export function documentedConfig(): string {
 
 export interface RunningNginx {
   url: string;
+  /** nginx's error log so far (why it answered 502, when it did). */
+  errorLog(): string;
   stop(): Promise<void>;
 }
 
@@ -66,7 +68,16 @@ ${server}
       (r) => r.ok,
       () => false,
     );
-    if (up) return { url, stop };
+    if (up) {
+      const errorLog = () => {
+        try {
+          return fs.readFileSync(path.join(dir, 'error.log'), 'utf8');
+        } catch {
+          return '';
+        }
+      };
+      return { url, stop, errorLog };
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   const log = fs.readFileSync(path.join(dir, 'error.log'), 'utf8');

@@ -207,7 +207,14 @@ describe('two compiled instances behind nginx', () => {
       clearInterval(load);
       await Promise.all(inFlight);
 
-      expect(failures).toEqual([]);
+      expect(
+        failures,
+        `nginx said:\n${nginx!
+          .errorLog()
+          .split('\n')
+          .filter((l) => l.includes('[error]'))
+          .join('\n')}`,
+      ).toEqual([]);
       for (const { exitCode, readyzBeforeClose } of [first, second]) {
         expect(exitCode).toBe(0);
         // 200 until the signal is handled, then 503 until the listener closes.

@@ -31,15 +31,20 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * new connections are refused, which a proxy does retry on another instance, POST included — and
  * each open connection is ended by the proxy: the next answer on it says `Connection: close`, and an
  * idle one is dropped by the proxy's own keep-alive timeout (shorter than ours; docs/operations.md).
+ * During the delay before that, connections stay kept alive: closing them then would only make the
+ * proxy open new ones, and a connection still waiting in the listen queue when the listener closes
+ * is reset after the proxy may have sent a POST on it.
  */
 export const drainPlugin = fp(async (app: FastifyInstance) => {
   let draining = false;
+  /** Set once the listener is closed; before that, a closed connection would only make the proxy open another. */
+  let listenerClosed = false;
   app.decorate('draining', {
     getter: () => draining,
   });
 
   app.addHook('onRequest', async (_request, reply) => {
-    if (draining) reply.raw.shouldKeepAlive = false;
+    if (listenerClosed) reply.raw.shouldKeepAlive = false;
   });
 
   app.decorate('drain', async ({ delayMs, timeoutMs }: DrainOptions): Promise<DrainOutcome> => {
@@ -48,6 +53,7 @@ export const drainPlugin = fp(async (app: FastifyInstance) => {
     // net.Server's close, not http.Server's: stop accepting, keep the open connections. Its
     // callback runs once the last of them has ended.
     return new Promise<DrainOutcome>((resolve) => {
+      listenerClosed = true;
       const timer = setTimeout(
         () => app.server.getConnections((_err, open) => resolve({ drained: false, open })),
         timeoutMs,
