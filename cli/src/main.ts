@@ -7,6 +7,7 @@ import { configPath, readConfig, resolveTarget, writeConfig } from './config.js'
 import { type Created, createPaste } from './create.js';
 import { CliError, EXIT, usageError } from './errors.js';
 import { type PasteOptions, type SourceFile, sourceFile, spoolStdin } from './paste-source.js';
+import { checkSecrets } from './secret-check.js';
 import { askHidden } from './terminal.js';
 
 const HELP: Record<string, string> = {
@@ -23,6 +24,8 @@ Options:
   --password[=VALUE]    protect it with a password (asked on the terminal when no value is given)
   --language ID         highlighting, a highlight.js id such as python or bash (default: detected)
   --chunk-size SIZE     chunk size for files over 50 MB, 5M to 100M (default 40M)
+  --allow-secrets       publish a public paste even if it looks like it contains credentials
+                        (otherwise asked on a terminal, refused with exit code 3 without one)
   --json                print the site's whole answer as JSON instead of the link
   --quiet               print nothing on success
   --url URL, --key KEY  the site and API key (or PASTESHARE_URL, PASTESHARE_API_KEY, the config file)
@@ -74,6 +77,7 @@ function parse(argv: string[]) {
         'ask-password': { type: 'boolean' },
         language: { type: 'string' },
         'chunk-size': { type: 'string' },
+        'allow-secrets': { type: 'boolean' },
         search: { type: 'string' },
         page: { type: 'string' },
         reason: { type: 'string' },
@@ -202,15 +206,19 @@ export async function run(
       const options = await pasteOptions(values);
       const files: SourceFile[] = args.map(sourceFile);
       const client = new Client(target);
+      const allow = values['allow-secrets'] === true;
       if (files.length === 0) {
         const spooled = await spoolStdin(io.stdin);
         try {
+          await checkSecrets(spooled, options, allow);
           printCreated(out, await createPaste(client, spooled, options, io.env));
         } finally {
           spooled.dispose();
         }
         return EXIT.ok;
       }
+      // Every file is checked before the first is sent: a refusal leaves nothing half done.
+      for (const file of files) await checkSecrets(file, options, allow);
       for (const file of files) printCreated(out, await createPaste(client, file, options, io.env));
       return EXIT.ok;
     }

@@ -2,17 +2,44 @@ import fs from 'node:fs';
 import tty from 'node:tty';
 import { usageError } from './errors.js';
 
-/**
- * Asks on the terminal itself (/dev/tty), so it works while stdin carries the paste, and without
- * echoing what is typed. No terminal: a usage error naming the flag to use instead.
- */
-export async function askHidden(question: string): Promise<string> {
-  let fd: number;
+/** The terminal itself (/dev/tty), whatever stdin and stdout are; null without one. */
+function openTerminal(): number | null {
   try {
-    fd = fs.openSync('/dev/tty', 'r+');
+    return fs.openSync('/dev/tty', 'r+');
   } catch {
+    return null;
+  }
+}
+
+/** True when there is a terminal to ask a question on. */
+export function hasTerminal(): boolean {
+  const fd = openTerminal();
+  if (fd === null) return false;
+  fs.closeSync(fd);
+  return true;
+}
+
+/** Asks without echoing what is typed. No terminal: a usage error naming the flag to use instead. */
+export async function askHidden(question: string): Promise<string> {
+  const fd = openTerminal();
+  if (fd === null) {
     throw usageError('a password is needed and there is no terminal to ask on: pass --password=VALUE');
   }
+  return ask(fd, question, false);
+}
+
+/** A yes/no question on the terminal; anything but y/yes is no. */
+export async function confirm(question: string): Promise<boolean> {
+  const fd = openTerminal();
+  if (fd === null) return false;
+  return /^y(es)?$/i.test((await ask(fd, question, true)).trim());
+}
+
+/**
+ * Asks on the terminal itself, so it works while stdin carries the paste; the answer is read in raw
+ * mode and echoed only when `echo` is set.
+ */
+async function ask(fd: number, question: string, echo: boolean): Promise<string> {
   const input = new tty.ReadStream(fd);
   const write = (s: string) => fs.writeSync(fd, s);
   write(question);
@@ -24,8 +51,13 @@ export async function askHidden(question: string): Promise<string> {
         for (const ch of data.toString('utf8')) {
           if (ch === '\r' || ch === '\n') return resolve(typed);
           if (ch === '\u0003') return reject(usageError('cancelled'));
-          if (ch === '\u007f' || ch === '\b') typed = typed.slice(0, -1);
-          else typed += ch;
+          if (ch === '\u007f' || ch === '\b') {
+            if (echo && typed) write('\b \b');
+            typed = typed.slice(0, -1);
+          } else {
+            typed += ch;
+            if (echo) write(ch);
+          }
         }
       });
     });

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -312,6 +313,52 @@ describe('at a terminal', () => {
     expect(piped.code).toBe(0);
     expect(piped.stderr).toBe('');
   }, 60_000);
+});
+
+describe('a secret before it goes public', () => {
+  /** A generated fake, never a literal here: a GitHub token on line 2. */
+  const leaky = () => `deploy:\n  token ${'ghp_'}${randomBytes(18).toString('hex')}\n`;
+  const pasteCount = async () => (await t.db.kysely.selectFrom('pastes').select('id').execute()).length;
+
+  it('refuses with exit code 3 without a terminal; --allow-secrets, --unlisted or --password publish', async () => {
+    const before = await pasteCount();
+    expect(await cli([], site, leaky())).toMatchObject({
+      code: 3,
+      stdout: '',
+      stderr:
+        'pasteshare: refused: standard input looks like it contains credentials (GitHub token on line 2); ' +
+        'make it --unlisted or --password, remove them, or pass --allow-secrets\n',
+    });
+    expect(await pasteCount()).toBe(before);
+    const allowed = await cli(['--allow-secrets', '--json'], site, leaky());
+    expect(allowed.code).toBe(0);
+    // The site says what it found too.
+    expect(JSON.parse(allowed.stdout).secretsFound).toEqual([{ kind: 'github-token', line: 2 }]);
+    expect((await cli(['--unlisted'], site, leaky())).code).toBe(0);
+    expect((await cli(['--password=pw'], site, leaky())).code).toBe(0);
+  });
+
+  it('asks at a terminal: yes publishes, anything else refuses', async () => {
+    const file = path.join(tempDir(), 'deploy.yml');
+    fs.writeFileSync(file, leaky());
+    for (const [answer, code] of [
+      ['y', 0],
+      ['n', 3],
+    ] as const) {
+      const child = onTerminal([file], site);
+      const run = finish(child);
+      let seen = '';
+      child.stdout!.on('data', (d: Buffer) => {
+        seen += d.toString();
+        if (seen.includes('[y/N] ') && !child.stdin!.writableEnded) child.stdin!.end(`${answer}\r`);
+      });
+      const r = await run;
+      expect(r.stdout).toContain(
+        'deploy.yml looks like it contains credentials (GitHub token on line 2). Publish it as a public paste anyway? [y/N] ',
+      );
+      expect(r.code).toBe(code);
+    }
+  });
 });
 
 describe('the package', () => {

@@ -12,6 +12,7 @@ export const ERROR_CODES = {
   NOT_FOUND: 404,
   BURNED: 410,
   CONFLICT: 409,
+  SECRETS_DETECTED: 409,
   SETUP_REQUIRED: 409,
   SETUP_COMPLETED: 409,
   PAYLOAD_TOO_LARGE: 413,
@@ -32,4 +33,6 @@ export interface ErrorBody {
   requestId?: string;
   /** BURNED: when the paste was read (ISO time), told only to its creator. */
   burnedAt?: string;
+  /** SECRETS_DETECTED: what looked like credentials, and where. */
+  secretsFound?: { kind: string; line: number }[];
 }

@@ -63,6 +63,8 @@ export const GENERIC_MESSAGES = {
 
 export const PASTE_MESSAGES = {
   emptyContent: 'Please enter some content first',
+  secretsDetected:
+    'This public paste looks like it contains credentials (see secretsFound): make it unlisted or password-protected, remove them, or send it without checkSecrets',
   passwordRequired: 'Please enter a password for protected paste',
   titleTooLong: `Title must not exceed ${TITLE_MAX_LENGTH} characters`,
   sixMonthsNeedsAccount:

@@ -12,7 +12,7 @@ export class AppError extends Error {
     message: string,
     readonly headers: Record<string, string> = {},
     /** More fields of the answer's body (see ErrorBody). */
-    readonly extra: Pick<ErrorBody, 'burnedAt'> = {},
+    readonly extra: Pick<ErrorBody, 'burnedAt' | 'secretsFound'> = {},
   ) {
     super(message);
     this.status = ERROR_CODES[code];

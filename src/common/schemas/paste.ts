@@ -20,6 +20,8 @@ export const createPasteBodySchema = z.object({
   password: z.string().max(200).optional().default(''),
   /** A language id or 'plaintext'; absent = detected when shown. */
   language: z.enum(PASTE_LANGUAGES).nullish(),
+  /** A public paste whose text looks like it holds credentials is refused (409) instead of made. */
+  checkSecrets: z.boolean().optional().default(false),
 });
 export type CreatePasteBody = z.input<typeof createPasteBodySchema>;
 export type CreatePasteInput = z.output<typeof createPasteBodySchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EXPIRATIONS, PRIVACIES, ROLES } from '../constants.js';
 import { ERROR_CODES } from '../errors.js';
 import { PASTE_LANGUAGES } from '../languages.js';
+import { SECRET_KINDS } from '../secret-scan.js';
 import {
   adminPasteSchema,
   adminStatsSchema,
@@ -25,6 +26,9 @@ import { publicSettingsSchema, settingsSchema } from './settings.js';
 const role = z.enum(ROLES);
 const isoTime = z.iso.datetime();
 
+/** A likely credential in a public paste's text (common/secret-scan). */
+const secretFindingSchema = z.strictObject({ kind: z.enum(SECRET_KINDS), line: z.number().int().min(1) });
+
 export const errorBodySchema = z.strictObject({
   error: z.enum(Object.keys(ERROR_CODES) as [keyof typeof ERROR_CODES, ...(keyof typeof ERROR_CODES)[]]),
   message: z.string(),
@@ -32,6 +36,8 @@ export const errorBodySchema = z.strictObject({
   requestId: z.string().optional(),
   /** BURNED (410, to the creator only): when the paste was read. */
   burnedAt: isoTime.optional(),
+  /** SECRETS_DETECTED (409, a create that asked for checkSecrets). */
+  secretsFound: z.array(secretFindingSchema).optional(),
 });
 
 /** Spec §3 User, as the server shows it to its owner: never a hash or a key. */
@@ -91,6 +97,8 @@ export const createPasteResultSchema = z.strictObject({
   id: z.string(),
   /** Given to anonymous creators so their own first view does not burn or count. */
   creatorToken: z.string().optional(),
+  /** A public paste whose text looks like it holds credentials: what and where (issue 23). */
+  secretsFound: z.array(secretFindingSchema).optional(),
 });
 
 /** A paste in its owner's lists (my pastes, v1 list): no content. */
@@ -210,7 +218,13 @@ export const RESPONSES = {
   'GET /api/openapi.json': {
     200: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }),
   },
-  'POST /api/v1/pastes': { 201: z.strictObject({ id: z.string(), url: z.url() }) },
+  'POST /api/v1/pastes': {
+    201: z.strictObject({
+      id: z.string(),
+      url: z.url(),
+      secretsFound: z.array(secretFindingSchema).optional(),
+    }),
+  },
   'GET /api/v1/pastes': { 200: pasteListSchema },
   'GET /api/v1/pastes/:id': { 200: pasteViewSchema },
   'POST /api/pastes': { 201: createPasteResultSchema },

@@ -1,5 +1,10 @@
 import { Readable } from 'node:stream';
 import { PASTE_MESSAGES, tooLargeWhileReceivingMessage } from '../../../common/messages.js';
+import {
+  createSecretScanner,
+  SECRET_SCAN_MAX_CHARS,
+  type SecretFinding,
+} from '../../../common/secret-scan.js';
 import { AppError, badRequest } from '../../errors.js';
 import { type BlobStore, BlobTooLargeError, newBlobKey } from '../../infra/blob-store/index.js';
 
@@ -16,6 +21,8 @@ export interface ReceivedContent {
   blobKey: string | null;
   /** Only whitespace (or nothing): the spec's "Please enter some content first". */
   blank: boolean;
+  /** Likely credentials in the text (common/secret-scan), found as it passed. */
+  secrets: SecretFinding[];
 }
 
 /**
@@ -25,6 +32,8 @@ export interface ReceivedContent {
  */
 class TextCheck {
   private readonly decoder = new TextDecoder('utf-8', { fatal: true });
+  readonly scanner = createSecretScanner();
+  private scanned = 0;
   size = 0;
   hasText = false;
   hasNul = false;
@@ -53,6 +62,12 @@ class TextCheck {
     }
     // \S is exactly what trim() keeps: neither WhiteSpace nor LineTerminator.
     if (!this.hasText) this.hasText = /\S/.test(text);
+    // The first SECRET_SCAN_MAX_CHARS characters are scanned for credentials.
+    if (this.scanned < SECRET_SCAN_MAX_CHARS) {
+      const part = text.slice(0, SECRET_SCAN_MAX_CHARS - this.scanned);
+      this.scanner.push(part);
+      this.scanned += part.length;
+    }
   }
 }
 
@@ -81,7 +96,7 @@ export async function receiveContent(
     const next = await chunks.next();
     if (next.done) {
       const bytes = Buffer.concat(head);
-      const result = { size: check.size, blank: !check.hasText };
+      const result = { size: check.size, blank: !check.hasText, secrets: check.scanner.end() };
       // PostgreSQL text cannot hold NUL: such content goes to the blob store, which keeps bytes.
       if (!check.hasNul) return { ...result, inline: bytes.toString('utf8'), blobKey: null };
       const blobKey = newBlobKey('pastes');
@@ -106,5 +121,5 @@ export async function receiveContent(
     }
     throw e;
   }
-  return { size: check.size, blank: !check.hasText, inline: null, blobKey };
+  return { size: check.size, blank: !check.hasText, inline: null, blobKey, secrets: check.scanner.end() };
 }

@@ -6,7 +6,15 @@ import type { CreatePasteRequest } from './pastes.service.js';
 
 /** The create form's text fields: those of the JSON body, validated by the same schema. */
 const formFieldsSchema = createPasteBodySchema.omit({ content: true });
-const TEXT_FIELDS = new Set(['title', 'privacy', 'expiration', 'burnAfterReading', 'password', 'language']);
+const TEXT_FIELDS = new Set([
+  'title',
+  'privacy',
+  'expiration',
+  'burnAfterReading',
+  'password',
+  'language',
+  'checkSecrets',
+]);
 
 /** Limits handed to busboy: a few short text fields and the one file. */
 export const PASTE_FORM_LIMITS = {
@@ -51,7 +59,8 @@ export async function readPasteForm(
         content = await intake.receive(part.file);
       } else if (TEXT_FIELDS.has(name) && part.type === 'field' && typeof part.value === 'string') {
         if (part.valueTruncated) throw badRequest(`${name}: value is too long`);
-        fields[name] = name === 'burnAfterReading' ? formBoolean(part.value) : part.value;
+        fields[name] =
+          name === 'burnAfterReading' || name === 'checkSecrets' ? formBoolean(part.value) : part.value;
       } else {
         throw badRequest(`Unknown form field: ${name}`);
       }

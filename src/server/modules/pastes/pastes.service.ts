@@ -12,6 +12,7 @@ import {
   PASTE_MESSAGES,
   tooLargeMessage,
 } from '../../../common/schemas/paste.js';
+import { scanForSecrets } from '../../../common/secret-scan.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import { newBlobKey } from '../../infra/blob-store/index.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -94,6 +95,16 @@ export function createPastesService(deps: Deps) {
     const blank = typeof input.content === 'string' ? !input.content.trim() : input.content.blank;
     if (blank) throw badRequest(PASTE_MESSAGES.emptyContent);
     checkOptions(input, actor.user?.role ?? null);
+    // Only a public paste is checked: an unlisted or password one is shared on purpose.
+    const secretsFound =
+      input.privacy !== 'public'
+        ? []
+        : typeof input.content === 'string'
+          ? scanForSecrets(input.content)
+          : input.content.secrets;
+    if (input.checkSecrets && secretsFound.length > 0) {
+      throw new AppError('SECRETS_DETECTED', PASTE_MESSAGES.secretsDetected, {}, { secretsFound });
+    }
     const { size, inline, blobKey } = await storeContent(input.content, await settings.maxPasteBytes());
 
     const now = clock.now();
@@ -124,7 +135,13 @@ export function createPastesService(deps: Deps) {
           created_at: now,
           sweep_claimed_at: null,
         });
-        if (stored) return creatorToken ? { id, creatorToken } : { id };
+        if (stored) {
+          return {
+            id,
+            ...(creatorToken ? { creatorToken } : {}),
+            ...(secretsFound.length > 0 ? { secretsFound } : {}),
+          };
+        }
         if (attempt >= 3) throw new Error('No free paste id after 4 draws');
       }
     } catch (e) {

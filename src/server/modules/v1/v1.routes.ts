@@ -25,6 +25,7 @@ const rawOptionsQuery = z.object({
   burnAfterReading: z.enum(['true', 'false', '1', '0']).optional(),
   /** A highlight.js id or plaintext, as the JSON field (checked by the same schema). */
   language: z.string().max(40).optional(),
+  checkSecrets: z.enum(['true', 'false', '1', '0']).optional(),
 });
 
 const listQuery = z.object({ page: pageParam, limit: pageSizeParam(20, 100), search: searchParam });
@@ -95,17 +96,20 @@ export const v1Routes: FastifyPluginAsyncZod = async (app) => {
           expiration: q.expiration,
           burnAfterReading: q.burnAfterReading === 'true' || q.burnAfterReading === '1',
           language: q.language,
+          checkSecrets: q.checkSecrets === 'true' || q.checkSecrets === '1',
           password: header(request.headers['x-paste-password']) ?? '',
         });
         input = { ...fields, content: await pastes.receiveContent(request.body) };
       } else {
         input = createPasteBodySchema.parse(request.body);
       }
-      const { id } = await pastes.create(input, actor);
+      const { id, secretsFound } = await pastes.create(input, actor);
       app.services.metrics.pastesCreated.inc({ way: 'v1', privacy: input.privacy ?? 'public' });
       // The link goes back only to this caller, so without a configured origin its own will do.
       const origin = (await mail.siteOrigin()) ?? `${request.protocol}://${request.host}`;
-      return reply.code(201).send({ id, url: `${origin}/paste/${id}` });
+      return reply
+        .code(201)
+        .send({ id, url: `${origin}/paste/${id}`, ...(secretsFound ? { secretsFound } : {}) });
     },
   );
 

@@ -18,8 +18,10 @@ export const publicSection: EndpointSection = {
         'burnAfterReading (boolean) — delete after the first reading',
         "password (string) — required when privacy is 'password'",
         "language (optional) — 'plaintext' or a highlighting language such as 'python', 'javascript', 'rust'; downloads are named by it. Absent, the page detects it",
+        'checkSecrets (boolean, optional) — refuse (409 SECRETS_DETECTED, with secretsFound) instead of publishing a public paste that looks like it contains credentials',
       ],
-      returns: '{ "id": "..." }',
+      returns:
+        '{ "id": "..." } — a public paste whose text looks like it holds credentials (private keys, cloud keys, well-known tokens, passwords) also gets "secretsFound": [{ "kind": "aws-access-key", "line": 3 }]',
       example: (base) =>
         `curl -X POST ${base}/pastes \\\n  -H 'Content-Type: application/json' \\\n  -d '{"title":"Hello","content":"console.log(\\"hi\\")","privacy":"public","expiration":"1d"}'\n\n` +
         `# Large text: a form with the file as the content part\ncurl ${base}/pastes -F content=@file.txt -F title=x -F expiration=1w`,

@@ -22,10 +22,12 @@ export const apiKeySection: EndpointSection = {
         `privacy (query, optional): ${pipe(PRIVACIES)} — default public`,
         `expiration (query, optional): ${pipe(EXPIRATIONS)} — default 1d; 6m needs an account, unlimited needs VIP`,
         'burnAfterReading (query, optional): true or 1',
+        'language (query, optional): a highlighting language id or plaintext',
+        'checkSecrets (query, optional): true or 1 — refuse (409) a public paste that looks like it contains credentials',
         'X-Paste-Password header: the password of a raw upload with privacy=password (never put it in the URL)',
         'JSON instead: { title?, content, privacy?, expiration?, burnAfterReading?, password? } with Content-Type: application/json',
       ],
-      returns: '201 { "id": "...", "url": "https://host/paste/<id>" }',
+      returns: '201 { "id": "...", "url": "https://host/paste/<id>" } (plus "secretsFound" when a public paste looks like it holds credentials)',
       example: (base) =>
         [
           '# a file, title in the query; prints {"id":"…","url":"…"}',
