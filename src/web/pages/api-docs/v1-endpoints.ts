@@ -27,7 +27,8 @@ export const apiKeySection: EndpointSection = {
         'X-Paste-Password header: the password of a raw upload with privacy=password (never put it in the URL)',
         'JSON instead: { title?, content, privacy?, expiration?, burnAfterReading?, password? } with Content-Type: application/json',
       ],
-      returns: '201 { "id": "...", "url": "https://host/paste/<id>" } (plus "secretsFound" when a public paste looks like it holds credentials)',
+      returns:
+        '201 { "id": "...", "url": "https://host/paste/<id>" } (plus "secretsFound" when a public paste looks like it holds credentials)',
       example: (base) =>
         [
           '# a file, title in the query; prints {"id":"…","url":"…"}',
