@@ -42,8 +42,9 @@ export async function confirm(question: string): Promise<boolean> {
 async function ask(fd: number, question: string, echo: boolean): Promise<string> {
   const input = new tty.ReadStream(fd);
   const write = (s: string) => fs.writeSync(fd, s);
-  write(question);
+  // Raw mode before the question: an answer typed the moment it shows is never echoed by the tty.
   input.setRawMode(true);
+  write(question);
   try {
     return await new Promise<string>((resolve, reject) => {
       let typed = '';

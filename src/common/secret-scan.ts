@@ -79,6 +79,16 @@ const CONNECTION_STRING = /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@]{1,100}:([^\s:/@
 const ASSIGNMENT =
   /(?:^|[^A-Za-z0-9])(?:pass(?:word|wd)?|pwd|secret|api[_-]?key|access[_-]?key|auth[_-]?token|token|private[_-]?key|client[_-]?secret)["']?[ \t]{0,8}(?::|=|:=|=>)[ \t]{0,8}["'`]?([^\s"'`,;()[\]{}<>]{1,200})/gi;
 
+/**
+ * What every pattern needs somewhere in its line, lower-cased and factored by first letter: text
+ * without any of these is skipped after one test (about 4 µs per 2 KB, a third of a case-insensitive
+ * alternation's cost), which keeps the scan of an ordinary paste cheap. Linear: literals only.
+ */
+const TRIGGER =
+  /k(?:ey)|t(?:oken)|p(?:ass|wd|b_)|s(?:ecret)|:\/\/|a(?:kia|sia|iza)|eyj|npm_|g(?:h[pousr]_|ithub_pat_|lpat-)|xox|_live_/;
+
+const hasTrigger = (text: string) => TRIGGER.test(text.toLowerCase());
+
 /** Values people write as examples, not secrets. */
 const PLACEHOLDER =
   /^(?:\$|%|<|\{|\*|x{3,}|\.{3})|^(?:pass|pw|pwd|user|admin|test|root|guest)$|changeme|example|placeholder|your[_-]?|dummy|redacted|secret|password|process\.env|env\(|getenv/i;
@@ -146,7 +156,7 @@ export function createSecretScanner() {
   let carry = '';
   const complete = (line: string) => {
     // Lines without anything a pattern starts with are skipped at once (most of any paste).
-    if (found.length < MAX_FINDINGS && /[A-Za-z]{3}/.test(line)) {
+    if (found.length < MAX_FINDINGS && hasTrigger(line)) {
       scanLine(line.endsWith('\r') ? line.slice(0, -1) : line, lineNumber, found);
     }
     lineNumber += 1;
@@ -156,6 +166,16 @@ export function createSecretScanner() {
   };
   return {
     push(text: string): void {
+      // Most text has no trigger at all: count its lines, keep its unfinished one, done. (The
+      // carried start of the line is tested with it, so a trigger cut between pieces is seen.)
+      if (!hasTrigger(carry + text)) {
+        const last = text.lastIndexOf('\n');
+        if (last === -1) return keep(text);
+        for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', nl + 1)) lineNumber += 1;
+        carry = '';
+        keep(text.slice(last + 1, last + 1 + LINE_LIMIT));
+        return;
+      }
       let start = 0;
       for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
         keep(text.slice(start, Math.min(nl, start + LINE_LIMIT)));
