@@ -170,7 +170,10 @@ export function createSecretScanner() {
       // carried start of the line is tested with it, so a trigger cut between pieces is seen.)
       if (!hasTrigger(carry + text)) {
         const last = text.lastIndexOf('\n');
-        if (last === -1) return keep(text);
+        if (last === -1) {
+          keep(text);
+          return;
+        }
         for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', nl + 1)) lineNumber += 1;
         carry = '';
         keep(text.slice(last + 1, last + 1 + LINE_LIMIT));
