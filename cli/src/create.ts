@@ -39,31 +39,23 @@ export async function createPaste(
   }
 
   const blob = await fs.openAsBlob(file.path);
+  // The fields both ways send (the password goes in a header on the v1 way, never the URL).
+  const fields = Object.entries({
+    title: withTitle.title,
+    privacy: withTitle.privacy,
+    expiration: withTitle.expiration,
+    language: withTitle.language,
+  }).filter((entry): entry is [string, string] => entry[1] !== undefined);
   if (client.target.key) {
-    const query = new URLSearchParams();
-    for (const [k, v] of Object.entries({
-      title: withTitle.title,
-      privacy: withTitle.privacy,
-      expiration: withTitle.expiration,
-      language: withTitle.language,
-    })) {
-      if (v !== undefined) query.set(k, v);
-    }
+    const query = new URLSearchParams(fields);
     const headers: Record<string, string> = { 'content-type': 'text/plain; charset=utf-8' };
     if (withTitle.password !== undefined) headers['x-paste-password'] = withTitle.password;
     return client.json<Created>(`/api/v1/pastes?${query}`, { body: blob, headers });
   }
 
   const form = new FormData();
-  for (const [k, v] of Object.entries({
-    title: withTitle.title,
-    privacy: withTitle.privacy,
-    expiration: withTitle.expiration,
-    password: withTitle.password,
-    language: withTitle.language,
-  })) {
-    if (v !== undefined) form.append(k, v);
-  }
+  for (const [k, v] of fields) form.append(k, v);
+  if (withTitle.password !== undefined) form.append('password', withTitle.password);
   form.append('content', blob, file.name ?? 'paste.txt');
   const created = await client.json<{ id: string; creatorToken?: string }>('/api/pastes', { body: form });
   return { ...created, url: link(created.id) };

@@ -1,59 +1,31 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildCompiledServer, startCompiledServer } from '../../test/helpers/compiled-server.js';
+import { freePort } from '../../test/helpers/ports.js';
 import { setupBody } from '../../test/helpers/test-app.js';
 import { tempDir } from '../../test/helpers/test-db.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
 // The process under test is what `npm start` runs: the compiled bundle, rebuilt here when stale.
-beforeAll(() => {
-  const build = spawnSync(process.execPath, ['scripts/server-build.mjs'], { cwd: root, encoding: 'utf8' });
-  expect(build.status, build.stderr).toBe(0);
-}, 60_000);
+beforeAll(buildCompiledServer, 60_000);
 let child: ChildProcess | null = null;
 let dataDir = '';
-
-async function freePort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const { port } = s.address() as net.AddressInfo;
-  await new Promise((r) => s.close(r));
-  return port;
-}
 
 async function startServer(
   env: Record<string, string>,
 ): Promise<{ base: string; exited: Promise<number | null> }> {
   dataDir = tempDir();
-  const port = await freePort();
-  child = spawn(process.execPath, ['dist/server/main.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
+  const server = await startCompiledServer(await freePort(), {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...env,
   });
-  const exited = new Promise<number | null>((r) => child!.once('exit', (code) => r(code)));
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    if (
-      await fetch(`${base}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { base, exited };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start');
+  child = server.child;
+  return { base: server.baseUrl, exited: server.exited };
 }
 
 afterEach(() => {

@@ -67,18 +67,16 @@ describe('secretsFound on a public create', () => {
 
     const { client } = await signedIn(t);
     const key = (await client.post('/api/user/regenerate-api-key')).body.apiKey;
-    const v1 = await t.client().request('POST', '/api/v1/pastes?checkSecrets=true', undefined, {
-      noOrigin: true,
-      raw: withKey(),
-      headers: { 'x-api-key': key, 'content-type': 'text/plain' },
-    });
+    const v1Raw = (query: string) =>
+      t.client().request('POST', `/api/v1/pastes${query}`, undefined, {
+        noOrigin: true,
+        raw: withKey(),
+        headers: { 'x-api-key': key, 'content-type': 'text/plain' },
+      });
+    const v1 = await v1Raw('?checkSecrets=true');
     expect(v1.status).toBe(409);
     expect(v1.body.secretsFound).toEqual(found);
-    const v1Made = await t.client().request('POST', '/api/v1/pastes', undefined, {
-      noOrigin: true,
-      raw: withKey(),
-      headers: { 'x-api-key': key, 'content-type': 'text/plain' },
-    });
+    const v1Made = await v1Raw('');
     expect(v1Made.status).toBe(201);
     expect(v1Made.body.secretsFound).toEqual(found);
     expect(await pasteCount()).toBe(1);
