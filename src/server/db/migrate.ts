@@ -9,6 +9,7 @@ import * as chunkWrites from './migrations/006-chunk-writes.js';
 import * as auditLog from './migrations/007-audit-log.js';
 import * as scheduledBackups from './migrations/008-scheduled-backups.js';
 import * as uploadDigest from './migrations/009-upload-digest.js';
+import * as pasteRevisions from './migrations/010-paste-revisions.js';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
 
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '007-audit-log': auditLog,
   '008-scheduled-backups': scheduledBackups,
   '009-upload-digest': uploadDigest,
+  '010-paste-revisions': pasteRevisions,
 };
 
 class StaticProvider implements MigrationProvider {

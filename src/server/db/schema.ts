@@ -21,6 +21,8 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   pastes: PastesTable;
+  paste_revisions: PasteRevisionsTable;
+  paste_revision_contents: PasteRevisionContentsTable;
   burned_pastes: BurnedPastesTable;
   upload_sessions: UploadSessionsTable;
   upload_chunks: UploadChunksTable;
@@ -92,6 +94,36 @@ export interface PastesTable {
   created_at: number;
   /** Claimed by a sweeper run (epoch ms) so two processes never delete the same rows. */
   sweep_claimed_at: number | null;
+  /** How many revisions the paste has (1 until its author edits it); the row holds the newest. */
+  revision_count: Generated<number>;
+  /** When the newest revision was saved; null = never edited. */
+  edited_at: number | null;
+  /** The paste this one was forked from (kept after the source is gone; shown while it lives). */
+  forked_from: string | null;
+}
+
+/** One saved revision of an edited paste (revision 1 is the original). */
+export interface PasteRevisionsTable {
+  paste_id: string;
+  number: number;
+  title: string | null;
+  language: PasteLanguage | null;
+  /** Digest of the content: the key into paste_revision_contents. */
+  sha256: string;
+  size_bytes: number;
+  /** Against the revision before (0 and the line count for revision 1). */
+  lines_added: number;
+  lines_removed: number;
+  created_at: number;
+}
+
+/** A revision's text, stored once per paste and digest: inline when small, else a blob. */
+export interface PasteRevisionContentsTable {
+  paste_id: string;
+  sha256: string;
+  content: string | null;
+  blob_key: string | null;
+  size_bytes: number;
 }
 
 /** A burn paste that was read: when, and whose it was (so only its creator learns it). */

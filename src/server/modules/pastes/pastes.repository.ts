@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import type { AdminPasteSort } from '../../../common/schemas/admin.js';
 import { likePattern } from '../../db/dialect.js';
 import type { Database, PastesTable } from '../../db/schema.js';
@@ -98,7 +98,7 @@ export async function deletePasteRow(
 }
 
 /** Inserts a paste unless one with its id exists (finalize may run again after a crash). */
-export async function insertPasteIfAbsent(db: Kysely<Database>, row: PasteRow): Promise<void> {
+export async function insertPasteIfAbsent(db: Kysely<Database>, row: Insertable<PastesTable>): Promise<void> {
   await db
     .insertInto('pastes')
     .values(row)
