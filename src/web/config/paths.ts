@@ -3,6 +3,11 @@ export const paths = {
   home: '/',
   setup: '/setup',
   paste: (id: string) => `/paste/${encodeURIComponent(id)}`,
+  pasteEdit: (id: string) => `/paste/${encodeURIComponent(id)}/edit`,
+  pasteRevisions: (id: string) => `/paste/${encodeURIComponent(id)}/revisions`,
+  /** One revision's permanent link; `line` adds its #L anchor. */
+  pasteRevision: (id: string, n: number, line?: number) =>
+    `/paste/${encodeURIComponent(id)}/r/${n}${line ? `#L${line}` : ''}`,
   about: '/about',
   apiDocs: '/api',
   emailPreview: '/email-preview',

@@ -17,6 +17,8 @@ export const queryKeys = {
   /** The list of all pastes (admin); one paste is `paste(id)`, a key of its own. */
   pastes: ['/api/pastes'],
   paste: (id: string) => [`/api/pastes/${id}`] as const,
+  revisions: (id: string) => [`/api/pastes/${id}/revisions`] as const,
+  revision: (id: string, n: number) => [`/api/pastes/${id}/revisions`, n] as const,
   adminPasteReports: ['/api/admin/paste-reports'],
   adminDeleteRequests: ['/api/admin/delete-requests'],
   adminSettings: ['/api/settings'],
