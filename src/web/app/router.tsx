@@ -46,6 +46,24 @@ export const router = createBrowserRouter([
                 lazy: screen(() => import('../pages/paste/paste-page').then((m) => m.PastePage)),
               },
               {
+                path: 'paste/:id/edit',
+                lazy: screen(() =>
+                  import('../pages/paste-edit/paste-edit-page').then((m) => m.PasteEditPage),
+                ),
+              },
+              {
+                path: 'paste/:id/revisions',
+                lazy: screen(() =>
+                  import('../pages/paste-revisions/paste-revisions-page').then((m) => m.PasteRevisionsPage),
+                ),
+              },
+              {
+                path: 'paste/:id/r/:n',
+                lazy: screen(() =>
+                  import('../pages/paste-revision/paste-revision-page').then((m) => m.PasteRevisionPage),
+                ),
+              },
+              {
                 path: 'about',
                 lazy: screen(() => import('../pages/about/about-page').then((m) => m.AboutPage)),
               },

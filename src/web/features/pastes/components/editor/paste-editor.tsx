@@ -15,6 +15,8 @@ interface PasteEditorProps {
   onPaste: (event: ClipboardEvent<HTMLTextAreaElement>) => void;
   /** Why the content is refused (shown under the editor). */
   error?: string;
+  /** What Ctrl+Enter does, for the keyboard hint. */
+  submitHint?: string;
 }
 
 /**
@@ -29,6 +31,7 @@ export function PasteEditor({
   onChange,
   onPaste,
   error,
+  submitHint = 'creates the paste',
 }: PasteEditorProps) {
   const extreme = size.level === 'extreme';
   const warning = sizeWarning(size);
@@ -75,7 +78,7 @@ export function PasteEditor({
         </p>
       ) : null}
       <p id="editor-keys" className="text-xs text-muted-foreground">
-        Tab indents; press Esc, then Tab, to move on. Ctrl+Enter (⌘+Enter) creates the paste.
+        Tab indents; press Esc, then Tab, to move on. Ctrl+Enter (⌘+Enter) {submitHint}.
       </p>
       <p className="flex flex-wrap gap-x-4 text-xs text-muted-foreground tabular-nums" aria-live="polite">
         <span>{size.lines === null ? 'Lines: not counted' : `Lines: ${formatCount(size.lines)}`}</span>

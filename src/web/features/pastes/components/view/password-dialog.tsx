@@ -18,12 +18,15 @@ export function PasswordDialog({
   burnAfterReading = false,
   open,
   onOpenChange,
+  onUnlocked,
 }: {
   pasteId: string;
   /** Unlocking shows a burn paste once and destroys it: say so before the visitor does it. */
   burnAfterReading?: boolean;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** After a right password (its grant is kept): e.g. a revision screen reads again with it. */
+  onUnlocked?: () => void;
 }) {
   const id = useId();
   const [password, setPassword] = useState('');
@@ -32,7 +35,7 @@ export function PasswordDialog({
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!password || verify.isPending) return;
-    verify.mutate(password);
+    verify.mutate(password, { onSuccess: () => onUnlocked?.() });
   }
 
   return (

@@ -56,7 +56,8 @@ export function PasteContent({
   content,
   onLanguage,
 }: {
-  paste: ReadablePasteView;
+  /** The paste, or one of its revisions (issue 23): what names the download and picks the language. */
+  paste: Pick<ReadablePasteView, 'id' | 'title' | 'language' | 'sizeBytes'>;
   content: string;
   /** The language the paste is shown as (chosen or detected; null = plain), for its download name. */
   onLanguage?: (language: string | null) => void;
