@@ -8,9 +8,11 @@ import {
   Infinity as InfinityIcon,
   Lock,
 } from 'lucide-react';
+import { Link } from 'react-router';
 import type { PasteView, ReadablePasteView } from '../../../../../common/schemas/paste';
 import { AuthorBadge } from '../../../../components/author-badge';
 import { Badge } from '../../../../components/ui/badge';
+import { paths } from '../../../../config/paths';
 import { expiryLabel } from '../../../../lib/expiration';
 import { formatCountOf, formatDateTime, formatRelativeTime, formatSize } from '../../../../lib/format';
 import { pasteTitle } from '../../../../lib/paste-title';
@@ -75,6 +77,18 @@ export function PasteHeader({ paste }: { paste: ReadablePasteView }) {
             {formatRelativeTime(paste.createdAt)}
           </time>
         </span>
+        {paste.editedAt ? (
+          <Link
+            to={paths.pasteRevisions(paste.id)}
+            className="underline-offset-4 hover:text-foreground hover:underline"
+            data-testid="edited-link"
+          >
+            edited{' '}
+            <time dateTime={paste.editedAt} title={formatDateTime(paste.editedAt)}>
+              {formatRelativeTime(paste.editedAt)}
+            </time>
+          </Link>
+        ) : null}
         <PrivacyBadge paste={paste} />
         <ExpiryBadge paste={paste} />
         <span className="inline-flex items-center gap-1">
