@@ -69,6 +69,12 @@ export function AboutPage() {
               Managers and admins review reported pastes and deletion requests from the admin panel; admins
               also manage accounts, roles and every paste there.
             </p>
+            <p>
+              Before a public paste is sent, your browser checks it for likely credentials — private keys,
+              cloud keys, access tokens, passwords — and names each one with its line, so you can make the
+              paste unlisted or password protected first; through the API, such a paste comes back with{' '}
+              <code>secretsFound</code>, or is refused when you send <code>checkSecrets: true</code>.
+            </p>
           </CardContent>
         </Card>
 

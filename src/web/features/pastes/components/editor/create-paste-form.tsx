@@ -1,7 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { CLIPBOARD_LIMIT_BYTES, type Expiration, type Role } from '../../../../../common/constants';
+import {
+  CLIPBOARD_LIMIT_BYTES,
+  type Expiration,
+  type Privacy,
+  type Role,
+} from '../../../../../common/constants';
 import { PASTE_MESSAGES, UPLOAD_MESSAGES } from '../../../../../common/messages';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
@@ -24,8 +29,10 @@ import { FileChip, type LoadedFile, previewOf } from './file-chip';
 import { LargeFilePanel } from './large-file-panel';
 import { PasteEditor } from './paste-editor';
 import { PasteOptions, type PasteOptionsValue } from './paste-options';
+import { type SecretChoice, SecretWarningDialog } from './secret-warning-dialog';
 import { blockedToast, useEditorContent } from './use-editor-content';
 import { titleFromFileName, useFileReader } from './use-file-reader';
+import { useSecretWarning } from './use-secret-warning';
 
 type OptionsState = Omit<PasteOptionsValue, 'expiration'> & { expiration: Expiration | null };
 
@@ -66,6 +73,14 @@ export function CreatePasteForm() {
   const [chunkedProgress, setChunkedProgress] = useState<number | null>(null);
   const uploading = chunkedProgress !== null;
   const creating = createMutation.isPending || uploading;
+  const secrets = useSecretWarning({ onProblem: setNetworkProblem });
+  /** "Protect with a password" closes the warning onto the password field, not the Create button. */
+  const focusPasswordNext = useRef(false);
+  /** What the form holds now, for the end of a scan that began a render or more ago. */
+  const latest = useRef({ content: editor.content, privacy: options.privacy });
+  useEffect(() => {
+    latest.current = { content: editor.content, privacy: options.privacy };
+  });
 
   // The draft follows every change (never the password), a moment after typing stops — and not
   // once the paste exists (the form stays mounted while the paste screen's code loads).
@@ -244,16 +259,44 @@ export function CreatePasteForm() {
       return;
     }
     setNetworkProblem(null);
+    // A file over 50 MB goes up in chunks unscanned, here and on the server: reading it into the
+    // tab to scan it is what the chunked path exists to avoid.
     if (largeFile) return void uploadLargeFile(largeFile);
+    // Public text (typed, pasted or read from a file) is scanned in the tab before anything is sent.
+    if (options.privacy === 'public') {
+      const content = editor.content;
+      return void secrets.check(
+        content,
+        () => send('public'),
+        () => latest.current.content === content && latest.current.privacy === 'public',
+      );
+    }
+    send(options.privacy);
+  }
+
+  /** The warning's choices keep the form as it is, only privacy changes. */
+  function onSecretChoice(choice: SecretChoice) {
+    secrets.close();
+    if (choice === 'password') {
+      focusPasswordNext.current = true;
+      setOptions((o) => ({ ...o, privacy: 'password' }));
+      return;
+    }
+    if (choice === 'unlisted') setOptions((o) => ({ ...o, privacy: 'unlisted' }));
+    else secrets.acceptAnyway(editor.content);
+    send(choice);
+  }
+
+  function send(privacy: Privacy) {
     setUploadProgress(0);
     createMutation.mutate(
       {
         title: options.title.trim(),
         content: editor.content,
-        privacy: options.privacy,
+        privacy,
         expiration,
         burnAfterReading: expiration === 'burn',
-        ...(options.privacy === 'password' ? { password: options.password } : {}),
+        ...(privacy === 'password' ? { password: options.password } : {}),
         ...(options.language ? { language: options.language } : {}),
       },
       {
@@ -271,7 +314,7 @@ export function CreatePasteForm() {
   }
 
   createRef.current = () => {
-    if (!creating) create();
+    if (!creating && !secrets.findings) create();
   };
 
   return (
@@ -368,6 +411,17 @@ export function CreatePasteForm() {
           reading={readingProgress !== null}
         />
       </div>
+      <SecretWarningDialog
+        findings={secrets.findings}
+        onChoose={onSecretChoice}
+        onCancel={secrets.close}
+        onCloseAutoFocus={(event) => {
+          if (!focusPasswordNext.current) return;
+          focusPasswordNext.current = false;
+          event.preventDefault();
+          formRef.current?.querySelector<HTMLElement>('[name="password"]')?.focus();
+        }}
+      />
     </div>
   );
 }

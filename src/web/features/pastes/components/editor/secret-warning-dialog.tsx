@@ -1,0 +1,112 @@
+import { EyeOff, LockKeyhole, TriangleExclamationPoint } from 'lucide-react';
+import { type ComponentProps, useRef } from 'react';
+import { Button } from '../../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../../components/ui/dialog';
+import type { SecretNotice } from '../../lib/find-secrets';
+
+/** What the author does with a public paste that seems to hold credentials. */
+export type SecretChoice = 'unlisted' | 'password' | 'public';
+
+/** Findings named one by one; past this many the rest are counted (the scan reports up to 50). */
+const SHOWN = 10;
+
+/**
+ * The warning before a public paste with likely credentials is sent (issue 23): each finding by
+ * kind and line, then three ways on. Closing it (Escape, ×) sends nothing and returns to the editor.
+ */
+export function SecretWarningDialog({
+  findings,
+  onChoose,
+  onCancel,
+  onCloseAutoFocus,
+  editing = false,
+}: {
+  /** null = closed. */
+  findings: readonly SecretNotice[] | null;
+  onChoose: (choice: SecretChoice) => void;
+  onCancel: () => void;
+  /** Where the focus goes once the dialog is gone; unless it prevents the default, back to what had it before. */
+  onCloseAutoFocus?: ComponentProps<typeof DialogContent>['onCloseAutoFocus'];
+  /** An edit keeps the paste's privacy: only "Publish anyway" or back to the editor. */
+  editing?: boolean;
+}) {
+  const shown = findings?.slice(0, SHOWN) ?? [];
+  const more = (findings?.length ?? 0) - shown.length;
+  // Opened without a DialogTrigger, Radix would return the focus to nothing (the page's body): the
+  // element that had it when the dialog opened (Create Paste, or the editor after Ctrl+Enter) gets it back.
+  const returnTo = useRef<HTMLElement | null>(null);
+  return (
+    <Dialog open={findings !== null} onOpenChange={(open) => !open && onCancel()}>
+      <DialogContent
+        onOpenAutoFocus={() => {
+          returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (event.defaultPrevented) return;
+          event.preventDefault();
+          returnTo.current?.focus();
+          returnTo.current = null;
+        }}
+        data-testid="secret-warning"
+      >
+        <div className="space-y-4">
+          <div className="space-y-1.5 pr-6">
+            <DialogTitle className="flex items-center gap-2">
+              <TriangleExclamationPoint aria-hidden className="size-5 shrink-0 text-warning" />
+              This paste may contain secrets
+            </DialogTitle>
+            <DialogDescription>
+              A public paste can be read by anyone and may be listed on Top Views. Nothing has been sent yet.
+            </DialogDescription>
+          </div>
+          <ul
+            aria-label="Likely secrets"
+            className="max-h-60 space-y-1 overflow-y-auto rounded-lg border border-warning/40 bg-warning/10 px-4 py-3 text-sm"
+          >
+            {shown.map(({ label, line }) => (
+              <li key={`${label}-${line}`}>
+                {label} <span className="text-muted-foreground">— line {line}</span>
+              </li>
+            ))}
+            {more > 0 ? <li className="text-muted-foreground">and {more} more</li> : null}
+          </ul>
+          {editing ? (
+            <div className="grid gap-2">
+              <Button type="button" onClick={onCancel}>
+                Keep editing
+              </Button>
+              <Button
+                type="button"
+                variant="ghost"
+                className="text-destructive hover:text-destructive"
+                onClick={() => onChoose('public')}
+              >
+                Publish anyway
+              </Button>
+            </div>
+          ) : (
+            <div className="grid gap-2">
+              <Button type="button" onClick={() => onChoose('unlisted')}>
+                <EyeOff aria-hidden />
+                Make it unlisted
+              </Button>
+              <Button type="button" variant="outline" onClick={() => onChoose('password')}>
+                <LockKeyhole aria-hidden />
+                Protect with a password
+              </Button>
+              <Button
+                type="button"
+                variant="ghost"
+                className="text-destructive hover:text-destructive"
+                onClick={() => onChoose('public')}
+              >
+                Publish anyway
+              </Button>
+            </div>
+          )}
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

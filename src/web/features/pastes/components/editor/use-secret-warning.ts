@@ -1,0 +1,51 @@
+import { useRef, useState } from 'react';
+import { findSecrets, type SecretNotice } from '../../lib/find-secrets';
+
+/** Said in the create screen's "Not sent" notice, with Retry, when the scanner's chunk cannot load. */
+const SCANNER_UNAVAILABLE =
+  'The check for secrets could not be loaded. Check your connection, then try again.';
+
+/**
+ * The look for likely credentials before a public paste is sent (issue 23): `check` scans the text
+ * in the tab and either publishes at once or holds the findings for the warning dialog. Text the
+ * author already chose to publish anyway is not asked about again (a Retry after a network failure).
+ */
+export function useSecretWarning({ onProblem }: { onProblem: (message: string) => void }) {
+  const [findings, setFindings] = useState<SecretNotice[] | null>(null);
+  // A second Create (double click, Ctrl+Enter) while the scanner loads starts no second check.
+  const checking = useRef(false);
+  const publishedAnyway = useRef<string | null>(null);
+
+  /**
+   * `stillWanted` is asked once the scan is done: the first scan waits for the scanner's code, and
+   * an author who meanwhile edited the text or chose another privacy gets neither the dialog nor a
+   * public paste (they press Create again).
+   */
+  async function check(content: string, publish: () => void, stillWanted: () => boolean = () => true) {
+    if (checking.current) return;
+    if (content === publishedAnyway.current) return publish();
+    checking.current = true;
+    let found: SecretNotice[];
+    try {
+      found = await findSecrets(content);
+    } catch {
+      return onProblem(SCANNER_UNAVAILABLE);
+    } finally {
+      checking.current = false;
+    }
+    if (!stillWanted()) return;
+    if (found.length > 0) setFindings(found);
+    else publish();
+  }
+
+  return {
+    /** null while there is nothing to warn about. */
+    findings,
+    check,
+    close: () => setFindings(null),
+    /** The author saw the warning and publishes `content` as it is. */
+    acceptAnyway: (content: string) => {
+      publishedAnyway.current = content;
+    },
+  };
+}
