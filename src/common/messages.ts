@@ -80,6 +80,16 @@ export const PASTE_MESSAGES = {
   reportReasonRequired: 'Please provide a reason for reporting this paste.',
   alreadyReported: 'You already reported this paste',
   deleteReasonRequired: 'Please provide a reason for deleting this paste.',
+  forkNotAllowed:
+    'This paste cannot be forked: only a public or unlisted paste that still exists can be (not a password or burn-after-reading one).',
+  editNotYours: 'You can only edit your own pastes',
+  editBurn: 'A burn-after-reading paste cannot be edited',
+  editProcessing: 'This paste is still being processed, so it cannot be edited yet',
+  editExtreme: 'Pastes over 10 MB are served as downloads and cannot be edited',
+  editTooLarge: 'An edit can be at most 10 MB: larger pastes are served as downloads and cannot be edited',
+  editedMeanwhile: 'This paste was edited meanwhile: reload it and edit the newest revision',
+  revisionNotFound: 'Revision not found',
+  burnHasNoRevisions: 'A burn-after-reading paste has no revisions to read',
   contentNotUtf8: 'Paste content must be UTF-8 text',
   contentPartMissing: 'content: send the paste text as a file part named content',
   createJsonTooLarge:

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { EXPIRATIONS, ROLES } from './constants';
+import { EXPIRATIONS, PRIVACIES, ROLES } from './constants';
 import {
   canAdminister,
   canChooseExpiration,
+  canForkPaste,
   canModerate,
   canViewProtected,
   defaultExpiration,
@@ -29,6 +30,15 @@ describe('policies', () => {
       ).toBe(true);
     }
     expect(who.map((r) => defaultExpiration(r))).toEqual(['1d', '1d', 'unlimited', 'unlimited', 'unlimited']);
+  });
+
+  it('lets public and unlisted pastes be forked once ready, never password or burn ones', () => {
+    const ready = (privacy: (typeof PRIVACIES)[number], burnAfterReading = false) =>
+      canForkPaste({ privacy, burnAfterReading, status: 'ready' });
+    expect(PRIVACIES.map((p) => ready(p))).toEqual([true, true, false]);
+    expect(PRIVACIES.map((p) => ready(p, true))).toEqual([false, false, false]);
+    expect(canForkPaste({ privacy: 'public', burnAfterReading: false, status: 'processing' })).toBe(false);
+    expect(canForkPaste({ privacy: 'public', burnAfterReading: false, status: 'failed' })).toBe(false);
   });
 
   it('counts the vip role and staff who activated a licence as VIP members', () => {

@@ -1,4 +1,4 @@
-import type { Expiration, Role } from './constants.js';
+import { EXTREME_PASTE_BYTES, type Expiration, type Privacy, type Role } from './constants.js';
 
 /**
  * Who may do what (spec §6), in one place for the server, which enforces it, and the web app,
@@ -17,6 +17,27 @@ export const canAdminister = (role: Role | null): boolean => role === 'admin';
 /** Staff read password pastes without the password ('Admin/Manager Access'). */
 export const canViewProtected = canModerate;
 
+/** Why an author may not edit their paste (issue 23); see canEditPaste. */
+export type EditRefusal = 'not-yours' | 'burn' | 'processing' | 'extreme';
+
+/**
+ * Only the signed-in author edits a paste (an anonymous one has no owner to prove, so it stays
+ * as it was made); never a burn paste (read once, as it was), one still being assembled, or one
+ * over the extreme size (served as a download). Null when the edit is allowed.
+ */
+export function editRefusal(paste: {
+  isAuthor: boolean;
+  burnAfterReading: boolean;
+  processing: boolean;
+  sizeBytes: number;
+}): EditRefusal | null {
+  if (!paste.isAuthor) return 'not-yours';
+  if (paste.burnAfterReading) return 'burn';
+  if (paste.processing) return 'processing';
+  if (paste.sizeBytes > EXTREME_PASTE_BYTES) return 'extreme';
+  return null;
+}
+
 /** Unlimited expiration: vip, manager and admin. */
 export const canUseUnlimited = (role: Role | null): boolean =>
   role !== null && UNLIMITED_ROLES.includes(role);
@@ -31,6 +52,17 @@ export function canChooseExpiration(role: Role | null, expiration: Expiration): 
 /** The editor's first choice: 1 day, or unlimited for those who may choose it. */
 export const defaultExpiration = (role: Role | null): Expiration =>
   canUseUnlimited(role) ? 'unlimited' : '1d';
+
+/**
+ * Who may fork a paste: anyone who can read it, when it is public or unlisted and ready. A
+ * password paste would hand its text to whoever holds the fork's link, and a burn paste is gone
+ * once read, so neither can be forked (issue 23).
+ */
+export const canForkPaste = (paste: {
+  privacy: Privacy;
+  burnAfterReading: boolean;
+  status: 'ready' | 'processing' | 'failed';
+}): boolean => paste.privacy !== 'password' && !paste.burnAfterReading && paste.status === 'ready';
 
 /**
  * A VIP member (banner management, a banner on their pastes): the vip role, or a manager or admin

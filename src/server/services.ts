@@ -30,6 +30,7 @@ import { createModerationService } from './modules/moderation/moderation.service
 import { createHotPasteCache } from './modules/pastes/hot-paste-cache.js';
 import { createPasteDelivery } from './modules/pastes/paste-delivery.js';
 import { createPasteInsertBatcher } from './modules/pastes/paste-insert-batcher.js';
+import { createPasteRevisions } from './modules/pastes/paste-revisions.service.js';
 import { INLINE_CONTENT_MAX_BYTES, pasteCreationRules } from './modules/pastes/pastes.limits.js';
 import { createPastesService } from './modules/pastes/pastes.service.js';
 import { createRecentViewers } from './modules/pastes/recent-viewers.js';
@@ -176,7 +177,8 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     metrics,
   });
   metrics.countOpenUploadSessions(uploads.openSessions);
-  const pasteDelivery = createPasteDelivery({ blobs, pastes, views });
+  const pasteRevisions = createPasteRevisions({ db, clock, blobs, settings, hot, pastes });
+  const pasteDelivery = createPasteDelivery({ blobs, pastes, revisions: pasteRevisions, views });
   const moderation = createModerationService({ db: db.kysely, clock, pastes, rateLimiter, metrics });
   const favicon = createFaviconService({ blobs, settings });
   const backup = createBackupService({
@@ -225,6 +227,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     views,
     pastes,
     pasteDelivery,
+    pasteRevisions,
     uploads,
     moderation,
     admin,

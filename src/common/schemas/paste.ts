@@ -22,9 +22,30 @@ export const createPasteBodySchema = z.object({
   language: z.enum(PASTE_LANGUAGES).nullish(),
   /** A public paste whose text looks like it holds credentials is refused (409) instead of made. */
   checkSecrets: z.boolean().optional().default(false),
+  /** The id of the paste this one is a fork of: a public or unlisted paste the creator can read. */
+  forkedFrom: z.string().min(1).max(32).optional(),
 });
 export type CreatePasteBody = z.input<typeof createPasteBodySchema>;
 export type CreatePasteInput = z.output<typeof createPasteBodySchema>;
+
+/**
+ * PUT /api/pastes/:id (issue 23): the author's new revision. Title and language absent = kept;
+ * privacy, password and expiry are not an edit's to change.
+ */
+export const editPasteBodySchema = z.strictObject({
+  title: storedText(TITLE_MAX_LENGTH, PASTE_MESSAGES.titleTooLong).optional(),
+  content: z.string(),
+  language: z.enum(PASTE_LANGUAGES).nullish(),
+  /**
+   * The revision this edit was made from: if the paste has moved on since, the edit is refused
+   * (409) instead of silently replacing the newer text. Absent = edit whatever is newest.
+   */
+  baseRevision: z.number().int().min(1).optional(),
+  /** As on create: a public paste whose new text looks like it holds credentials is refused. */
+  checkSecrets: z.boolean().optional().default(false),
+});
+export type EditPasteBody = z.input<typeof editPasteBodySchema>;
+export type EditPasteInput = z.output<typeof editPasteBodySchema>;
 
 export const pasteIdSchema = z.object({ id: z.string() });
 export const verifyPasteBodySchema = z.object({ password: z.string().max(200) });

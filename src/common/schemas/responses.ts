@@ -68,6 +68,10 @@ export const pasteViewSchema = z.strictObject({
   burnAfterReading: z.boolean(),
   viewCount: z.number().int().min(0),
   createdAt: isoTime,
+  /** The revision shown: the newest (1 until the author edits the paste; issue 23). */
+  revision: z.number().int().min(1),
+  /** When the newest revision was saved; null = never edited. */
+  editedAt: isoTime.nullable(),
   username: z.string(),
   userRole: role.nullable(),
   /** The size fields tell of the content: absent while a password paste is locked. */
@@ -91,6 +95,8 @@ export const pasteViewSchema = z.strictObject({
   staffAccess: z.boolean(),
   /** Short-lived grant for raw/download links of a password paste unlocked by this viewer. */
   accessToken: z.string().optional(),
+  /** The paste this one was forked from, while it still exists and anyone may read and fork it. */
+  forkedFrom: z.strictObject({ id: z.string(), title: z.string().nullable() }).optional(),
 });
 
 export const createPasteResultSchema = z.strictObject({
@@ -98,6 +104,40 @@ export const createPasteResultSchema = z.strictObject({
   /** Given to anonymous creators so their own first view does not burn or count. */
   creatorToken: z.string().optional(),
   /** A public paste whose text looks like it holds credentials: what and where (issue 23). */
+  secretsFound: z.array(secretFindingSchema).optional(),
+});
+
+/** One revision of a paste in its Revisions panel (issue 23): no content. */
+export const revisionSummarySchema = z.strictObject({
+  number: z.number().int().min(1),
+  title: z.string().nullable(),
+  language: z.enum(PASTE_LANGUAGES).nullable(),
+  sizeBytes: z.number().int().min(0),
+  /**
+   * Against the revision before; revision 1 counts its lines as added. Null for a paste over
+   * 10 MB (never edited, its lines not counted).
+   */
+  linesAdded: z.number().int().min(0).nullable(),
+  linesRemoved: z.number().int().min(0).nullable(),
+  createdAt: isoTime,
+});
+
+export const revisionListSchema = z.strictObject({
+  revisions: z.array(revisionSummarySchema),
+});
+
+/** One revision with its text (absent over the extreme size: read it raw). */
+export const revisionViewSchema = revisionSummarySchema.extend({
+  content: z.string().optional(),
+  /** Revisions the paste has (the newest is the paste's own view). */
+  revisionCount: z.number().int().min(1),
+});
+
+export const editPasteResultSchema = z.strictObject({
+  id: z.string(),
+  /** The newest revision: the one just saved, or the same as before when nothing changed. */
+  revision: z.number().int().min(1),
+  /** As on create: likely credentials in a public paste's new text. */
   secretsFound: z.array(secretFindingSchema).optional(),
 });
 
@@ -230,6 +270,11 @@ export const RESPONSES = {
   'POST /api/pastes': { 201: createPasteResultSchema },
   'GET /api/pastes/:id': { 200: pasteViewSchema },
   'POST /api/pastes/:id/verify': { 200: pasteViewSchema },
+  'PUT /api/pastes/:id': { 200: editPasteResultSchema },
+  'GET /api/pastes/:id/revisions': { 200: revisionListSchema },
+  'GET /api/pastes/:id/revisions/:n': { 200: revisionViewSchema },
+  'GET /api/pastes/:id/revisions/:n/raw': { 200: NOT_JSON, 206: NOT_JSON },
+  'GET /api/pastes/:id/revisions/:n/download': { 200: NOT_JSON, 206: NOT_JSON },
   'POST /api/pastes/:id/confirm-view': { 200: z.strictObject({ deleted: z.boolean() }) },
   'GET /api/pastes/:id/download': { 200: NOT_JSON, 206: NOT_JSON },
   'GET /api/pastes/:id/raw': { 200: NOT_JSON, 206: NOT_JSON },
@@ -328,6 +373,9 @@ export type ResponseOf<
 export type PublicUser = z.infer<typeof publicUserSchema>;
 export type PasteView = z.infer<typeof pasteViewSchema>;
 export type CreatePasteResult = z.infer<typeof createPasteResultSchema>;
+export type RevisionSummary = z.infer<typeof revisionSummarySchema>;
+export type RevisionView = z.infer<typeof revisionViewSchema>;
+export type EditPasteResult = z.infer<typeof editPasteResultSchema>;
 export type PasteListItem = z.infer<typeof pasteListItemSchema>;
 export type PasteList = z.infer<typeof pasteListSchema>;
 export type TopPaste = z.infer<typeof topPasteSchema>;

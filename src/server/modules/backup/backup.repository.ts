@@ -89,7 +89,12 @@ export async function readPage(
 
 /** Blob keys of the pastes about to be replaced (deleted once the new data is committed). */
 export async function pasteBlobKeys(db: Kysely<Database>): Promise<string[]> {
-  const rows = await db.selectFrom('pastes').select('blob_key').where('blob_key', 'is not', null).execute();
+  const rows = await db
+    .selectFrom('pastes')
+    .select('blob_key')
+    .where('blob_key', 'is not', null)
+    .union(db.selectFrom('paste_revision_contents').select('blob_key').where('blob_key', 'is not', null))
+    .execute();
   return rows.map((r) => r.blob_key!);
 }
 
@@ -100,6 +105,8 @@ export async function deleteAll(db: Kysely<Database>): Promise<void> {
   await db.deleteFrom('reports').execute();
   await db.deleteFrom('upload_chunks').execute();
   await db.deleteFrom('upload_sessions').execute();
+  await db.deleteFrom('paste_revisions').execute();
+  await db.deleteFrom('paste_revision_contents').execute();
   await db.deleteFrom('pastes').execute();
   await db.deleteFrom('email_tokens').execute();
   await db.deleteFrom('sessions').execute();

@@ -4,6 +4,7 @@ import { PASTE_MESSAGES } from '../../../common/schemas/paste.js';
 import { AppError, notFound } from '../../errors.js';
 import type { BlobStore, ByteRange } from '../../infra/blob-store/index.js';
 import type { ReadCredentials, Viewer } from './paste-reader.js';
+import type { PasteRevisions } from './paste-revisions.service.js';
 import type { PastesService } from './pastes.service.js';
 import { viewerKey } from './recent-viewers.js';
 import type { ViewCounter } from './view-counter.js';
@@ -11,6 +12,7 @@ import type { ViewCounter } from './view-counter.js';
 interface Deps {
   blobs: BlobStore;
   pastes: PastesService;
+  revisions: PasteRevisions;
   views: ViewCounter;
 }
 
@@ -29,7 +31,7 @@ export interface Delivery {
  * Raw and download responses: the read decision the JSON view takes (pastes.authorizeRead), with
  * content streamed from where it lives.
  */
-export function createPasteDelivery({ blobs, pastes, views }: Deps) {
+export function createPasteDelivery({ blobs, pastes, revisions, views }: Deps) {
   return {
     async open(id: string, viewer: Viewer, credentials: ReadCredentials): Promise<Delivery> {
       const decision = await pastes.authorizeRead(id, viewer, credentials, 'bytes');
@@ -59,6 +61,17 @@ export function createPasteDelivery({ blobs, pastes, views }: Deps) {
           if (claimedBurn) await pastes.confirmView(id);
         },
       };
+    },
+
+    /** One revision's bytes (issue 23): ranges allowed (never a burn paste), no view counted. */
+    async openRevision(
+      id: string,
+      number: number,
+      viewer: Viewer,
+      credentials: ReadCredentials,
+    ): Promise<Delivery> {
+      const revision = await revisions.open(id, number, viewer, credentials);
+      return { ...revision, rangeAllowed: true, delivered: async () => {} };
     },
   };
 }

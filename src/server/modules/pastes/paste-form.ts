@@ -14,6 +14,7 @@ const TEXT_FIELDS = new Set([
   'password',
   'language',
   'checkSecrets',
+  'forkedFrom',
 ]);
 
 /** Limits handed to busboy: a few short text fields and the one file. */

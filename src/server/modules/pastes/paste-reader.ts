@@ -1,6 +1,6 @@
 import { buffer } from 'node:stream/consumers';
 import { EXTREME_PASTE_BYTES, PROCESSING_CONTENT } from '../../../common/constants.js';
-import { canViewProtected } from '../../../common/policies.js';
+import { canForkPaste, canViewProtected } from '../../../common/policies.js';
 import { PASTE_MESSAGES, type PasteView } from '../../../common/schemas/paste.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/kysely.js';
@@ -23,6 +23,9 @@ import type { ViewCounter } from './view-counter.js';
 
 /** Ids we hand out are 12 characters; older or imported ones may be longer, never other characters. */
 export const PASTE_ID_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
+
+/** Who a fork's source is looked up as: a visitor, reading nothing (see findForkSource). */
+const FORK_LOOKUP: Viewer = { user: null, ip: '', countable: false, burn: 'refuse' };
 
 export interface Viewer {
   user: UserRow | null;
@@ -131,6 +134,27 @@ export function createPasteReader({
     const rel = relation(row, viewer);
     if (row.burn_claimed_at !== null && !rel.isOwner) throw notFound(PASTE_MESSAGES.notFound);
     return { row, ...rel };
+  }
+
+  /**
+   * The paste `id` if anyone may read and fork it now (live, visible, canForkPaste), else null.
+   * A forkable paste needs no password and is never burned, so who asks does not matter: it is
+   * looked up as a visitor would, counting nothing.
+   */
+  async function findForkSource(id: string): Promise<PasteWithAuthor | null> {
+    let row: PasteWithAuthor;
+    try {
+      ({ row } = await findVisible(id, FORK_LOOKUP));
+    } catch (e) {
+      if (e instanceof AppError) return null;
+      throw e;
+    }
+    const forkable = canForkPaste({
+      privacy: row.privacy,
+      burnAfterReading: row.burn_after_reading === 1,
+      status: row.status,
+    });
+    return forkable ? row : null;
   }
 
   /**
@@ -249,6 +273,11 @@ export function createPasteReader({
     }
     view.staffAccess = decision.staffAccess;
     if (decision.accessToken) view.accessToken = decision.accessToken;
+    // Only a fork costs a second look-up: the source is named while it can still be read and forked.
+    if (row.forked_from !== null) {
+      const source = await findForkSource(row.forked_from);
+      if (source) view.forkedFrom = { id: source.id, title: source.title };
+    }
     if (view.isExtreme) {
       const q = view.accessToken ? `?access=${encodeURIComponent(view.accessToken)}` : '';
       view.downloadUrl = `/api/pastes/${id}/download${q}`;
@@ -279,6 +308,7 @@ export function createPasteReader({
 
   return {
     findVisible,
+    findForkSource,
     authorizeRead,
 
     /** A paste as its viewer may see it (see render). */

@@ -31,6 +31,8 @@ export function presentPasteMeta(row: PasteWithAuthor, viewCount: number, kept =
     burnAfterReading: meta.burnAfterReading,
     viewCount,
     createdAt: meta.createdAt,
+    revision: meta.revision,
+    editedAt: meta.editedAt,
     username: meta.username,
     userRole: meta.userRole,
     isExtreme: meta.isExtreme,
@@ -43,6 +45,7 @@ export function presentPasteMeta(row: PasteWithAuthor, viewCount: number, kept =
     staffAccess: false,
     accessToken: undefined,
     downloadUrl: undefined,
+    forkedFrom: undefined,
     content: undefined,
   };
 }
@@ -73,6 +76,8 @@ function presentRow(row: PasteWithAuthor, viewCount: number): PasteView {
     burnAfterReading: row.burn_after_reading === 1,
     viewCount,
     createdAt: iso(row.created_at)!,
+    revision: row.revision_count,
+    editedAt: iso(row.edited_at),
     username: row.author_username ?? 'Anonymous',
     userRole: role,
     isExtreme: row.size_bytes > EXTREME_PASTE_BYTES,
@@ -87,6 +92,8 @@ function presentRow(row: PasteWithAuthor, viewCount: number): PasteView {
     staffAccess: false,
     accessToken: undefined,
     downloadUrl: undefined,
+    // Set per read (see the reader's forkSource): whether the source still lives can change.
+    forkedFrom: undefined,
     content: undefined,
   };
 }
@@ -107,6 +114,8 @@ function isPlainView(view: PasteView): boolean {
     !view.requiresReveal &&
     view.accessToken === undefined &&
     view.downloadUrl === undefined &&
+    // A fork names its source as it is now: never part of the text kept with the row.
+    view.forkedFrom === undefined &&
     Number.isSafeInteger(view.viewCount)
   );
 }

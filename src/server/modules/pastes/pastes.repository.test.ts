@@ -41,6 +41,9 @@ describe('the live paste read', () => {
       user_id: author!.id,
       created_at: 7_000,
       sweep_claimed_at: 3,
+      revision_count: 4,
+      edited_at: 7_500,
+      forked_from: 'source1',
     });
     await testDb().kysely.insertInto('pastes').values(stored).execute();
     const { sweep_claimed_at: _, ...rest } = stored;

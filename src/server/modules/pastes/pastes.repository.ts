@@ -2,6 +2,7 @@ import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import type { AdminPasteSort } from '../../../common/schemas/admin.js';
 import { likePattern } from '../../db/dialect.js';
 import type { Database, PastesTable } from '../../db/schema.js';
+import { deleteRevisions, revisionBlobKeys } from './paste-revisions.repository.js';
 
 export type PasteRow = Selectable<PastesTable>;
 
@@ -89,12 +90,25 @@ export async function forgetBurned(db: Kysely<Database>, now: number): Promise<v
   await db.deleteFrom('burned_pastes').where('forget_at', '<', now).execute();
 }
 
+/** Deletes a paste with all its revisions; returns the blobs that held them, to delete after. */
 export async function deletePasteRow(
   db: Kysely<Database>,
   id: string,
-): Promise<{ blobKey: string | null } | null> {
-  const row = await db.deleteFrom('pastes').where('id', '=', id).returning('blob_key').executeTakeFirst();
-  return row ? { blobKey: row.blob_key } : null;
+): Promise<{ blobKeys: string[] } | null> {
+  return db.transaction().execute(async (tx) => {
+    const row = await tx
+      .deleteFrom('pastes')
+      .where('id', '=', id)
+      .returning(['blob_key', 'revision_count'])
+      .executeTakeFirst();
+    if (!row) return null;
+    const blobKeys = new Set(row.blob_key ? [row.blob_key] : []);
+    if (Number(row.revision_count) > 1) {
+      for (const key of await revisionBlobKeys(tx, [id])) blobKeys.add(key);
+      await deleteRevisions(tx, [id]);
+    }
+    return { blobKeys: [...blobKeys] };
+  });
 }
 
 /** Inserts a paste unless one with its id exists (finalize may run again after a crash). */
@@ -142,7 +156,7 @@ export async function addViews(db: Kysely<Database>, counts: ReadonlyMap<string,
 export async function claimSweepBatch(
   db: Kysely<Database>,
   opts: { now: number; burnClaimedBefore: number; staleClaimBefore: number; limit: number },
-): Promise<(BurnedRow & { blob_key: string | null })[]> {
+): Promise<(BurnedRow & Pick<PasteRow, 'blob_key' | 'revision_count'>)[]> {
   const candidates = db
     .selectFrom('pastes')
     .select('id')
@@ -166,18 +180,25 @@ export async function claimSweepBatch(
     .where((eb) =>
       eb.or([eb('sweep_claimed_at', 'is', null), eb('sweep_claimed_at', '<', opts.staleClaimBefore)]),
     )
-    .returning(['id', 'blob_key', 'user_id', 'creator_token_hash', 'burn_claimed_at'])
+    .returning(['id', 'blob_key', 'user_id', 'creator_token_hash', 'burn_claimed_at', 'revision_count'])
     .execute();
 }
 
-/** Deletes the swept rows; burn pastes among them (read, never confirmed) are noted as burned. */
+/**
+ * Deletes the swept rows and their revisions; burn pastes among them (read, never confirmed) are
+ * noted as burned.
+ */
 export async function deleteSweptPastes(
   db: Kysely<Database>,
-  rows: BurnedRow[],
+  rows: (BurnedRow & Pick<PasteRow, 'revision_count'>)[],
   claimedAt: number,
 ): Promise<void> {
   if (rows.length === 0) return;
   await db.transaction().execute(async (tx) => {
+    await deleteRevisions(
+      tx,
+      rows.filter((r) => Number(r.revision_count) > 1).map((r) => r.id),
+    );
     await tx
       .deleteFrom('pastes')
       .where(

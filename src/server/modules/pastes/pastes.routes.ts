@@ -7,12 +7,14 @@ import { GENERIC_MESSAGES } from '../../../common/messages.js';
 import { idParams, pageParam, searchParam } from '../../../common/schemas/paging.js';
 import {
   createPasteBodySchema,
+  editPasteBodySchema,
   PASTE_MESSAGES,
   verifyPasteBodySchema,
 } from '../../../common/schemas/paste.js';
 import { AppError } from '../../errors.js';
-import { parseRange } from './paste-delivery.js';
+import { type Delivery, parseRange } from './paste-delivery.js';
 import { PASTE_FORM_LIMITS, readPasteForm } from './paste-form.js';
+import type { ReadCredentials } from './paste-reader.js';
 import { presentPasteListItem } from './pastes.presenter.js';
 import { viewerOf } from './viewer.js';
 
@@ -22,6 +24,8 @@ const viewQuery = z.object({
   reveal: z.enum(['true', 'false']).optional(),
   access: z.string().max(500).optional(),
 });
+const accessQuery = viewQuery.pick({ access: true });
+const revisionParams = idParams.extend({ n: z.coerce.number().int().min(1).max(1_000_000) });
 
 export const pastesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { pastes, pasteDelivery } = app.services;
@@ -63,18 +67,22 @@ export const pastesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => pastes.confirmView(request.params.id),
   );
 
+  /** A grant (`?access=`) or the password (X-Paste-Password) a raw or download request carries. */
+  function credentialsOf(request: FastifyRequest): ReadCredentials {
+    const query = request.query as { access?: unknown };
+    const password = request.headers['x-paste-password'];
+    return {
+      grant: typeof query.access === 'string' ? query.access : undefined,
+      password: typeof password === 'string' ? password : undefined,
+    };
+  }
+
   async function deliver(
     request: FastifyRequest,
     reply: FastifyReply,
-    id: string,
+    d: Delivery,
     disposition: 'inline' | 'attachment',
   ) {
-    const query = request.query as { access?: unknown };
-    const password = request.headers['x-paste-password'];
-    const d = await pasteDelivery.open(id, viewerOf(request), {
-      grant: typeof query.access === 'string' ? query.access : undefined,
-      password: typeof password === 'string' ? password : undefined,
-    });
     const range = d.rangeAllowed ? parseRange(request.headers.range, d.size) : null;
     if (range === 'unsatisfiable') {
       throw new AppError('RANGE_NOT_SATISFIABLE', 'Requested range not satisfiable', {
@@ -122,7 +130,73 @@ export const pastesRoutes: FastifyPluginAsyncZod = async (app) => {
       url,
       config,
       schema: { params: idParams },
-      handler: (request, reply) => deliver(request, reply, request.params.id, disposition),
+      handler: async (request, reply) => {
+        const d = await pasteDelivery.open(request.params.id, viewerOf(request), credentialsOf(request));
+        return deliver(request, reply, d, disposition);
+      },
+    });
+  }
+
+  await app.register(revisionRoutes, { deliver, credentialsOf });
+};
+
+/**
+ * Edits and revisions (issue 23): the author's PUT, and every revision's view, raw and download
+ * under the paste's own read rules (paste-revisions.service).
+ */
+const revisionRoutes: FastifyPluginAsyncZod<{
+  deliver: (
+    r: FastifyRequest,
+    reply: FastifyReply,
+    d: Delivery,
+    disposition: 'inline' | 'attachment',
+  ) => unknown;
+  credentialsOf: (r: FastifyRequest) => ReadCredentials;
+}> = async (app, { deliver, credentialsOf }) => {
+  const { pasteRevisions, pasteDelivery } = app.services;
+  const pub = { access: 'public' } as const;
+
+  app.put(
+    '/api/pastes/:id',
+    {
+      config: { access: 'signed-in', apiKey: true, jsonTooLargeMessage: PASTE_MESSAGES.editTooLarge },
+      // Room for 10 MB of text however JSON escapes it; the service measures the text itself.
+      bodyLimit: JSON_CREATE_MAX_BYTES,
+      schema: { params: idParams, body: editPasteBodySchema },
+    },
+    async (request) => pasteRevisions.edit(request.params.id, request.body, request.user!),
+  );
+
+  app.get(
+    '/api/pastes/:id/revisions',
+    { config: pub, schema: { params: idParams, querystring: accessQuery } },
+    async (request) => ({
+      revisions: await pasteRevisions.list(request.params.id, viewerOf(request), credentialsOf(request)),
+    }),
+  );
+
+  app.get(
+    '/api/pastes/:id/revisions/:n',
+    { config: pub, schema: { params: revisionParams, querystring: accessQuery } },
+    async (request) =>
+      pasteRevisions.read(request.params.id, request.params.n, viewerOf(request), credentialsOf(request)),
+  );
+
+  const revisionContent = [
+    { url: '/api/pastes/:id/revisions/:n/download', disposition: 'attachment' },
+    { url: '/api/pastes/:id/revisions/:n/raw', disposition: 'inline' },
+  ] as const;
+  for (const { url, disposition } of revisionContent) {
+    app.route({
+      method: ['GET', 'HEAD'],
+      url,
+      config: pub,
+      schema: { params: revisionParams, querystring: accessQuery },
+      handler: async (request, reply) => {
+        const { id, n } = request.params;
+        const d = await pasteDelivery.openRevision(id, n, viewerOf(request), credentialsOf(request));
+        return deliver(request, reply, d, disposition);
+      },
     });
   }
 };

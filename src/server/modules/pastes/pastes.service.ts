@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { Expiration, Privacy } from '../../../common/constants.js';
 import type { PasteLanguage } from '../../../common/languages.js';
 import { GENERIC_MESSAGES } from '../../../common/messages.js';
@@ -14,13 +13,12 @@ import {
 } from '../../../common/schemas/paste.js';
 import { scanForSecrets } from '../../../common/secret-scan.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
-import { newBlobKey } from '../../infra/blob-store/index.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
-import { encodeUtf8InSlices } from '../../lib/utf8-slices.js';
 import type { UserRow } from '../users/users.service.js';
 import { type ReceivedContent, receiveContent } from './content-intake.js';
 import { findLivePaste } from './live-paste.repository.js';
+import { type PasteContent, storeContent } from './paste-content-store.js';
 import type { PasteInsertBatcher } from './paste-insert-batcher.js';
 import { createPasteReader, PASTE_ID_PATTERN, type PasteReaderDeps } from './paste-reader.js';
 import { INLINE_CONTENT_MAX_BYTES, type pasteCreationRules } from './pastes.limits.js';
@@ -36,17 +34,12 @@ import {
 } from './pastes.repository.js';
 import { sweepDeadPastes } from './pastes.sweeper.js';
 
-/** A JSON create's text, or content already received from a stream (see content-intake). */
-export type PasteContent = string | ReceivedContent;
 export type CreatePasteRequest = Omit<CreatePasteInput, 'content'> & { content: PasteContent };
 
 interface Deps extends PasteReaderDeps {
   inserts: PasteInsertBatcher;
   creationLimits: ReturnType<typeof pasteCreationRules>;
 }
-
-/** Content longer than this (always a blob) is encoded in slices; see encodeUtf8InSlices. */
-const LARGE_CONTENT_CHARS = 1024 * 1024;
 
 /** 72 random bits, URL-safe, 12 characters. */
 const newPasteId = () => randomToken(9);
@@ -56,24 +49,6 @@ export type PastesService = ReturnType<typeof createPastesService>;
 export function createPastesService(deps: Deps) {
   const { db, clock, blobs, settings, rateLimiter, hot, inserts, creationLimits } = deps;
   const reader = createPasteReader(deps);
-
-  /** Content as the row and the blob store take it: inline text or a stored blob, and its size. */
-  async function storeContent(content: PasteContent, limit: number) {
-    if (typeof content !== 'string') {
-      if (content.size > limit) throw new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage(content.size, limit));
-      return { size: content.size, inline: content.inline, blobKey: content.blobKey };
-    }
-    // Large content is encoded once, in slices that leave the event loop to other requests.
-    const encoded = content.length > LARGE_CONTENT_CHARS ? await encodeUtf8InSlices(content) : null;
-    const size = encoded ? encoded.size : Buffer.byteLength(content, 'utf8');
-    if (size > limit) throw new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage(size, limit));
-    // PostgreSQL text cannot hold NUL: such content goes to the blob store, which keeps bytes.
-    const hasNul = encoded ? encoded.hasNul : content.includes('\u0000');
-    if (size <= INLINE_CONTENT_MAX_BYTES && !hasNul) return { size, inline: content, blobKey: null };
-    const blobKey = newBlobKey('pastes');
-    await blobs.put(blobKey, encoded ? Readable.from(encoded.chunks) : Buffer.from(content, 'utf8'));
-    return { size, inline: null, blobKey };
-  }
 
   /** The options every create must pass (spec §5), whatever carries the content. */
   function checkOptions(
@@ -95,6 +70,10 @@ export function createPastesService(deps: Deps) {
     const blank = typeof input.content === 'string' ? !input.content.trim() : input.content.blank;
     if (blank) throw badRequest(PASTE_MESSAGES.emptyContent);
     checkOptions(input, actor.user?.role ?? null);
+    // A fork names a source anyone may read and fork (canForkPaste); else nothing is stored.
+    if (input.forkedFrom !== undefined && !(await reader.findForkSource(input.forkedFrom))) {
+      throw badRequest(PASTE_MESSAGES.forkNotAllowed);
+    }
     // Only a public paste is checked: an unlisted or password one is shared on purpose.
     const secretsFound =
       input.privacy !== 'public'
@@ -105,7 +84,11 @@ export function createPastesService(deps: Deps) {
     if (input.checkSecrets && secretsFound.length > 0) {
       throw new AppError('SECRETS_DETECTED', PASTE_MESSAGES.secretsDetected, {}, { secretsFound });
     }
-    const { size, inline, blobKey } = await storeContent(input.content, await settings.maxPasteBytes());
+    const { size, inline, blobKey } = await storeContent(
+      blobs,
+      input.content,
+      await settings.maxPasteBytes(),
+    );
 
     const now = clock.now();
     const burn = input.expiration === 'burn' || input.burnAfterReading;
@@ -134,6 +117,7 @@ export function createPastesService(deps: Deps) {
           user_id: actor.user?.id ?? null,
           created_at: now,
           sweep_claimed_at: null,
+          forked_from: input.forkedFrom ?? null,
         });
         if (stored) {
           return {
@@ -222,7 +206,7 @@ export function createPastesService(deps: Deps) {
       if (!PASTE_ID_PATTERN.test(id)) return false;
       const deleted = await deletePasteRow(db.kysely, id);
       hot.delete(id);
-      if (deleted?.blobKey) await blobs.delete(deleted.blobKey);
+      for (const key of deleted?.blobKeys ?? []) await blobs.delete(key);
       return deleted !== null;
     },
 

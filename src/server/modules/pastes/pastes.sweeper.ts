@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import type { BlobStore } from '../../infra/blob-store/index.js';
+import { revisionBlobKeys } from './paste-revisions.repository.js';
 import { BURN_GRACE_MS } from './pastes.limits.js';
 import { claimSweepBatch, deleteSweptPastes, forgetBurned } from './pastes.repository.js';
 
@@ -10,7 +11,8 @@ const BATCH = 200;
 const STALE_CLAIM_MS = 10 * 60 * 1000;
 
 /**
- * Deletes expired pastes, and burn pastes whose reader never confirmed, with their blobs; and
+ * Deletes expired pastes, and burn pastes whose reader never confirmed, with their revisions and
+ * blobs; and
  * forgets burned pastes after a week. Rows are
  * claimed first by a conditional update, so concurrent sweepers (other instances) never collide.
  */
@@ -28,7 +30,12 @@ export async function sweepDeadPastes(deps: {
       staleClaimBefore: now - STALE_CLAIM_MS,
       limit: BATCH,
     });
-    for (const row of batch) if (row.blob_key) await deps.blobs.delete(row.blob_key);
+    const edited = batch.filter((r) => Number(r.revision_count) > 1).map((r) => r.id);
+    const blobKeys = new Set([
+      ...batch.flatMap((r) => (r.blob_key ? [r.blob_key] : [])),
+      ...(await revisionBlobKeys(deps.db, edited)),
+    ]);
+    for (const key of blobKeys) await deps.blobs.delete(key);
     await deleteSweptPastes(deps.db, batch, now);
     total += batch.length;
     if (batch.length < BATCH) {

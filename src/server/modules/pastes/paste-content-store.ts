@@ -1,0 +1,45 @@
+import { Readable } from 'node:stream';
+import { tooLargeMessage } from '../../../common/schemas/paste.js';
+import { AppError } from '../../errors.js';
+import { type BlobStore, newBlobKey } from '../../infra/blob-store/index.js';
+import { encodeUtf8InSlices } from '../../lib/utf8-slices.js';
+import type { ReceivedContent } from './content-intake.js';
+import { INLINE_CONTENT_MAX_BYTES } from './pastes.limits.js';
+
+/** A JSON create's text, or content already received from a stream (see content-intake). */
+export type PasteContent = string | ReceivedContent;
+
+/** Where a paste's text lives: in the row (inline) or in the blob store. */
+export interface StoredContent {
+  size: number;
+  inline: string | null;
+  blobKey: string | null;
+}
+
+/** Content longer than this (always a blob) is encoded in slices; see encodeUtf8InSlices. */
+const LARGE_CONTENT_CHARS = 1024 * 1024;
+
+/**
+ * Content as the row and the blob store take it (creates and edits alike): inline text or a
+ * stored blob, and its size, refused over `limit` before anything is written.
+ */
+export async function storeContent(
+  blobs: BlobStore,
+  content: PasteContent,
+  limit: number,
+): Promise<StoredContent> {
+  if (typeof content !== 'string') {
+    if (content.size > limit) throw new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage(content.size, limit));
+    return { size: content.size, inline: content.inline, blobKey: content.blobKey };
+  }
+  // Large content is encoded once, in slices that leave the event loop to other requests.
+  const encoded = content.length > LARGE_CONTENT_CHARS ? await encodeUtf8InSlices(content) : null;
+  const size = encoded ? encoded.size : Buffer.byteLength(content, 'utf8');
+  if (size > limit) throw new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage(size, limit));
+  // PostgreSQL text cannot hold NUL: such content goes to the blob store, which keeps bytes.
+  const hasNul = encoded ? encoded.hasNul : content.includes('\u0000');
+  if (size <= INLINE_CONTENT_MAX_BYTES && !hasNul) return { size, inline: content, blobKey: null };
+  const blobKey = newBlobKey('pastes');
+  await blobs.put(blobKey, encoded ? Readable.from(encoded.chunks) : Buffer.from(content, 'utf8'));
+  return { size, inline: null, blobKey };
+}
