@@ -34,6 +34,29 @@ function chunkedUploadScript(base: string): string {
 export const memberSections: EndpointSection[] = [
   apiKeySection,
   {
+    id: 'edit',
+    title: 'Edit a Paste',
+    description:
+      "The signed-in author (session or API key) saves a new revision of their own paste; the paste's link shows the newest, and every revision keeps its own (GET /api/pastes/{id}/revisions). Privacy, password and expiry stay as they are. Anonymous, burn-after-reading, still-processing and over-10 MB pastes cannot be edited.",
+    endpoints: [
+      {
+        method: 'PUT',
+        path: '/api/pastes/{id}',
+        summary:
+          "Save a new revision (at most 10 MB and the site's size limit). Someone else's paste: 403. An edit that changes nothing makes no revision.",
+        fields: [
+          'content (string, required)',
+          'title, language (optional: absent = kept)',
+          'baseRevision (number, optional) — the revision you edited: if the paste has moved on, 409 instead of overwriting it',
+          'checkSecrets (boolean, optional) — as on create, for a public paste',
+        ],
+        returns: '{ "id": "...", "revision": 2 } (and secretsFound, as on create)',
+        example: (base) =>
+          `curl -X PUT ${base}/pastes/abc123 \\\n  -H 'X-API-Key: ${key}' -H 'Content-Type: application/json' \\\n  -d '{"content":"fixed text","baseRevision":1}'`,
+      },
+    ],
+  },
+  {
     id: 'chunked',
     title: 'Chunked Upload',
     description:

@@ -31,7 +31,8 @@ export const publicSection: EndpointSection = {
       path: '/api/pastes/{id}',
       summary:
         'Read a paste: its metadata and content. A protected paste comes without content; a paste over 10 MB comes with a downloadUrl instead.',
-      returns: '{ id, title, content, privacy, expiration, expiresAt, viewCount, createdAt, username, ... }',
+      returns:
+        '{ id, title, content, privacy, expiration, expiresAt, viewCount, createdAt, revision, editedAt, username, ... } — revision: the newest (1 until edited), editedAt: when it was saved (null: never edited)',
       example: (base) => `curl ${base}/pastes/abc123`,
     },
     {
@@ -48,6 +49,24 @@ export const publicSection: EndpointSection = {
       path: '/api/pastes/{id}/download',
       summary: 'Download the content as a file (supports Range requests for large pastes).',
       example: (base) => `curl -OJ ${base}/pastes/abc123/download`,
+    },
+    {
+      method: 'GET',
+      path: '/api/pastes/{id}/revisions',
+      summary:
+        "An edited paste's revisions, oldest first (one for a paste never edited), with the lines each added and removed. A password paste needs its password (X-Paste-Password) for every revision; a burn-after-reading paste has none (409).",
+      returns:
+        '{ "revisions": [{ number, title, language, sizeBytes, linesAdded, linesRemoved, createdAt }] }',
+      example: (base) => `curl ${base}/pastes/abc123/revisions`,
+    },
+    {
+      method: 'GET',
+      path: '/api/pastes/{id}/revisions/{n}',
+      summary:
+        "One revision with its text; /raw and /download after it give its bytes, like the paste's own raw and download.",
+      returns:
+        '{ number, title, language, sizeBytes, linesAdded, linesRemoved, createdAt, content, revisionCount }',
+      example: (base) => `curl ${base}/pastes/abc123/revisions/1\ncurl ${base}/pastes/abc123/revisions/1/raw`,
     },
     {
       method: 'GET',
