@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXPIRATIONS, PRIVACIES, ROLES } from './constants';
+import { EXPIRATIONS, EXTREME_PASTE_BYTES, PRIVACIES, ROLES } from './constants';
 import {
   canAdminister,
   canChooseExpiration,
@@ -7,6 +7,7 @@ import {
   canModerate,
   canViewProtected,
   defaultExpiration,
+  editRefusal,
   isVipMember,
 } from './policies';
 
@@ -30,6 +31,20 @@ describe('policies', () => {
       ).toBe(true);
     }
     expect(who.map((r) => defaultExpiration(r))).toEqual(['1d', '1d', 'unlimited', 'unlimited', 'unlimited']);
+  });
+
+  it('lets only the author edit a paste, never a burn, processing or extreme one', () => {
+    const paste = { isAuthor: true, burnAfterReading: false, processing: false, sizeBytes: 100 };
+    expect(editRefusal(paste)).toBeNull();
+    expect(editRefusal({ ...paste, sizeBytes: EXTREME_PASTE_BYTES })).toBeNull();
+    expect(editRefusal({ ...paste, isAuthor: false })).toBe('not-yours');
+    expect(editRefusal({ ...paste, burnAfterReading: true })).toBe('burn');
+    expect(editRefusal({ ...paste, processing: true })).toBe('processing');
+    expect(editRefusal({ ...paste, sizeBytes: EXTREME_PASTE_BYTES + 1 })).toBe('extreme');
+    // Whose it is comes first: a stranger learns nothing about the paste's state.
+    expect(editRefusal({ isAuthor: false, burnAfterReading: true, processing: true, sizeBytes: 0 })).toBe(
+      'not-yours',
+    );
   });
 
   it('lets public and unlisted pastes be forked once ready, never password or burn ones', () => {
