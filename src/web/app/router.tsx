@@ -60,7 +60,7 @@ export const router = createBrowserRouter([
               {
                 path: 'paste/:id/r/:n',
                 lazy: screen(() =>
-                  import('../pages/paste-revision/paste-revision-page').then((m) => m.PasteRevisionPage),
+                  import('../pages/paste-revision/paste-revision-page').then((m) => m.loadRevisionPage()),
                 ),
               },
               {

@@ -9,3 +9,10 @@ export function PastePage() {
     </div>
   );
 }
+
+/**
+ * The paste's text view, lent to a revision's screen (issue 23) from this chunk: imported there
+ * itself, it would be split out of this chunk into one of its own, and the paste page's first
+ * load would grow by the split (e2e/first-load.spec.ts).
+ */
+export { PasteContent } from '../../features/pastes/components/view/paste-content';

@@ -3,7 +3,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { TITLE_MAX_LENGTH } from '../../../../../common/constants';
 import type { PasteLanguage } from '../../../../../common/languages';
-import { PASTE_MESSAGES, type ReadablePasteView } from '../../../../../common/schemas/paste';
+import { PASTE_MESSAGES } from '../../../../../common/messages';
+import type { ReadablePasteView } from '../../../../../common/schemas/paste';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card';
@@ -104,7 +105,9 @@ export function EditPasteForm({ paste, onReload }: { paste: EditablePaste; onRel
 
   function send() {
     edit.mutate(
-      { title: title.trim(), content: editor.content, language },
+      // baseRevision: if the paste moved on since this screen loaded, the server refuses (409)
+      // rather than this text silently replacing the newer one.
+      { title: title.trim(), content: editor.content, language, baseRevision: paste.revision },
       {
         onSuccess: ({ revision }) => {
           saved.current = true;

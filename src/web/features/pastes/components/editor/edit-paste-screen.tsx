@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
+import { PASTE_MESSAGES } from '../../../../../common/messages';
 import { editRefusal } from '../../../../../common/policies';
-import { PASTE_MESSAGES, type ReadablePasteView } from '../../../../../common/schemas/paste';
+import type { ReadablePasteView } from '../../../../../common/schemas/paste';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { LoadingBlock } from '../../../../components/ui/spinner';

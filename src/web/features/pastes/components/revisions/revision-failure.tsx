@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { PASTE_MESSAGES } from '../../../../../common/schemas/paste';
+import { PASTE_MESSAGES } from '../../../../../common/messages';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { paths } from '../../../../config/paths';

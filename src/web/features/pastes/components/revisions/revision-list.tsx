@@ -29,30 +29,35 @@ export function RevisionList({ pasteId, revisions }: { pasteId: string; revision
   return (
     <ol className="divide-y divide-border rounded-lg border border-border bg-card" aria-label="Revisions">
       {[...revisions].reverse().map((revision) => (
+        // A phone: name and badges over the time, sizes at the right; wider: one line.
         <li
           key={revision.number}
-          className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 text-sm"
+          className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-0.5 px-4 py-3 text-sm sm:flex"
           data-testid="revision-row"
         >
-          <Link
-            to={paths.pasteRevision(pasteId, revision.number)}
-            className="font-medium text-primary underline-offset-4 hover:underline"
-          >
-            Revision {revision.number}
-          </Link>
-          {revision.number === newest ? <Badge>Newest</Badge> : null}
-          {revision.number === 1 ? <Badge variant="outline">Original</Badge> : null}
+          <span className="flex items-center gap-2">
+            <Link
+              to={paths.pasteRevision(pasteId, revision.number)}
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
+              Revision {revision.number}
+            </Link>
+            {revision.number === newest ? <Badge>Newest</Badge> : null}
+            {revision.number === 1 ? <Badge variant="outline">Original</Badge> : null}
+          </span>
+          <span className="col-start-2 row-span-2 row-start-1 flex flex-col items-end gap-0.5 tabular-nums sm:order-last sm:ml-auto sm:flex-row sm:items-center sm:gap-3">
+            <span className="text-muted-foreground">{formatSize(revision.sizeBytes)}</span>
+            <span className="flex gap-3">
+              <LineCounts added={revision.linesAdded} removed={revision.linesRemoved} />
+            </span>
+          </span>
           <time
-            className="text-muted-foreground"
+            className="col-start-1 text-muted-foreground"
             dateTime={revision.createdAt}
             title={formatDateTime(revision.createdAt)}
           >
             {formatRelativeTime(revision.createdAt)}
           </time>
-          <span className="ml-auto flex items-center gap-3 tabular-nums">
-            <span className="text-muted-foreground">{formatSize(revision.sizeBytes)}</span>
-            <LineCounts added={revision.linesAdded} removed={revision.linesRemoved} />
-          </span>
         </li>
       ))}
     </ol>

@@ -1,6 +1,6 @@
 import { Download, FileText, History } from 'lucide-react';
 import { Link } from 'react-router';
-import { PASTE_MESSAGES } from '../../../../../common/schemas/paste';
+import { PASTE_MESSAGES } from '../../../../../common/messages';
 import type { RevisionView } from '../../../../../common/schemas/responses';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
@@ -11,7 +11,7 @@ import { formatDateTime, formatRelativeTime, formatSize } from '../../../../lib/
 import { pasteTitle } from '../../../../lib/paste-title';
 import { useRevision } from '../../api/get-revision';
 import { revisionDownloadUrl, revisionRawUrl } from '../../lib/revision-links';
-import { PasteContent } from '../view/paste-content';
+import type { PasteContent } from '../view/paste-content';
 import { RevisionFailure } from './revision-failure';
 
 function RevisionHeader({ pasteId, revision }: { pasteId: string; revision: RevisionView }) {
@@ -48,8 +48,19 @@ function RevisionHeader({ pasteId, revision }: { pasteId: string; revision: Revi
   );
 }
 
-/** One revision of a paste, read-only, at its permanent link `/paste/:id/r/:n` (issue 23). */
-export function RevisionScreen({ pasteId, number }: { pasteId: string; number: number }) {
+/**
+ * One revision of a paste, read-only, at its permanent link `/paste/:id/r/:n` (issue 23). Its text
+ * is shown by the paste view's own `Content` (PasteContent), handed in by the route: see router.tsx.
+ */
+export function RevisionScreen({
+  pasteId,
+  number,
+  Content,
+}: {
+  pasteId: string;
+  number: number;
+  Content: typeof PasteContent;
+}) {
   const query = useRevision(pasteId, number, Number.isInteger(number) && number >= 1);
   const revision = query.data;
   if (!Number.isInteger(number) || number < 1) {
@@ -94,7 +105,7 @@ export function RevisionScreen({ pasteId, number }: { pasteId: string; number: n
           This revision is {formatSize(revision.sizeBytes)}: read it raw or download it.
         </Alert>
       ) : (
-        <PasteContent paste={view} content={revision.content} />
+        <Content paste={view} content={revision.content} />
       )}
     </article>
   );
