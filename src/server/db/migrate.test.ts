@@ -24,6 +24,8 @@ const TABLES = [
   'deletion_requests',
   'email_tokens',
   'jobs',
+  'paste_revision_contents',
+  'paste_revisions',
   'pastes',
   'reports',
   'scheduled_backups',
@@ -47,6 +49,7 @@ describe('migrations', () => {
       '007-audit-log',
       '008-scheduled-backups',
       '009-upload-digest',
+      '010-paste-revisions',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect, db.schema)).toEqual([]);
     // Only our schema: on PostgreSQL other suites' schemas live in the same database.
@@ -71,6 +74,9 @@ describe('migrations', () => {
         'burn_after_reading',
         'status',
         'view_count',
+        'revision_count',
+        'edited_at',
+        'forked_from',
       ]),
     );
     const uploads = (await db.kysely.introspection.getTables()).find((t) => t.name === 'upload_sessions')!;
