@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, loginInContext, registerUser, test } from './support/fixtures';
 import { createPasteApi, newVisitor, sessionCookie, setEditorText } from './support/pastes';
@@ -73,7 +74,7 @@ test('the author edits twice, then reads the revisions, compares them and follow
   await expect(page.getByTestId('paste-content')).toContainText('console.log(line1 + line30);');
 
   // "edited …" in the meta line, its exact time on hover, leading to the revisions.
-  const edited = page.getByTestId('edited-link');
+  const edited = page.getByRole('link', { name: /^edited / });
   await expect(edited).toContainText(/^edited /);
   await expect(edited.locator('time')).toHaveAttribute('title', /\d{4}/);
   await page.screenshot({ path: 'test-results/paste-edited.png' });
@@ -182,7 +183,7 @@ test('a stranger cannot edit; a never-edited paste has one revision and nothing 
   await stranger.goto(`/paste/${id}`);
   await expect(stranger.getByTestId('paste-content')).toContainText('hello');
   await expect(stranger.getByRole('link', { name: 'Edit', exact: true })).toHaveCount(0);
-  await expect(stranger.getByTestId('edited-link')).toHaveCount(0);
+  await expect(stranger.getByRole('link', { name: /^edited / })).toHaveCount(0);
 
   await stranger.goto(`/paste/${id}/edit`);
   await expect(stranger.getByTestId('edit-refused')).toContainText('Sign in to edit');
@@ -264,4 +265,34 @@ test('an edit of a public paste warns about a secret, and one made meanwhile els
   await page.screenshot({ path: 'test-results/edit-meanwhile.png' });
   await error.getByRole('button', { name: 'Reload the newest revision' }).click();
   await expect(page.getByLabel('Paste content')).toHaveValue('region: us-east-1\n');
+});
+
+test('the edit, revisions and revision screens have no axe violations, in both themes', async ({
+  page,
+  server,
+}) => {
+  await signInAuthor(page, server.url);
+  const { id } = await createPasteApi(
+    server.url,
+    { title: 'axe.js', content: ORIGINAL, language: 'javascript' },
+    await authorCookie(server.url),
+  );
+  await editApi(server.url, id, { content: THIRD });
+  const screens: [string, () => Promise<void>][] = [
+    [`/paste/${id}/edit`, () => expect(page.getByLabel('Paste content')).toHaveValue(THIRD)],
+    [`/paste/${id}/revisions?from=1&to=2`, () => expect(page.getByTestId('diff')).toBeVisible()],
+    [`/paste/${id}/revisions?from=1&to=2&view=split`, () => expect(page.getByTestId('diff')).toBeVisible()],
+    [`/paste/${id}/r/1`, () => expect(page.getByTestId('paste-content')).toBeVisible()],
+  ];
+  for (const theme of ['dark', 'light']) {
+    await page.goto('/');
+    await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+    for (const [path, ready] of screens) {
+      await page.goto(path);
+      await ready();
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const found = violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+      expect(found, `${path} (${theme})`).toEqual([]);
+    }
+  }
 });

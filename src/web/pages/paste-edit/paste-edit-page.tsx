@@ -13,7 +13,7 @@ export function PasteEditPage() {
       description={
         <>
           Saving adds a new revision; every earlier one keeps its own link.{' '}
-          <Link to={paths.paste(id)} className="text-primary underline-offset-4 hover:underline">
+          <Link to={paths.paste(id)} className="text-primary underline underline-offset-4">
             Back to the paste
           </Link>
         </>

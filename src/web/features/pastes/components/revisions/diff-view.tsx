@@ -23,7 +23,7 @@ const ROW_TONE = {
 const NUM = 'select-none pr-2 text-right text-muted-foreground/70 tabular-nums';
 const SIGN_TONE = {
   same: 'text-muted-foreground/50',
-  added: 'text-success',
+  added: 'text-green-700 dark:text-success',
   removed: 'text-destructive',
 } as const;
 
@@ -181,7 +181,7 @@ export function DiffView({
   return (
     <section className="space-y-2" aria-label={`Changes from revision ${from.number} to ${to.number}`}>
       <p className="text-sm text-muted-foreground" data-testid="diff-summary">
-        <span className="font-medium text-success">+{formatCount(added)}</span>{' '}
+        <span className="font-medium text-green-700 dark:text-success">+{formatCount(added)}</span>{' '}
         <span className="font-medium text-destructive">−{formatCount(removed)}</span> lines from revision{' '}
         {from.number} to {to.number}
       </p>

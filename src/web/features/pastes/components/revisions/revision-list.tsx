@@ -11,7 +11,10 @@ function LineCounts({ added, removed }: { added: number | null; removed: number 
   }
   return (
     <>
-      <span className="font-medium text-success" title={`${formatCount(added)} lines added`}>
+      <span
+        className="font-medium text-green-700 dark:text-success"
+        title={`${formatCount(added)} lines added`}
+      >
         +{formatCount(added)}
         <span className="sr-only"> lines added</span>
       </span>
@@ -42,7 +45,11 @@ export function RevisionList({ pasteId, revisions }: { pasteId: string; revision
             >
               Revision {revision.number}
             </Link>
-            {revision.number === newest ? <Badge>Newest</Badge> : null}
+            {revision.number === newest ? (
+              <Badge variant="outline" className="text-foreground">
+                Newest
+              </Badge>
+            ) : null}
             {revision.number === 1 ? <Badge variant="outline">Original</Badge> : null}
           </span>
           <span className="col-start-2 row-span-2 row-start-1 flex flex-col items-end gap-0.5 tabular-nums sm:order-last sm:ml-auto sm:flex-row sm:items-center sm:gap-3">

@@ -39,7 +39,7 @@ function RevisionHeader({ pasteId, revision }: { pasteId: string; revision: Revi
         )}
         <Link
           to={paths.paste(pasteId)}
-          className="font-medium text-primary underline-offset-4 hover:underline"
+          className="font-medium text-primary underline underline-offset-4"
         >
           {newest ? 'Open the paste' : 'See the newest revision'}
         </Link>

@@ -165,10 +165,7 @@ export function RevisionsScreen({ pasteId }: { pasteId: string }) {
         <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">Revisions</h1>
         <p className="text-muted-foreground">
           of{' '}
-          <Link
-            to={paths.paste(pasteId)}
-            className="font-medium text-primary underline-offset-4 hover:underline"
-          >
+          <Link to={paths.paste(pasteId)} className="font-medium text-primary underline underline-offset-4">
             {pasteTitle({ id: pasteId, title: newest?.title ?? null })}
           </Link>
           {` · ${count} ${count === 1 ? 'revision' : 'revisions'}; each keeps its own link.`}

@@ -80,8 +80,7 @@ export function PasteHeader({ paste }: { paste: ReadablePasteView }) {
         {paste.editedAt ? (
           <Link
             to={paths.pasteRevisions(paste.id)}
-            className="underline-offset-4 hover:text-foreground hover:underline"
-            data-testid="edited-link"
+            className="underline decoration-dotted underline-offset-4 hover:text-foreground"
           >
             edited{' '}
             <time dateTime={paste.editedAt} title={formatDateTime(paste.editedAt)}>
