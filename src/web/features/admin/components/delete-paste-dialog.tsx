@@ -3,8 +3,17 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast, toastError } from '../../../components/ui/toast-store';
 import { useDeletePaste } from '../api/pastes';
 
-/** Asks before an admin deletes a paste (the Pastes tab, and a user's pastes). */
-export function DeletePasteDialog({ pasteId, onClose }: { pasteId: string; onClose: () => void }) {
+/** Asks before an admin deletes a paste (the Pastes tab, a user's pastes, the paste itself). */
+export function DeletePasteDialog({
+  pasteId,
+  onClose,
+  onDeleted,
+}: {
+  pasteId: string;
+  onClose: () => void;
+  /** After the toast: the paste's own screen leaves for home. */
+  onDeleted?: () => void;
+}) {
   const remove = useDeletePaste();
   return (
     <ConfirmDialog
@@ -20,6 +29,7 @@ export function DeletePasteDialog({ pasteId, onClose }: { pasteId: string; onClo
           onSuccess: () => {
             toast({ title: 'Paste deleted', variant: 'success' });
             onClose();
+            onDeleted?.();
           },
           onError: (e) => toastError('Error', e, 'Failed to delete paste. Please try again.'),
         })

@@ -14,6 +14,21 @@ export interface Draft {
   expiration: Expiration | null;
   /** null = detected when shown. */
   language: PasteLanguage | null;
+  /** The paste this draft forks (issue 23), sent as `forkedFrom`; absent = a paste of its own. */
+  forkedFrom?: ForkSource | null;
+}
+
+/** A fork's source as the create screen names it. */
+export interface ForkSource {
+  id: string;
+  title: string | null;
+}
+
+function forkSourceOf(value: unknown): ForkSource | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { id, title } = value as Partial<ForkSource>;
+  if (typeof id !== 'string' || !id) return null;
+  return { id, title: typeof title === 'string' ? title : null };
 }
 
 const KEY = 'pasteshare:draft';
@@ -32,6 +47,7 @@ export function loadDraft(): Draft | null {
       privacy: d.privacy === 'unlisted' || d.privacy === 'password' ? d.privacy : 'public',
       expiration: typeof d.expiration === 'string' ? (d.expiration as Expiration) : null,
       language: isPasteLanguage(d.language) ? d.language : null,
+      forkedFrom: forkSourceOf(d.forkedFrom),
     };
   } catch {
     return null;

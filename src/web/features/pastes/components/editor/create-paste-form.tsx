@@ -22,10 +22,12 @@ import { useUser } from '../../../auth/api/get-user';
 import { usePublicSettings } from '../../../settings/api/get-public-settings';
 import { useCreatePaste } from '../../api/create-paste';
 import { ChunkedUploadError, uploadInChunks } from '../../api/upload-in-chunks';
+import { useForkStart } from '../../hooks/use-fork-start';
 import { dropDraft, loadDraft, saveDraft } from '../../lib/draft';
 import { estimateBytes } from '../../lib/size-levels';
 import { EditorToolbar } from './editor-toolbar';
 import { FileChip, type LoadedFile, previewOf } from './file-chip';
+import { ForkNote } from './fork-note';
 import { LargeFilePanel } from './large-file-panel';
 import { PasteEditor } from './paste-editor';
 import { PasteOptions, type PasteOptionsValue } from './paste-options';
@@ -46,10 +48,16 @@ export function CreatePasteForm() {
   const { data: user } = useUser();
   const { data: settings } = usePublicSettings();
   const role: Role | null = user?.role ?? null;
-  // A draft kept from earlier in this tab (reload, Back, another page): restored once, on mount.
-  const [restored] = useState(loadDraft);
+  // A fork just asked for (the paste screen's Fork button), else a draft kept from earlier in this
+  // tab (reload, Back, another page): restored once, on mount.
+  const forkStart = useForkStart();
+  const [restored] = useState(() => forkStart ?? loadDraft());
   /** "Draft restored · Discard", until the person discards it or empties the editor. */
-  const [draftNotice, setDraftNotice] = useState(() => Boolean(restored?.content || restored?.title));
+  const [draftNotice, setDraftNotice] = useState(
+    () => !forkStart && Boolean(restored?.content || restored?.title),
+  );
+  /** The paste this one forks ("Forking …"), sent as forkedFrom until the person drops it. */
+  const [forkedFrom, setForkedFrom] = useState(restored?.forkedFrom ?? null);
   const editor = useEditorContent(restored?.content);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const [uploadProgress, setUploadProgress] = useState(0);
@@ -95,11 +103,12 @@ export function CreatePasteForm() {
           privacy: options.privacy,
           expiration: options.expiration,
           language: options.language,
+          forkedFrom,
         }),
       300,
     );
     return () => clearTimeout(timer);
-  }, [editor.content, options.title, options.privacy, options.expiration, options.language]);
+  }, [editor.content, options.title, options.privacy, options.expiration, options.language, forkedFrom]);
 
   useEffect(() => {
     // The editor is where a visitor starts; not on touch screens, where focus opens the keyboard.
@@ -220,6 +229,7 @@ export function CreatePasteForm() {
     dropDraft();
     setDraftNotice(false);
     setLoadedFile(null);
+    setForkedFrom(null);
     editor.clear();
     setOptions({ title: '', privacy: 'public', password: '', expiration: null, language: null });
     textareaRef.current?.focus();
@@ -298,6 +308,7 @@ export function CreatePasteForm() {
         burnAfterReading: expiration === 'burn',
         ...(privacy === 'password' ? { password: options.password } : {}),
         ...(options.language ? { language: options.language } : {}),
+        ...(forkedFrom ? { forkedFrom: forkedFrom.id } : {}),
       },
       {
         onSuccess: ({ id }) => {
@@ -333,6 +344,9 @@ export function CreatePasteForm() {
                 Discard
               </Button>
             </p>
+          ) : null}
+          {forkedFrom ? (
+            <ForkNote source={forkedFrom} disabled={creating} onDrop={() => setForkedFrom(null)} />
           ) : null}
           {readingProgress !== null ? <ProgressBar label="Reading file..." value={readingProgress} /> : null}
           {networkProblem ? (

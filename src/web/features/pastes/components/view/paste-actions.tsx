@@ -1,13 +1,22 @@
-import { Copy, Download, FileText, Flag, Share2 } from 'lucide-react';
-import { useState } from 'react';
-import { useLocation } from 'react-router';
+import { Copy, Download, FileText, Flag, GitFork, Share2 } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { canAdminister, canForkPaste } from '../../../../../common/policies';
 import type { PasteView } from '../../../../../common/schemas/paste';
 import { Button } from '../../../../components/ui/button';
 import { toast } from '../../../../components/ui/toast-store';
 import { paths } from '../../../../config/paths';
 import { pasteTitle } from '../../../../lib/paste-title';
+import { useUser } from '../../../auth/api/get-user';
+import { isProcessing } from '../../api/get-paste';
+import { isAuthorOf } from '../../lib/author';
+import type { ForkState } from '../../lib/fork';
 import { downloadFileName, rawUrl, saveTextFile } from '../../lib/paste-links';
-import { ReportDialog } from './report-dialog';
+
+// Loaded when needed (most readers get no owner controls and report nothing): the paste page's
+// first load stays within its JavaScript budget (e2e/first-load.spec.ts).
+const OwnerActions = lazy(() => import('./owner-actions').then((m) => ({ default: m.OwnerActions })));
+const ReportDialog = lazy(() => import('./report-dialog').then((m) => ({ default: m.ReportDialog })));
 
 const copyFailed = () =>
   toast({ title: 'Failed to copy', description: 'Could not copy to clipboard', variant: 'destructive' });
@@ -22,9 +31,11 @@ async function copyText(text: string, what: string) {
 }
 
 /**
- * Copy, Download, Share (Web Share API when the browser has it, else copy the link), Raw, Report.
- * Without `content` (an extreme paste, offered as a download) there is nothing to copy or save
- * here. A burn paste this reader has burned has no link left to share or report.
+ * Copy, Download, Share (Web Share API when the browser has it, else copy the link), Raw, Fork,
+ * the author's and an admin's controls (OwnerActions), Report (not for the paste's own author,
+ * who requests its deletion instead). Without `content` (an extreme paste, offered as a download)
+ * there is nothing to copy, save or fork here. A burn paste this reader has burned has no link
+ * left to share or report.
  */
 export function PasteActions({
   paste,
@@ -40,6 +51,18 @@ export function PasteActions({
   language?: string | null;
 }) {
   const [reporting, setReporting] = useState(false);
+  /** Mounted from the first Report on, so a reason typed and cancelled is still there next time. */
+  const [reportLoaded, setReportLoaded] = useState(false);
+  const navigate = useNavigate();
+  const { data: user } = useUser();
+  const isAuthor = isAuthorOf(paste, user);
+  const canDelete = canAdminister(user?.role ?? null);
+  // Until the user is known, the paste's owner is not offered Report only to see it vanish.
+  const hideReport = isAuthor || (paste.isOwner && user === undefined);
+  const status = isProcessing(paste) ? 'processing' : 'ready';
+  const forkable =
+    content !== undefined &&
+    canForkPaste({ privacy: paste.privacy, burnAfterReading: paste.burnAfterReading, status });
   // The viewer's language choice (?lang=) goes with the link, so it opens the same way.
   const lang = new URLSearchParams(useLocation().search).get('lang');
   const link = `${window.location.origin}${paths.paste(paste.id)}${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`;
@@ -93,13 +116,40 @@ export function PasteActions({
           </a>
         </Button>
       ) : null}
-      {burned ? null : (
+      {forkable ? (
+        // The create screen takes the text from the query cache this screen filled (lib/fork).
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => navigate(paths.home, { state: { forkOf: paste.id } satisfies ForkState })}
+        >
+          <GitFork aria-hidden />
+          Fork
+        </Button>
+      ) : null}
+      {!burned && (isAuthor || canDelete || paste.revision > 1) ? (
+        <Suspense fallback={null}>
+          <OwnerActions paste={paste} isAuthor={isAuthor} canDelete={canDelete} />
+        </Suspense>
+      ) : null}
+      {burned || hideReport ? null : (
         <>
-          <Button variant="outline" size="sm" onClick={() => setReporting(true)}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => {
+              setReportLoaded(true);
+              setReporting(true);
+            }}
+          >
             <Flag aria-hidden />
             Report
           </Button>
-          <ReportDialog pasteId={paste.id} open={reporting} onOpenChange={setReporting} />
+          {reportLoaded ? (
+            <Suspense fallback={null}>
+              <ReportDialog pasteId={paste.id} open={reporting} onOpenChange={setReporting} />
+            </Suspense>
+          ) : null}
         </>
       )}
     </div>

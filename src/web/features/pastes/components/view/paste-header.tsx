@@ -4,6 +4,7 @@ import {
   Eye,
   EyeOff,
   Flame,
+  GitFork,
   Globe,
   Infinity as InfinityIcon,
   Lock,
@@ -64,11 +65,33 @@ function PrivacyBadge({ paste }: { paste: PasteView }) {
   );
 }
 
-/** Title, author badge, created time (exact on hover), privacy and expiry badges, views and size. */
+/** "Forked from {source}", under the title as long as the source can still be read and forked. */
+function ForkedFrom({ source }: { source: NonNullable<PasteView['forkedFrom']> }) {
+  return (
+    <p className="-mt-2 flex items-center gap-1 text-sm text-muted-foreground" data-testid="forked-from">
+      <GitFork aria-hidden className="size-4 shrink-0" />
+      <span className="min-w-0 break-words">
+        Forked from{' '}
+        <Link
+          to={paths.paste(source.id)}
+          className="font-medium text-foreground underline-offset-4 hover:underline"
+        >
+          {pasteTitle(source)}
+        </Link>
+      </span>
+    </p>
+  );
+}
+
+/**
+ * Title (and the paste it was forked from), author badge, created and edited times (exact on
+ * hover), privacy and expiry badges, views and size.
+ */
 export function PasteHeader({ paste }: { paste: ReadablePasteView }) {
   return (
     <header className="space-y-3">
       <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{pasteTitle(paste)}</h1>
+      {paste.forkedFrom ? <ForkedFrom source={paste.forkedFrom} /> : null}
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-muted-foreground">
         <AuthorBadge username={paste.username} role={paste.userRole} />
         <span className="inline-flex items-center gap-1">
