@@ -70,6 +70,11 @@ export function AboutPage() {
               also manage accounts, roles and every paste there.
             </p>
             <p>
+              Anyone can fork a public or unlisted paste into a new one of their own that links back to it; on
+              their own paste a signed-in author finds Edit, its revisions and Request deletion instead of
+              Report, and admins can delete any paste from its page.
+            </p>
+            <p>
               Before a public paste is sent, your browser checks it for likely credentials — private keys,
               cloud keys, access tokens, passwords — and names each one with its line, so you can make the
               paste unlisted or password protected first; through the API, such a paste comes back with{' '}

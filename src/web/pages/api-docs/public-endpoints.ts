@@ -19,6 +19,7 @@ export const publicSection: EndpointSection = {
         "password (string) — required when privacy is 'password'",
         "language (optional) — 'plaintext' or a highlighting language such as 'python', 'javascript', 'rust'; downloads are named by it. Absent, the page detects it",
         'checkSecrets (boolean, optional) — refuse (409 SECRETS_DETECTED, with secretsFound) instead of publishing a public paste that looks like it contains credentials',
+        'forkedFrom (string, optional) — the id of the paste this one is a fork of: a public or unlisted paste that still exists (not a password or burn-after-reading one); otherwise 400 "This paste cannot be forked: …" and nothing is created',
       ],
       returns:
         '{ "id": "..." } — a public paste whose text looks like it holds credentials (private keys, cloud keys, well-known tokens, passwords) also gets "secretsFound": [{ "kind": "aws-access-key", "line": 3 }]',
@@ -32,7 +33,7 @@ export const publicSection: EndpointSection = {
       summary:
         'Read a paste: its metadata and content. A protected paste comes without content; a paste over 10 MB comes with a downloadUrl instead.',
       returns:
-        '{ id, title, content, privacy, expiration, expiresAt, viewCount, createdAt, revision, editedAt, username, ... } — revision: the newest (1 until edited), editedAt: when it was saved (null: never edited)',
+        '{ id, title, content, privacy, expiration, expiresAt, viewCount, createdAt, revision, editedAt, username, ... } — revision: the newest (1 until edited), editedAt: when it was saved (null: never edited); a fork also has forkedFrom: { id, title } while its source can still be read and forked',
       example: (base) => `curl ${base}/pastes/abc123`,
     },
     {
