@@ -72,7 +72,9 @@ export function AboutPage() {
             <p>
               Anyone can fork a public or unlisted paste into a new one of their own that links back to it; on
               their own paste a signed-in author finds Edit, its revisions and Request deletion instead of
-              Report, and admins can delete any paste from its page.
+              Report, and admins can delete any paste from its page. An edit adds a revision: the paste's link
+              shows the newest, every revision keeps a link of its own, and any two can be compared line by
+              line, unified or side by side.
             </p>
             <p>
               Before a public paste is sent, your browser checks it for likely credentials — private keys,
