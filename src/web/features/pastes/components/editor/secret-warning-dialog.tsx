@@ -71,40 +71,32 @@ export function SecretWarningDialog({
             ))}
             {more > 0 ? <li className="text-muted-foreground">and {more} more</li> : null}
           </ul>
-          {editing ? (
-            <div className="grid gap-2">
+          <div className="grid gap-2">
+            {editing ? (
               <Button type="button" onClick={onCancel}>
                 Keep editing
               </Button>
-              <Button
-                type="button"
-                variant="ghost"
-                className="text-destructive hover:text-destructive"
-                onClick={() => onChoose('public')}
-              >
-                Publish anyway
-              </Button>
-            </div>
-          ) : (
-            <div className="grid gap-2">
-              <Button type="button" onClick={() => onChoose('unlisted')}>
-                <EyeOff aria-hidden />
-                Make it unlisted
-              </Button>
-              <Button type="button" variant="outline" onClick={() => onChoose('password')}>
-                <LockKeyhole aria-hidden />
-                Protect with a password
-              </Button>
-              <Button
-                type="button"
-                variant="ghost"
-                className="text-destructive hover:text-destructive"
-                onClick={() => onChoose('public')}
-              >
-                Publish anyway
-              </Button>
-            </div>
-          )}
+            ) : (
+              <>
+                <Button type="button" onClick={() => onChoose('unlisted')}>
+                  <EyeOff aria-hidden />
+                  Make it unlisted
+                </Button>
+                <Button type="button" variant="outline" onClick={() => onChoose('password')}>
+                  <LockKeyhole aria-hidden />
+                  Protect with a password
+                </Button>
+              </>
+            )}
+            <Button
+              type="button"
+              variant="ghost"
+              className="text-destructive hover:text-destructive"
+              onClick={() => onChoose('public')}
+            >
+              Publish anyway
+            </Button>
+          </div>
         </div>
       </DialogContent>
     </Dialog>
