@@ -37,10 +37,7 @@ function RevisionHeader({ pasteId, revision }: { pasteId: string; revision: Revi
         ) : (
           <>An earlier revision, kept as it was shared. </>
         )}
-        <Link
-          to={paths.paste(pasteId)}
-          className="font-medium text-primary underline underline-offset-4"
-        >
+        <Link to={paths.paste(pasteId)} className="font-medium text-primary underline underline-offset-4">
           {newest ? 'Open the paste' : 'See the newest revision'}
         </Link>
       </Alert>
