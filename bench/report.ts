@@ -9,7 +9,18 @@ export type Scenario = 'GET' | 'GET-many' | 'POST';
 export const SCENARIOS: readonly Scenario[] = ['GET', 'GET-many', 'POST'];
 /** What the ratios are taken against: bare node:http, and Fastify alone (no database). */
 export type Baseline = 'bare' | 'fastify';
-export type Target = Baseline | 'sqlite' | 'postgres';
+export type DbTarget = 'sqlite' | 'postgres';
+/**
+ * A database target's floor (bench/db-floor-server.ts): Fastify + the product's point read + its JSON
+ * building, on the same store as that target, no access rules, no view counting. Reads only.
+ */
+export type DbFloor = `${DbTarget}-floor`;
+export type Target = Baseline | DbTarget | DbFloor;
+
+export const dbFloorOf = (t: DbTarget): DbFloor => `${t}-floor`;
+export const isDbFloor = (t: Target): t is DbFloor => t.endsWith('-floor');
+/** The scenarios a database floor runs: the reads (it has no insert path). */
+export const DB_FLOOR_SCENARIOS: readonly Scenario[] = ['GET', 'GET-many'];
 
 /** One measured run of a scenario (several when the machine was busy). */
 export interface Attempt {
@@ -40,6 +51,12 @@ export interface Measurement extends Measured {
   rpsPerServerCore: number | null;
   /** rpsPerServerCore over the bare server's. */
   perCoreRatioToBare: number | null;
+  /** Database targets: req/s and req/s per server core over the Fastify floor's (issue 22: hot reads). */
+  ratioToFastifyFloor: number | null;
+  perCoreRatioToFastifyFloor: number | null;
+  /** Database targets: req/s and req/s per server core over their own database floor's (issue 22: cold reads). */
+  ratioToDbFloor: number | null;
+  perCoreRatioToDbFloor: number | null;
 }
 
 /** `10 000`: thousands separated by spaces, as in the README. */
@@ -59,21 +76,32 @@ const ratio = (a: number | null, b: number | null | undefined) =>
 
 export function withRatios(list: Measured[]): Measurement[] {
   const perCore = (m: Measured) => (m.cpu && m.cpu.server > 0 ? Math.round(m.rps / m.cpu.server) : null);
+  const find = (target: Target, scenario: Scenario) =>
+    list.find((b) => b.target === target && b.scenario === scenario);
   return list.map((m) => {
-    const bare = list.find((b) => b.target === 'bare' && b.scenario === m.scenario);
+    const bare = find('bare', m.scenario);
+    const isDb = m.target === 'sqlite' || m.target === 'postgres';
+    const fastify = isDb ? find('fastify', m.scenario) : undefined;
+    const floor = isDb ? find(dbFloorOf(m.target as DbTarget), m.scenario) : undefined;
     return {
       ...m,
       ratioToBare: ratio(m.rps, bare?.rps),
       rpsPerServerCore: perCore(m),
       perCoreRatioToBare: ratio(perCore(m), bare && perCore(bare)),
+      ratioToFastifyFloor: ratio(fastify ? m.rps : null, fastify?.rps),
+      perCoreRatioToFastifyFloor: ratio(fastify ? perCore(m) : null, fastify && perCore(fastify)),
+      ratioToDbFloor: ratio(floor ? m.rps : null, floor?.rps),
+      perCoreRatioToDbFloor: ratio(floor ? perCore(m) : null, floor && perCore(floor)),
     };
   });
 }
 
 const pct = (r: number | null) => (r === null ? '-' : `${(r * 100).toFixed(1)} %`);
 
-/** The table's name for a target: Fastify alone is a floor to read the app against, not a contender. */
-const targetLabel = (t: Target) => (t === 'fastify' ? 'fastify (floor)' : t);
+/** The table's name for a target: the floors are there to read the app against, not contenders. */
+export const targetLabel = (t: Target) =>
+  t === 'fastify' ? 'fastify (floor)' : isDbFloor(t) ? `${t.slice(0, -'-floor'.length)} (db floor)` : t;
+const times = (r: number | null) => (r === null ? '-' : `${r.toFixed(2)}×`);
 
 export function formatTable(list: Measurement[], labels: Record<Scenario, string>): string {
   const head = [
@@ -88,6 +116,8 @@ export function formatTable(list: Measurement[], labels: Record<Scenario, string
     'CPU srv/pg/other',
     'non-2xx/err',
     'runs',
+    'per core vs fastify floor',
+    'per core vs db floor',
   ];
   const body = list.map((m) => [
     labels[m.scenario],
@@ -101,6 +131,8 @@ export function formatTable(list: Measurement[], labels: Record<Scenario, string
     m.cpu ? `${m.cpu.server.toFixed(2)}/${m.cpu.postgres.toFixed(2)}/${m.cpu.other.toFixed(2)}` : '-',
     `${m.non2xx}/${m.errors + m.timeouts}`,
     String(m.attempts),
+    times(m.perCoreRatioToFastifyFloor),
+    times(m.perCoreRatioToDbFloor),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
   const line = (cells: string[]) =>
