@@ -2,9 +2,10 @@ import { parseArgs } from 'node:util';
 import { EXPIRATIONS, type Expiration, type Privacy } from '../../src/common/constants.js';
 import { isPasteLanguage } from '../../src/common/languages.js';
 import { Client } from './client.js';
-import { getPaste, listPastes, type Output, requestDeletion, whoami } from './commands.js';
-import { configPath, readConfig, resolveTarget, writeConfig } from './config.js';
+import { getPaste, listPastes, listRevisions, type Output, requestDeletion, whoami } from './commands.js';
+import { configPath, readConfig, resolveTarget, type Target, writeConfig } from './config.js';
 import { type Created, createPaste } from './create.js';
+import { type Edited, editPaste } from './edit.js';
 import { CliError, EXIT, usageError } from './errors.js';
 import { type PasteOptions, type SourceFile, sourceFile, spoolStdin } from './paste-source.js';
 import { checkSecrets } from './secret-check.js';
@@ -30,12 +31,33 @@ Options:
   --quiet               print nothing on success
   --url URL, --key KEY  the site and API key (or PASTESHARE_URL, PASTESHARE_API_KEY, the config file)
 
-Commands: get, ls, rm, whoami, config (pasteshare COMMAND --help).
+Commands: edit, revisions, get, ls, rm, whoami, config (pasteshare COMMAND --help).
 Exit codes: 0 ok, 1 usage or configuration, 2 server or network, 3 refused by a check.`,
-  get: `Usage: pasteshare get LINK|ID [--password[=VALUE]]
+  edit: `Usage: pasteshare edit LINK|ID [FILE|-] [--title TEXT] [--language ID]
 
-Prints the paste's content as stored (raw bytes: it pipes). A password paste asks for its password
-on the terminal unless --password=VALUE is given. A bare ID needs --url or PASTESHARE_URL.`,
+Replaces your paste's text with FILE's (or standard input's, when FILE is - or absent) as a new
+revision, and prints the paste's link and "revision N" — or "nothing changed" when the text, title
+and language were already those. Needs the API key of the paste's author. Privacy, password and
+expiry stay the paste's; every earlier revision keeps its own link (pasteshare revisions).
+
+Options:
+  --title TEXT          new title (default: kept)
+  --language ID         new highlighting, a highlight.js id or plaintext (default: kept)
+  --allow-secrets       save a public paste's new text even if it looks like it contains
+                        credentials (otherwise asked on a terminal, refused with exit code 3 without one)
+  --json                print the site's answer as JSON (id, url, revision, changed, secretsFound)
+  --quiet               print nothing on success`,
+  revisions: `Usage: pasteshare revisions LINK|ID [--password[=VALUE]] [--json]
+
+Lists the paste's revisions, oldest first: number, time (UTC), size, lines added and removed
+against the revision before, title. pasteshare get LINK --revision N prints one of them. A
+password paste asks for its password as get does.`,
+  get: `Usage: pasteshare get LINK|ID [--revision N] [--password[=VALUE]]
+
+Prints the paste's content as stored (raw bytes: it pipes): its newest revision, or revision N with
+--revision N (-r N; a revision's link, …/paste/ID/r/N, does the same). A password paste asks for
+its password on the terminal unless --password=VALUE is given. A bare ID needs --url or
+PASTESHARE_URL.`,
   ls: `Usage: pasteshare ls [--search TEXT] [--page N] [--json]
 
 Lists your pastes (the API key's account), newest first: id, date, privacy, views, size, title.`,
@@ -51,7 +73,7 @@ Saves the site and API key in the config file (readable by you only, mode 0600);
 prints where that file is and what it holds (never the key itself).`,
 };
 
-const COMMANDS = new Set(['get', 'ls', 'rm', 'whoami', 'config', 'help']);
+const COMMANDS = new Set(['edit', 'revisions', 'get', 'ls', 'rm', 'whoami', 'config', 'help']);
 
 /** `--password` alone means "ask me"; parseArgs has no optional values, so it becomes a flag of its own. */
 function expandPasswordFlag(argv: string[]): string[] {
@@ -81,6 +103,7 @@ function parse(argv: string[]) {
         search: { type: 'string' },
         page: { type: 'string' },
         reason: { type: 'string' },
+        revision: { type: 'string', short: 'r' },
       },
     });
   } catch (e) {
@@ -109,13 +132,17 @@ function chunkSize(value: string | undefined): number | undefined {
   return Number(m[1]) * unit;
 }
 
+function checkLanguage(values: Values): void {
+  if (values.language !== undefined && !isPasteLanguage(values.language)) {
+    throw usageError(`--language: unknown language ${values.language} (a highlight.js id, or plaintext)`);
+  }
+}
+
 async function pasteOptions(values: Values): Promise<PasteOptions> {
   if (values.unlisted && (values.password !== undefined || values['ask-password'])) {
     throw usageError('--unlisted and --password: a paste is one or the other');
   }
-  if (values.language !== undefined && !isPasteLanguage(values.language)) {
-    throw usageError(`--language: unknown language ${values.language} (a highlight.js id, or plaintext)`);
-  }
+  checkLanguage(values);
   let password = values.password;
   if (values['ask-password']) password = await askHidden('Password for the paste: ');
   if (password === '') throw usageError('--password: the password is empty');
@@ -133,6 +160,29 @@ async function pasteOptions(values: Values): Promise<PasteOptions> {
 function printCreated(out: Output, created: Created): void {
   if (out.quiet) return;
   out.stdout.write(out.json ? `${JSON.stringify(created)}\n` : `${created.url}\n`);
+}
+
+/** "https://host/paste/ID  revision 3", or "… nothing changed (revision 2)". */
+function printEdited(out: Output, edited: Edited): void {
+  if (out.quiet) return;
+  if (out.json) return void out.stdout.write(`${JSON.stringify(edited)}\n`);
+  const what =
+    edited.changed === false
+      ? `nothing changed (revision ${edited.revision})`
+      : `revision ${edited.revision}`;
+  out.stdout.write(`${edited.url}  ${what}\n`);
+}
+
+/** --revision N: a revision number from 1. */
+function revisionNumber(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[1-9]\d{0,8}$/.test(value)) throw usageError(`--revision: a revision number from 1 (not ${value})`);
+  return Number(value);
+}
+
+/** The site a read goes to when the link does not say (a bare id): only if one is configured. */
+function readTarget(flags: { url?: string; key?: string }, env: NodeJS.ProcessEnv): Target | undefined {
+  return flags.url || env.PASTESHARE_URL || readConfig(env).url ? resolveTarget(flags, env) : undefined;
 }
 
 export async function run(
@@ -176,11 +226,45 @@ export async function run(
     }
     case 'get': {
       if (args.length !== 1) throw usageError('get takes one link or id (pasteshare get --help)');
-      const target =
-        flags.url || io.env.PASTESHARE_URL || readConfig(io.env).url
-          ? resolveTarget(flags, io.env)
-          : undefined;
-      await getPaste(target, args[0]!, values['ask-password'] ? '' : values.password, out);
+      const password = values['ask-password'] ? '' : values.password;
+      const revision = revisionNumber(values.revision);
+      await getPaste(readTarget(flags, io.env), args[0]!, password, revision, out);
+      return EXIT.ok;
+    }
+    case 'revisions': {
+      if (args.length !== 1) throw usageError('revisions takes one link or id (pasteshare revisions --help)');
+      const password = values['ask-password'] ? '' : values.password;
+      await listRevisions(readTarget(flags, io.env), args[0]!, password, out);
+      return EXIT.ok;
+    }
+    case 'edit': {
+      if (args.length < 1 || args.length > 2) {
+        throw usageError('edit takes a link or id, and a file or - (pasteshare edit --help)');
+      }
+      const kept = (['unlisted', 'password', 'ask-password', 'expire'] as const).find(
+        (f) => values[f] !== undefined,
+      );
+      if (kept) {
+        const flag = kept === 'ask-password' ? 'password' : kept;
+        throw usageError(`edit: --${flag} is not an edit's to change (privacy, password and expiry stay)`);
+      }
+      checkLanguage(values);
+      const target = resolveTarget(flags, io.env);
+      const fromStdin = args[1] === undefined || args[1] === '-';
+      if (fromStdin && io.stdin.isTTY) {
+        throw usageError('nothing to edit with: pipe text in or name a file (pasteshare edit --help)');
+      }
+      const file = fromStdin ? await spoolStdin(io.stdin) : { ...sourceFile(args[1]!), dispose() {} };
+      try {
+        const options = {
+          title: values.title,
+          language: values.language,
+          allowSecrets: values['allow-secrets'] === true,
+        };
+        printEdited(out, await editPaste(target, args[0]!, file, options));
+      } finally {
+        file.dispose();
+      }
       return EXIT.ok;
     }
     case 'ls': {
@@ -210,7 +294,7 @@ export async function run(
       if (files.length === 0) {
         const spooled = await spoolStdin(io.stdin);
         try {
-          await checkSecrets(spooled, options, allow);
+          await checkSecrets(spooled, options.privacy, allow);
           printCreated(out, await createPaste(client, spooled, options, io.env));
         } finally {
           spooled.dispose();
@@ -218,7 +302,7 @@ export async function run(
         return EXIT.ok;
       }
       // Every file is checked before the first is sent: a refusal leaves nothing half done.
-      for (const file of files) await checkSecrets(file, options, allow);
+      for (const file of files) await checkSecrets(file, options.privacy, allow);
       for (const file of files) printCreated(out, await createPaste(client, file, options, io.env));
       return EXIT.ok;
     }

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { Privacy } from '../../src/common/constants.js';
 import {
   createSecretScanner,
   SECRET_KIND_LABELS,
@@ -6,7 +7,7 @@ import {
   type SecretFinding,
 } from '../../src/common/secret-scan.js';
 import { CliError, EXIT } from './errors.js';
-import type { PasteOptions, SourceFile } from './paste-source.js';
+import type { SourceFile } from './paste-source.js';
 import { confirm, hasTerminal } from './terminal.js';
 
 /** The file's likely credentials: the site's own scan (common/secret-scan), on its first 10 MB. */
@@ -29,18 +30,27 @@ const listFindings = (found: SecretFinding[]) =>
     .map((f) => `${SECRET_KIND_LABELS[f.kind]} on line ${f.line}`)
     .join(', ') + (found.length > 5 ? `, and ${found.length - 5} more` : '');
 
+/** What a refusal suggests instead: an edit cannot change the paste's privacy. */
+const REMEDIES = {
+  create: 'make it --unlisted or --password, remove them, or pass --allow-secrets',
+  edit: 'an edit keeps the paste public, so remove them, or pass --allow-secrets',
+} as const;
+
 /**
- * Before a public paste: a file that looks like it holds credentials is published only when the
- * person at the terminal says so, or with --allow-secrets; otherwise exit code 3, nothing sent.
+ * Before a public paste is created or edited: a file that looks like it holds credentials is
+ * published only when the person at the terminal says so, or with --allow-secrets; otherwise exit
+ * code 3, nothing sent.
  */
-export async function checkSecrets(file: SourceFile, options: PasteOptions, allow: boolean): Promise<void> {
-  if (options.privacy !== 'public' || allow) return;
+export async function checkSecrets(
+  file: SourceFile,
+  privacy: Privacy | undefined,
+  allow: boolean,
+  way: keyof typeof REMEDIES = 'create',
+): Promise<void> {
+  if (privacy !== 'public' || allow) return;
   const found = await scanFile(file);
   if (found.length === 0) return;
   const what = `${file.name ?? 'standard input'} looks like it contains credentials (${listFindings(found)})`;
   if (hasTerminal() && (await confirm(`${what}. Publish it as a public paste anyway? [y/N] `))) return;
-  throw new CliError(
-    `refused: ${what}; make it --unlisted or --password, remove them, or pass --allow-secrets`,
-    EXIT.refused,
-  );
+  throw new CliError(`refused: ${what}; ${REMEDIES[way]}`, EXIT.refused);
 }

@@ -184,7 +184,7 @@ describe('pasteshare (create)', () => {
   });
 
   it('prints help for each command', async () => {
-    for (const command of ['', 'get', 'ls', 'rm', 'whoami', 'config']) {
+    for (const command of ['', 'edit', 'revisions', 'get', 'ls', 'rm', 'whoami', 'config']) {
       const r = await cli([...(command ? [command] : []), '--help']);
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(new RegExp(`^Usage: pasteshare ${command}`));
@@ -275,6 +275,151 @@ describe('pasteshare get, ls, rm, whoami', () => {
   });
 });
 
+describe('pasteshare edit, revisions, get --revision', () => {
+  it('edits from a file and from standard input; revisions lists them; get -r reads each', async () => {
+    const dir = tempDir();
+    const link = (await cli(['--title', 'notes'], site, 'first\nsecond\n')).stdout.trim();
+    const id = idOf(link);
+
+    const file = path.join(dir, 'notes.md');
+    fs.writeFileSync(file, 'first\nsecond, fixed\nthird\n');
+    expect(await cli(['edit', link, file, '--language', 'markdown'], site)).toMatchObject({
+      code: 0,
+      stdout: `${link}  revision 2\n`,
+      stderr: '',
+    });
+    // A bare id, standard input (implied, or -), a new title.
+    expect(await cli(['edit', id, '--title', 'Notes v3'], site, 'only line\n')).toMatchObject({
+      code: 0,
+      stdout: `${link}  revision 3\n`,
+    });
+    const view = (await t.client().get(`/api/pastes/${id}`)).body;
+    expect(view).toMatchObject({
+      content: 'only line\n',
+      title: 'Notes v3',
+      language: 'markdown',
+      revision: 3,
+    });
+    // The same text again makes no revision.
+    expect(await cli(['edit', link, '-'], site, 'only line\n')).toMatchObject({
+      code: 0,
+      stdout: `${link}  nothing changed (revision 3)\n`,
+    });
+    expect(JSON.parse((await cli(['edit', link, '--json'], site, 'only line\n')).stdout)).toEqual({
+      id,
+      url: link,
+      revision: 3,
+      changed: false,
+    });
+    expect((await cli(['edit', link, '--quiet'], site, 'fourth\n')).stdout).toBe('');
+
+    const listed = await cli(['revisions', link]);
+    expect(listed.code).toBe(0);
+    const lines = listed.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(4);
+    const row = /^(\d) {2}(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) UTC +(\d+ B) {2}(\+\d+ -\d+) {2}(.*)$/;
+    expect(
+      lines.map((l) =>
+        row
+          .exec(l)
+          ?.slice(1)
+          .filter((_, i) => i !== 1),
+      ),
+    ).toEqual([
+      ['1', '13 B', '+2 -0', 'notes'],
+      ['2', '26 B', '+2 -1', 'notes'],
+      ['3', '10 B', '+1 -3', 'Notes v3'],
+      ['4', '7 B', '+1 -1', 'Notes v3'],
+    ]);
+    const json = JSON.parse((await cli(['revisions', id, '--json'], site)).stdout);
+    expect(json.revisions.map((r: { number: number }) => r.number)).toEqual([1, 2, 3, 4]);
+
+    // Each revision's text as it was; the paste itself is the newest.
+    expect(await cli(['get', link, '-r', '1'])).toMatchObject({ code: 0, stdout: 'first\nsecond\n' });
+    expect((await cli(['get', id, '--revision', '2'], site)).stdout).toBe('first\nsecond, fixed\nthird\n');
+    expect((await cli(['get', `${link}/r/3`])).stdout).toBe('only line\n');
+    expect((await cli(['get', link])).stdout).toBe('fourth\n');
+    expect(await cli(['get', link, '-r', '9'])).toMatchObject({
+      code: 2,
+      stderr: 'pasteshare: 404: Revision not found\n',
+    });
+    expect(await cli(['get', link, '-r', '0'])).toMatchObject({
+      code: 1,
+      stderr: 'pasteshare: --revision: a revision number from 1 (not 0)\n',
+    });
+  });
+
+  it('a password paste keeps its password: revisions and get -r need it', async () => {
+    const link = (await cli(['--password=pw1'], site, 'locked v1\n')).stdout.trim();
+    // The author edits without it.
+    expect((await cli(['edit', link], site, 'locked v2\n')).stdout).toBe(`${link}  revision 2\n`);
+    expect(await cli(['get', link, '-r', '1', '--password=pw1'])).toMatchObject({
+      code: 0,
+      stdout: 'locked v1\n',
+    });
+    expect(await cli(['revisions', link])).toMatchObject({
+      code: 1,
+      stderr: 'pasteshare: a password is needed and there is no terminal to ask on: pass --password=VALUE\n',
+    });
+    expect((await cli(['revisions', link, '--password=pw1'])).stdout.split('\n')).toHaveLength(3);
+    expect(await cli(['revisions', link, '--password=nope'])).toMatchObject({
+      code: 2,
+      stderr: 'pasteshare: 403: Invalid password\n',
+    });
+  });
+
+  it("refuses someone else's paste, a burn paste and the options an edit cannot change", async () => {
+    const { client } = await signedIn(t);
+    const otherKey = (await client.post('/api/user/regenerate-api-key')).body.apiKey;
+    const theirs = (
+      await cli([], { PASTESHARE_URL: t.baseUrl, PASTESHARE_API_KEY: otherKey }, 'theirs\n')
+    ).stdout.trim();
+    expect(await cli(['edit', theirs], site, 'mine now\n')).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'pasteshare: 403: You can only edit your own pastes\n',
+    });
+    expect((await t.client().get(`/api/pastes/${idOf(theirs)}`)).body.content).toBe('theirs\n');
+
+    // Someone else's burn paste: refused, and still there to be read once.
+    const theirBurn = (
+      await cli(['--expire', 'burn'], { PASTESHARE_URL: t.baseUrl, PASTESHARE_API_KEY: otherKey }, 'once\n')
+    ).stdout.trim();
+    expect((await cli(['edit', theirBurn], site, 'x\n')).stderr).toBe(
+      'pasteshare: 403: You can only edit your own pastes\n',
+    );
+    expect((await cli(['get', theirBurn])).stdout).toBe('once\n');
+    const myBurn = (await cli(['--expire', 'burn'], site, 'mine once\n')).stdout.trim();
+    expect(await cli(['edit', myBurn], site, 'x\n')).toMatchObject({
+      code: 2,
+      stderr: 'pasteshare: 403: A burn-after-reading paste cannot be edited\n',
+    });
+
+    const mine = (await cli([], site, 'mine\n')).stdout.trim();
+    expect(await cli(['edit', mine, '--unlisted'], site, 'x\n')).toMatchObject({
+      code: 1,
+      stderr: "pasteshare: edit: --unlisted is not an edit's to change (privacy, password and expiry stay)\n",
+    });
+    expect((await cli(['edit', mine, '--password=x'], site, 'x\n')).code).toBe(1);
+    expect(await cli(['edit', mine, '--url', t.baseUrl], {}, 'x\n')).toMatchObject({
+      code: 1,
+      stderr: 'pasteshare: edit needs an API key: pass --key or set PASTESHARE_API_KEY\n',
+    });
+    expect(await cli(['edit', mine], site, '   ')).toMatchObject({
+      code: 2,
+      stderr: 'pasteshare: 400: Please enter some content first\n',
+    });
+    expect((await cli(['edit', mine, '/no/such/file'], site)).stderr).toBe(
+      'pasteshare: no such file: /no/such/file\n',
+    );
+    expect(await cli(['edit', 'http://elsewhere.example/paste/abcdefabcdef'], site, 'x\n')).toMatchObject({
+      code: 1,
+      stderr: `pasteshare: http://elsewhere.example/paste/abcdefabcdef is not on ${t.baseUrl}, the site the API key is for: pass --url and --key\n`,
+    });
+    expect((await t.client().get(`/api/pastes/${idOf(mine)}`)).body.content).toBe('mine\n');
+  });
+});
+
 /** The CLI on a pseudo-terminal (util-linux `script`): what a person at a terminal sees. */
 function onTerminal(args: string[], env: Record<string, string>) {
   const command = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
@@ -338,14 +483,41 @@ describe('a secret before it goes public', () => {
     expect((await cli(['--password=pw'], site, leaky())).code).toBe(0);
   });
 
-  it('asks at a terminal: yes publishes, anything else refuses', async () => {
+  it('checks an edit of a public paste the same way; not an unlisted one', async () => {
+    const link = (await cli([], site, 'clean\n')).stdout.trim();
+    expect(await cli(['edit', link], site, leaky())).toMatchObject({
+      code: 3,
+      stdout: '',
+      stderr:
+        'pasteshare: refused: standard input looks like it contains credentials (GitHub token on line 2); ' +
+        'an edit keeps the paste public, so remove them, or pass --allow-secrets\n',
+    });
+    expect((await t.client().get(`/api/pastes/${idOf(link)}`)).body).toMatchObject({
+      content: 'clean\n',
+      revision: 1,
+    });
+    const allowed = await cli(['edit', link, '--allow-secrets', '--json'], site, leaky());
+    expect(allowed.code).toBe(0);
+    expect(JSON.parse(allowed.stdout)).toMatchObject({
+      revision: 2,
+      changed: true,
+      secretsFound: [{ kind: 'github-token', line: 2 }],
+    });
+    const unlisted = (await cli(['--unlisted'], site, 'clean\n')).stdout.trim();
+    expect((await cli(['edit', unlisted], site, leaky())).stdout).toBe(`${unlisted}  revision 2\n`);
+  });
+
+  it('asks at a terminal, on create and on edit: yes publishes, anything else refuses', async () => {
     const file = path.join(tempDir(), 'deploy.yml');
     fs.writeFileSync(file, leaky());
-    for (const [answer, code] of [
-      ['y', 0],
-      ['n', 3],
+    const edited = (await cli([], site, 'clean\n')).stdout.trim();
+    for (const [args, answer, code] of [
+      [[file], 'y', 0],
+      [[file], 'n', 3],
+      [['edit', edited, file], 'n', 3],
+      [['edit', edited, file], 'y', 0],
     ] as const) {
-      const child = onTerminal([file], site);
+      const child = onTerminal([...args], site);
       const run = finish(child);
       let seen = '';
       child.stdout!.on('data', (d: Buffer) => {
@@ -358,6 +530,8 @@ describe('a secret before it goes public', () => {
       );
       expect(r.code).toBe(code);
     }
+    // The edit went in only after the yes.
+    expect((await cli(['revisions', edited])).stdout.trimEnd().split('\n')).toHaveLength(2);
   });
 });
 
