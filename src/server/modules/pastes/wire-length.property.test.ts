@@ -94,7 +94,7 @@ describe('bytes on the wire', () => {
   });
 
   it('refuses the issue’s repro, and stores nothing', async () => {
-    const before = await t.db.kysely.selectFrom('pastes').select('id').execute();
+    const before = await t.db.kysely.selectFrom('pastes').select('id').orderBy('id').execute();
     const res = await t.client().post('/api/pastes', undefined, {
       raw: String.raw`{"content":"\ud800\ud800AAAAAAAAAAAA"}`,
       headers: { 'content-type': 'application/json' },
@@ -106,7 +106,7 @@ describe('bytes on the wire', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(title.body.message).toBe(`title: ${GENERIC_MESSAGES.illFormedText}`);
-    expect(await t.db.kysely.selectFrom('pastes').select('id').execute()).toEqual(before);
+    expect(await t.db.kysely.selectFrom('pastes').select('id').orderBy('id').execute()).toEqual(before);
   });
 
   it('sends the length of the bytes it sends even when a stored size is wrong', async () => {
