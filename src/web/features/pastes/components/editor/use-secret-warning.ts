@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { OFFLINE_MESSAGE } from '../../../../lib/api-client';
 import { findSecrets, type SecretNotice } from '../../lib/find-secrets';
 
 /** Said in the create screen's "Not sent" notice, with Retry, when the scanner's chunk cannot load. */
@@ -29,7 +30,8 @@ export function useSecretWarning({ onProblem }: { onProblem: (message: string) =
     try {
       found = await findSecrets(content);
     } catch {
-      return onProblem(SCANNER_UNAVAILABLE);
+      // Offline, the create itself would say so: the same words, whatever failed first.
+      return onProblem(navigator.onLine ? SCANNER_UNAVAILABLE : OFFLINE_MESSAGE);
     } finally {
       checking.current = false;
     }
