@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterEach, beforeEach } from 'vitest';
 import type { Db } from '../../src/server/db/kysely.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
-import { openTestDb, tempDir } from './test-db.js';
+import { openTestDb, releaseTestDb, tempDir } from './test-db.js';
 
 /** A fresh, migrated database of the dialect under test for each test of the calling file. */
 export function withMigratedTestDb(): () => Db {
@@ -15,6 +15,7 @@ export function withMigratedTestDb(): () => Db {
   });
   afterEach(async () => {
     await db.close();
+    await releaseTestDb(db);
     fs.rmSync(dir, { recursive: true, force: true });
   });
   return () => db;

@@ -11,7 +11,7 @@ import type { LogStream } from '../../src/server/logging.js';
 import { insertUser, type UserRow } from '../../src/server/modules/users/users.repository.js';
 import { HttpClient } from './http-client.js';
 import { TestClock } from './test-clock.js';
-import { openSameDb, openTestDb, tempDir } from './test-db.js';
+import { openSameDb, openTestDb, releaseTestDb, tempDir } from './test-db.js';
 
 export interface TestApp {
   app: App;
@@ -70,6 +70,7 @@ export async function startTestApp(
       const closing = app.close();
       app.server.closeAllConnections();
       await closing;
+      await releaseTestDb(db);
       // The first instance owns the data folder; a sharing one leaves it to it.
       if (!opts.sharing) fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { type Db, openDb } from '../../src/server/db/kysely.js';
 import { testSchemaName } from './pg-global-setup.js';
@@ -14,6 +15,9 @@ export function testDialect(): TestDialect {
 export function tempDir(prefix = 'pasteshare-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
+
+/** Test apps still open on each PostgreSQL schema (the first one and those sharing it). */
+const schemaUsers = new Map<string, number>();
 
 /**
  * A fresh, empty database for one test app: a SQLite file in a temp folder, or a PostgreSQL schema
@@ -29,11 +33,61 @@ export async function openTestDb(dataDir: string): Promise<Db> {
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   await admin.end();
+  schemaUsers.set(schema, 1);
   return openDb({ databaseUrl: url, dataDir, pgSchema: schema, poolSize: 10 });
+}
+
+/**
+ * Drops a test's PostgreSQL schema once the last app using it has closed. Kept, hundreds of
+ * schemas made every later migration slower (Kysely's migrator lists the tables of all of them);
+ * a lookup that meets a schema being dropped is tried again (migrate.ts). The run's global
+ * teardown still drops whatever is left (pg-global-setup.ts).
+ */
+export async function releaseTestDb(db: Db): Promise<void> {
+  const schema = db.schema;
+  if (testDialect() !== 'postgres' || !schema || !schemaUsers.has(schema)) return;
+  const left = schemaUsers.get(schema)! - 1;
+  if (left > 0) {
+    schemaUsers.set(schema, left);
+    return;
+  }
+  schemaUsers.delete(schema);
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(`drop schema if exists ${schema} cascade`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * The tables of `db`'s own schema and their columns, in order. Not Kysely's introspection: on
+ * PostgreSQL it reads every schema, and fails when another suite drops one meanwhile.
+ */
+export async function tableColumns(db: Db): Promise<Map<string, string[]>> {
+  const { rows } =
+    db.dialect === 'sqlite'
+      ? await sql<{
+          t: string;
+          c: string;
+        }>`select m.name as t, p.name as c from sqlite_master m join pragma_table_info(m.name) p where m.type = 'table' and m.name not like 'sqlite_%' order by m.name, p.cid`.execute(
+          db.kysely,
+        )
+      : await sql<{
+          t: string;
+          c: string;
+        }>`select table_name as t, column_name as c from information_schema.columns where table_schema = current_schema() order by table_name, ordinal_position`.execute(
+          db.kysely,
+        );
+  const tables = new Map<string, string[]>();
+  for (const { t, c } of rows) tables.set(t, [...(tables.get(t) ?? []), c]);
+  return tables;
 }
 
 /** A second connection to the database `db` uses, as another instance of the site would open. */
 export function openSameDb(db: Db, dataDir: string): Db {
   if (testDialect() === 'sqlite') return openDb({ dataDir });
+  if (db.schema && schemaUsers.has(db.schema)) schemaUsers.set(db.schema, schemaUsers.get(db.schema)! + 1);
   return openDb({ databaseUrl: process.env.TEST_DATABASE_URL, dataDir, pgSchema: db.schema, poolSize: 10 });
 }

@@ -12,6 +12,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../helpers/test-app.js';
+import { tableColumns } from '../helpers/test-db.js';
 
 /**
  * Every API route in the access table, as every kind of caller, gets generated requests of every
@@ -249,15 +250,7 @@ afterAll(async () => {
 /** Rows per table: a refused request must leave every count as it was. */
 let tables: string[] | undefined;
 async function rowCounts(): Promise<Record<string, number>> {
-  // PostgreSQL's introspection lists every schema's tables (each test app has its own): ours only.
-  tables ??= [
-    ...new Set(
-      (await t.db.kysely.introspection.getTables())
-        .filter((x) => !t.db.schema || x.schema === t.db.schema)
-        .map((x) => x.name)
-        .filter((n) => !n.startsWith('kysely_')),
-    ),
-  ];
+  tables ??= [...(await tableColumns(t.db)).keys()].filter((n) => !n.startsWith('kysely_'));
   const parts = tables.map((name) => sql`select ${name} as name, count(*) as n from ${sql.table(name)}`);
   const { rows } = await sql<{
     name: string;

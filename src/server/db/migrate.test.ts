@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { type Kysely, Migrator, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDb, tempDir } from '../../../test/helpers/test-db.js';
+import { openTestDb, releaseTestDb, tableColumns, tempDir } from '../../../test/helpers/test-db.js';
 import { isUniqueViolation } from './dialect.js';
 import type { Db } from './kysely.js';
 import { migrateToLatest } from './migrate.js';
@@ -15,6 +15,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await db.close();
+  await releaseTestDb(db);
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -63,8 +64,8 @@ describe('migrations', () => {
           }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_name not like 'kysely_%'`;
     const tables = (await tableQuery.execute(db.kysely)).rows.map((r) => r.name).sort();
     expect(tables).toEqual(TABLES);
-    const pastes = (await db.kysely.introspection.getTables()).find((t) => t.name === 'pastes')!;
-    expect(pastes.columns.map((c) => c.name)).toEqual(
+    const columns = await tableColumns(db);
+    expect(columns.get('pastes')).toEqual(
       expect.arrayContaining([
         'id',
         'content',
@@ -79,8 +80,7 @@ describe('migrations', () => {
         'forked_from',
       ]),
     );
-    const uploads = (await db.kysely.introspection.getTables()).find((t) => t.name === 'upload_sessions')!;
-    expect(uploads.columns.map((c) => c.name)).toEqual(
+    expect(columns.get('upload_sessions')).toEqual(
       expect.arrayContaining(['blob_key', 'store_ref', 'chunk_size', 'lease_until', 'paste_id', 'progress']),
     );
     const indexQuery =

@@ -39,8 +39,11 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
-/** PostgreSQL's invalid_schema_name. */
-const SCHEMA_GONE = '3F000';
+/**
+ * PostgreSQL's invalid_schema_name, undefined_table and undefined_column: another schema dropped
+ * or altered while Kysely's lookup read it.
+ */
+const SCHEMA_GONE = new Set(['3F000', '42P01', '42703']);
 
 export async function migrateToLatest(
   db: Kysely<any>,
@@ -51,9 +54,11 @@ export async function migrateToLatest(
   const migrator = new Migrator({ db, provider: new StaticProvider(dialect), migrationTableSchema: schema });
   for (let attempt = 1; ; attempt++) {
     const { error, results } = await migrator.migrateToLatest();
-    // Kysely's table lookup reads every schema of the database; one that someone else drops
-    // meanwhile fails that lookup with "schema … does not exist". Nothing was migrated: look again.
-    if ((error as { code?: string } | undefined)?.code === SCHEMA_GONE && attempt < 5) continue;
+    // Kysely's table lookup reads every schema of the database; one that someone else drops or
+    // migrates meanwhile fails that lookup ("schema … does not exist", "column … does not exist").
+    // Nothing was migrated: look again.
+    const code = (error as { code?: string } | undefined)?.code;
+    if (code !== undefined && SCHEMA_GONE.has(code) && attempt < 10) continue;
     if (error) throw error;
     return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
   }

@@ -145,7 +145,13 @@ export function createLocalDiskStore(root: string): BlobStore {
         throw e;
       }
       await fsp.mkdir(path.dirname(file), { recursive: true });
-      await fsp.rename(partial, file);
+      try {
+        await fsp.rename(partial, file);
+      } catch (e) {
+        // Another instance's assembly (its lease ran out under this one) renamed it first.
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT' && (await this.size(key)) !== null) return;
+        throw e;
+      }
       await fsyncPath(path.dirname(file));
     },
 

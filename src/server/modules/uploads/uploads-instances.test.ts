@@ -107,6 +107,25 @@ describe('chunked upload on two instances, local disk', () => {
     }
   });
 
+  it('keeps the paste when a second instance, taking over a lease that ran out, finishes second', async () => {
+    const [a, b] = await twoInstances({ ...env, TEST_ASSEMBLY_PAUSE_MS: '150' });
+    try {
+      const { onA, onB } = await signedInOnBoth(a, b);
+      const data = textOfSize(7 * CHUNK + 3);
+      const { id } = await uploadWhole(onA, data, CHUNK, {}, [onA, onB]); // finalize on A: A assembles
+      // B's clock is past A's lease: it takes the same assembly over while A is still at it.
+      b.clock.advance(60_000);
+      await b.app.services.uploads.resumeAssemblies();
+      await a.app.services.uploads.settled();
+      // Whichever marked the paste ready second found it ready, not gone: the blob stays.
+      expect(sha256(await download(b, id))).toBe(sha256(data));
+      expect(sha256(await download(a, id))).toBe(sha256(data));
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  });
+
   it('another instance finishes an assembly whose instance was killed mid-way', async () => {
     const a = await startTestApp({ env });
     await completeSetup(a);

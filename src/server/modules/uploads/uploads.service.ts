@@ -140,7 +140,11 @@ export function createUploadsService(deps: Deps) {
       await pastes.delete(pasteId);
       return true;
     }
-    if (!(await pastes.markReady(pasteId))) await blobs.delete(s.blob_key); // deleted meanwhile
+    // Not marked: either the paste was deleted meanwhile (its blob goes too), or another instance
+    // that took over after this one's lease ran out finished first — then the blob is the paste's.
+    if (!(await pastes.markReady(pasteId)) && (await pastes.processingState(pasteId)) === null) {
+      await blobs.delete(s.blob_key);
+    }
     await repo.markDone(db, uploadId, clock.now(), digest);
     metrics.assemblyDuration.observe((performance.now() - started) / 1000);
     return true;
