@@ -174,7 +174,9 @@ describe('chunked upload on S3-compatible storage', () => {
   let s3: S3Server;
   beforeAll(async () => {
     s3 = await startS3Server();
-  }, 60_000);
+    // The first bucket waits for Swift to warm up (up to 60 s on a busy machine): here, not in a test.
+    await s3.bucket();
+  }, 150_000);
   afterAll(() => s3?.stop());
 
   const s3Env = async () => {
@@ -207,7 +209,7 @@ describe('chunked upload on S3-compatible storage', () => {
       await b.close();
       await a.close();
     }
-  }, 60_000);
+  }, 120_000);
 
   it('cancel aborts the multipart upload', async () => {
     const a = await startTestApp({ env: await s3Env() });
@@ -225,5 +227,5 @@ describe('chunked upload on S3-compatible storage', () => {
     } finally {
       await a.close();
     }
-  }, 60_000);
+  }, 120_000);
 });
