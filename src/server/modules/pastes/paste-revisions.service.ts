@@ -135,12 +135,12 @@ export function createPasteRevisions({ db, clock, blobs, settings, hot, pastes }
   /** One attempt at an edit: false when another edit came first (nothing kept). */
   async function tryEdit(
     row: PasteWithAuthor,
+    previous: string,
     input: EditPasteInput,
     stored: () => Promise<StoredContent & { reused: boolean }>,
     digest: string,
     now: number,
   ): Promise<boolean> {
-    const previous = await textOf(row);
     const count = row.revision_count;
     const firstEdit = count === 1;
     const originalDigest = firstEdit ? sha256(previous) : null;
@@ -241,8 +241,10 @@ export function createPasteRevisions({ db, clock, blobs, settings, hot, pastes }
         if (input.checkSecrets && secretsFound.length > 0) {
           throw new AppError('SECRETS_DETECTED', PASTE_MESSAGES.secretsDetected, {}, { secretsFound });
         }
+        // Read once per attempt: the digest, the line counts and (first edit) the original's.
+        const previous = await textOf(row);
         const unchanged =
-          digest === (await currentDigest(row)) &&
+          digest === (await currentDigest(row, previous)) &&
           (input.title === undefined || (input.title.trim() || null) === row.title) &&
           (input.language === undefined || input.language === row.language);
         // Saving nothing new makes no revision: the newest stays what it is.
@@ -255,7 +257,7 @@ export function createPasteRevisions({ db, clock, blobs, settings, hot, pastes }
           stored ??= { ...(await storeContent(blobs, input.content, limit)), reused: false };
           return stored;
         };
-        if (await tryEdit(row, input, place, digest, clock.now())) {
+        if (await tryEdit(row, previous, input, place, digest, clock.now())) {
           hot.delete(id);
           return {
             id,
@@ -312,12 +314,12 @@ export function createPasteRevisions({ db, clock, blobs, settings, hot, pastes }
   };
 
   /** The digest of the newest revision's text (saved with it once the paste was edited). */
-  async function currentDigest(row: PasteWithAuthor): Promise<string> {
+  async function currentDigest(row: PasteWithAuthor, text: string): Promise<string> {
     if (row.revision_count > 1) {
       const newest = await findRevision(db.kysely, row.id, row.revision_count);
       if (newest) return newest.sha256;
     }
-    return sha256(await textOf(row));
+    return sha256(text);
   }
 }
 
