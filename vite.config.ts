@@ -8,7 +8,23 @@ const serverOrigin = 'http://127.0.0.1:3000';
 // `^/api/` (not `/api`) so the SPA's own /api documentation page is served by Vite, not proxied.
 const proxied = { target: serverOrigin, changeOrigin: false };
 
-export default defineConfig({
+/**
+ * `vite build --ssr`: the paste page's server renderer (src/web/ssr/render-paste-page.tsx), loaded
+ * by the server from dist/web-ssr (src/server/plugins/web-app.ts). Dependencies stay in node_modules.
+ */
+const ssrBuild = defineConfig({
+  root: path.resolve(import.meta.dirname, 'src/web'),
+  plugins: [react()],
+  publicDir: false,
+  build: {
+    rolldownOptions: { input: path.resolve(import.meta.dirname, 'src/web/ssr/render-paste-page.tsx') },
+    outDir: path.resolve(import.meta.dirname, 'dist/web-ssr'),
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+});
+
+const clientBuild = defineConfig({
   root: path.resolve(import.meta.dirname, 'src/web'),
   plugins: [react(), tailwindcss(), precompress()],
   build: {
@@ -42,3 +58,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig((env) => (env.isSsrBuild ? ssrBuild : clientBuild));

@@ -1,11 +1,12 @@
-// Builds the web app when dist/web is missing or older than any of its sources.
+// Builds the web app (dist/web) and the paste page's server renderer (dist/web-ssr) when either is
+// missing or older than any of their sources.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SOURCES = ['src/web', 'src/common', 'vite.config.ts', 'package-lock.json'];
-const BUILT = path.join(root, 'dist/web/index.html');
+const BUILT = [path.join(root, 'dist/web/index.html'), path.join(root, 'dist/web-ssr/render-paste-page.js')];
 
 export function newestMtime(p) {
   const full = path.join(root, p);
@@ -18,25 +19,24 @@ export function newestMtime(p) {
 }
 
 export function webBuildIsStale() {
-  if (!fs.existsSync(BUILT)) return true;
-  const built = fs.statSync(BUILT).mtimeMs;
+  if (!BUILT.every((file) => fs.existsSync(file))) return true;
+  const built = Math.min(...BUILT.map((file) => fs.statSync(file).mtimeMs));
   return SOURCES.some((s) => newestMtime(s) > built);
 }
 
 export function buildWeb({ force = false } = {}) {
   if (!force && !webBuildIsStale()) return;
   console.log('Building the web app (vite build)…');
-  const r = spawnSync(
-    process.execPath,
-    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
-  if (r.status !== 0) {
-    console.error('The web app build failed.');
-    process.exit(r.status ?? 1);
+  for (const args of [[], ['--ssr']]) {
+    const r = spawnSync(
+      process.execPath,
+      [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', ...args, '--logLevel', 'warn'],
+      { cwd: root, stdio: 'inherit' },
+    );
+    if (r.status !== 0) {
+      console.error('The web app build failed.');
+      process.exit(r.status ?? 1);
+    }
   }
 }
 

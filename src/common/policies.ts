@@ -65,6 +65,23 @@ export const canForkPaste = (paste: {
 }): boolean => paste.privacy !== 'password' && !paste.burnAfterReading && paste.status === 'ready';
 
 /**
+ * Whether a paste's text goes into the HTML of its page (issue 22), readable before any script
+ * runs: only when anyone with the link sees it at once. A password or burn paste needs a step in
+ * between (so a link-preview bot never reads or burns it), a processing one has no text yet, and an
+ * extreme one is a download.
+ */
+export const showsTextInPage = (paste: {
+  privacy: Privacy;
+  burnAfterReading: boolean;
+  status: 'ready' | 'processing' | 'failed';
+  sizeBytes: number;
+}): boolean =>
+  paste.privacy !== 'password' &&
+  !paste.burnAfterReading &&
+  paste.status === 'ready' &&
+  paste.sizeBytes <= EXTREME_PASTE_BYTES;
+
+/**
  * A VIP member (banner management, a banner on their pastes): the vip role, or a manager or admin
  * who activated a licence.
  */

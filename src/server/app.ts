@@ -39,8 +39,8 @@ import { responseSchemasPlugin } from './plugins/response-schemas.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { sessionPlugin } from './plugins/session.js';
 import './plugins/types.js';
-import { builtWebRoot } from './paths.js';
-import { webAppPlugin } from './plugins/web-app.js';
+import { builtPastePageRenderer, builtWebRoot } from './paths.js';
+import { loadPastePageRenderer, type PastePageRenderer, webAppPlugin } from './plugins/web-app.js';
 import { createServices } from './services.js';
 
 export interface BuildOptions {
@@ -49,6 +49,8 @@ export interface BuildOptions {
   db?: Db;
   /** Where the built web app lives; defaults to dist/web beside the sources. */
   webRoot?: string;
+  /** The paste page's server renderer; defaults to the one built with dist/web (only with it). */
+  renderPastePage?: PastePageRenderer;
   /** Tests only: mailer options such as trusting the loopback SMTP sink's certificate. */
   mailerOptions?: MailerOptions;
   /** Periodic sweepers; tests that drive them by hand turn them off. */
@@ -140,6 +142,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   await app.register(webAppPlugin, {
     root: opts.webRoot ?? builtWebRoot,
+    renderPastePage:
+      opts.renderPastePage ??
+      (opts.webRoot ? undefined : await loadPastePageRenderer(builtPastePageRenderer)),
   });
 
   if (opts.backgroundJobs !== false)

@@ -18,3 +18,5 @@ function findProjectRoot(from: string): string {
 export const projectRoot = findProjectRoot(import.meta.dirname);
 /** Where `vite build` writes the web app. */
 export const builtWebRoot = path.join(projectRoot, 'dist/web');
+/** The paste page's server renderer, built with it (`vite build --ssr`, scripts/web-build.mjs). */
+export const builtPastePageRenderer = path.join(projectRoot, 'dist/web-ssr/render-paste-page.js');

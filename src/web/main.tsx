@@ -2,17 +2,37 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { primeQueryClient } from './app/early-data';
+import { router } from './app/router';
 import { createQueryClient } from './lib/query-client';
 import './styles.css';
 
 // The theme was applied before the first paint by /early.js (index.html).
 const queryClient = createQueryClient();
-primeQueryClient(queryClient);
+const firstData = primeQueryClient(queryClient);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App queryClient={queryClient} />
-  </StrictMode>,
+
+/** The route's screen code loaded (the router loads it as it starts). */
+const routeReady = new Promise<void>((resolve) => {
+  if (router.state.initialized) return resolve();
+  const stop = router.subscribe((state) => {
+    if (!state.initialized) return;
+    stop();
+    resolve();
+  });
+});
+
+// A page the server rendered (a paste's text, src/server/plugins/web-app.ts) stays as it is until
+// the app can draw the same screen: then its first render replaces that markup with identical
+// markup, with no loading state in between. Any other page renders at once.
+const ready = root.hasAttribute('data-prerendered')
+  ? Promise.all([routeReady, firstData.catch(() => undefined)])
+  : Promise.resolve();
+void ready.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>,
+  ),
 );

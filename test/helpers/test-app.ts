@@ -9,6 +9,7 @@ import type { MailerOptions } from '../../src/server/infra/mailer/index.js';
 import { hashPassword } from '../../src/server/lib/passwords.js';
 import type { LogStream } from '../../src/server/logging.js';
 import { insertUser, type UserRow } from '../../src/server/modules/users/users.repository.js';
+import type { PastePageRenderer } from '../../src/server/plugins/web-app.js';
 import { HttpClient } from './http-client.js';
 import { TestClock } from './test-clock.js';
 import { openSameDb, openTestDb, releaseTestDb, tempDir } from './test-db.js';
@@ -38,6 +39,8 @@ export async function startTestApp(
     sharing?: TestApp;
     /** A built web app to serve; by default none (the API only). */
     webRoot?: string;
+    /** The paste page's server renderer, with webRoot. */
+    renderPastePage?: PastePageRenderer;
     /** Where log lines go (set LOG_LEVEL in env too: tests log nothing by default). */
     logStream?: LogStream;
   } = {},
@@ -50,6 +53,7 @@ export async function startTestApp(
     db,
     clock,
     webRoot: opts.webRoot ?? `${dataDir}/no-web-build`,
+    renderPastePage: opts.renderPastePage,
     mailerOptions: opts.mailerOptions,
     logStream: opts.logStream,
     checkResponses: true,

@@ -16,6 +16,8 @@ export interface ShellMeta {
   bootstrap?: unknown;
   /** This page's screen: its code and styles, fetched in parallel with the app's own. */
   preload?: { modules: string[]; styles: string[] };
+  /** The page's body, rendered on the server (web-app.ts pageBody): shown before any script runs. */
+  body?: string;
 }
 
 const escapeHtml = (s: string) =>
@@ -23,6 +25,14 @@ const escapeHtml = (s: string) =>
 
 const TITLE = /<title>[^<]*<\/title>/;
 const ICON = /<link rel="icon"[^>]*>/;
+const ROOT = '<div id="root"></div>';
+
+/**
+ * React escapes markup but leaves two characters an HTML parser would not keep: a carriage return
+ * (read as a line break) and NUL (dropped). As references, CR survives and NUL shows as U+FFFD —
+ * what the browser shows for it anyway.
+ */
+const keepAsParsed = (html: string) => html.replace(/\r/g, '&#13;').replace(/\0/g, '&#xFFFD;');
 
 export function renderShell(html: string, meta: ShellMeta): string {
   const extra: string[] = [];
@@ -49,5 +59,9 @@ export function renderShell(html: string, meta: ShellMeta): string {
   let out = html.replace(TITLE, () => [`<title>${escapeHtml(meta.title)}</title>`, ...extra].join('\n    '));
   if (meta.faviconUrl)
     out = out.replace(ICON, () => `<link rel="icon" href="${escapeHtml(meta.faviconUrl!)}" />`);
+  if (meta.body !== undefined) {
+    // The app's first render replaces this markup with its own, identical (src/web/main.tsx).
+    out = out.replace(ROOT, () => `<div id="root" data-prerendered="">${keepAsParsed(meta.body!)}</div>`);
+  }
   return out;
 }

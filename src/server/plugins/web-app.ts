@@ -1,17 +1,45 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { notFound } from '../errors.js';
+import type { PasteView } from '../../common/schemas/paste.js';
+import type { PublicSettings } from '../../common/schemas/settings.js';
+import { AppError, notFound } from '../errors.js';
+import { viewerOf } from '../modules/pastes/viewer.js';
 import { renderShell } from './page-shell.js';
+
+/**
+ * The paste page's body as HTML (the web app's src/web/ssr/render-paste-page.tsx, built to
+ * dist/web-ssr): the paste, or its not-found screen when `view` is null.
+ */
+export type PastePageRenderer = (input: {
+  url: string;
+  view: PasteView | null;
+  settings: PublicSettings;
+}) => Promise<string>;
+
+/** A page as answered: the shell, maybe with a paste rendered into it for this reader. */
+interface Page {
+  status: number;
+  html: string;
+  personal: boolean;
+}
+
+export interface WebAppOptions {
+  root: string;
+  /** Without one, paste pages carry no text and the app fetches it, as for any other page. */
+  renderPastePage?: PastePageRenderer;
+}
 
 /**
  * Serves the built SPA, precompressed: hashed assets cached for a year, every other non-API GET
  * answered with index.html so client-side routes work on reload. The shell carries no paste content, so link
  * preview bots fetching a page learn nothing and burn nothing.
  */
-export const webAppPlugin = fp(async (app: FastifyInstance, opts: { root: string }) => {
+export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions) => {
   const indexFile = path.join(opts.root, 'index.html');
   if (!fs.existsSync(indexFile)) {
     app.log.warn({ root: opts.root }, 'web app build not found; serving the API only');
@@ -35,32 +63,67 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { root: string
   const shell = fs.readFileSync(indexFile, 'utf8');
   const PASTE_PAGE = /^\/paste\/([^/?#]+)/;
   const pasteScreenFiles = screenFiles(opts.root, 'pages/paste/paste-page.tsx', shell);
+  const { renderPastePage } = opts;
 
   /**
    * The shell for a page: the site's title everywhere, a public paste's title for link previews;
    * the setup state and public settings as bootstrap data; on a paste page its screen's code
-   * preloaded.
+   * preloaded, and on the paste's own page its text (pageBody).
    */
-  async function shellFor(pathname: string): Promise<string> {
+  async function pageFor(request: FastifyRequest, pathname: string): Promise<Page> {
     const { settings } = app.services;
     const publicSettings = await settings.getPublic();
     const { siteTitle, faviconUrl } = publicSettings;
+    const setupCompleted = await settings.isSetupCompleted();
     const site = {
       title: siteTitle,
       faviconUrl: faviconUrl || undefined,
-      bootstrap: { setupCompleted: await settings.isSetupCompleted(), settings: publicSettings },
+      bootstrap: { setupCompleted, settings: publicSettings },
     };
     const pasteId = PASTE_PAGE.exec(pathname)?.[1];
-    if (!pasteId) return renderShell(shell, site);
+    if (!pasteId) return { status: 200, html: renderShell(shell, site), personal: false };
     Object.assign(site, { preload: pasteScreenFiles });
-    const meta = await app.services.pastes.previewMeta(decodeURIComponent(pasteId)).catch(() => null);
-    if (!meta?.isPublic) return renderShell(shell, { ...site, noindex: true });
+    const id = safeDecode(pasteId);
+    const body =
+      setupCompleted && renderPastePage && pathname === `/paste/${pasteId}`
+        ? await pageBody(request, id, publicSettings, renderPastePage)
+        : null;
+    const meta = await app.services.pastes.previewMeta(id).catch(() => null);
+    const status = body?.status ?? 200;
+    const personal = body !== null;
+    if (!meta?.isPublic) {
+      return { status, personal, html: renderShell(shell, { ...site, noindex: true, body: body?.html }) };
+    }
     const title = meta.title || 'Untitled paste';
-    return renderShell(shell, {
+    const html = renderShell(shell, {
       ...site,
       title: `${title} - ${siteTitle}`,
       openGraph: { title, siteName: siteTitle },
+      body: body?.html,
     });
+    return { status, html, personal };
+  }
+
+  /**
+   * The paste's text for its page (issue 22), read as the app will read it, when the page may show
+   * it at once (showsTextInPage); the not-found screen, with 404, for a paste that is not there;
+   * null for everything else (a password, a burn, …), which the app handles as before.
+   */
+  async function pageBody(
+    request: FastifyRequest,
+    id: string,
+    settings: PublicSettings,
+    render: PastePageRenderer,
+  ): Promise<{ status: number; html: string } | null> {
+    let view: PasteView | null;
+    try {
+      view = await app.services.pastes.pageView(id, viewerOf(request, { holdBurn: true }));
+    } catch (e) {
+      if (!(e instanceof AppError) || e.status !== 404) throw e;
+      return { status: 404, html: await render({ url: request.url, view: null, settings }) };
+    }
+    if (!view) return null;
+    return { status: 200, html: await render({ url: request.url, view, settings }) };
   }
 
   app.get('/*', async (request, reply) => {
@@ -71,12 +134,34 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { root: string
     if (file.startsWith(opts.root + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
       return reply.sendFile(path.relative(opts.root, file));
     }
-    return reply
+    const page = await pageFor(request, pathname);
+    // Asked again every time (expiry, deletion and the settings hold at once); an unchanged page
+    // is answered 304 (the read still counts, as the app's own read would). A page carrying a
+    // paste is rendered for its reader (their view, their count): no shared cache keeps it.
+    const etag = `W/"${createHash('sha1').update(page.html).digest('base64url')}"`;
+    reply
       .type('text/html; charset=utf-8')
-      .header('Cache-Control', 'no-cache')
-      .send(await shellFor(pathname));
+      .header('Cache-Control', page.personal ? 'private, no-cache' : 'no-cache')
+      .header('ETag', etag);
+    if (page.status === 200 && request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.code(page.status).send(page.html);
   });
 });
+
+const safeDecode = (s: string): string => {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+};
+
+/** The built paste-page renderer (`file`), or undefined when there is none. */
+export async function loadPastePageRenderer(file: string): Promise<PastePageRenderer | undefined> {
+  if (!fs.existsSync(file)) return undefined;
+  const mod = (await import(pathToFileURL(file).href)) as { renderPastePage: PastePageRenderer };
+  return mod.renderPastePage;
+}
 
 /**
  * The script files a lazily loaded screen needs (its chunk and the chunks it imports), from Vite's

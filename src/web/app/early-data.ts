@@ -25,21 +25,21 @@ function readBootstrap(): Bootstrap | null {
  * and the first requests of the page being opened started now, while its screen's code is still
  * on its way — on a slow phone network each round trip saved is half a second.
  */
-export function primeQueryClient(client: QueryClient): void {
+export function primeQueryClient(client: QueryClient): Promise<void> {
   const boot = readBootstrap();
   if (boot) {
     client.setQueryData(queryKeys.setupStatus, { setupCompleted: boot.setupCompleted });
     client.setQueryData(queryKeys.publicSettings, boot.settings);
   }
-  if (boot?.setupCompleted !== true) return;
+  if (boot?.setupCompleted !== true) return Promise.resolve();
   void client.prefetchQuery(userQueryOptions());
   const paste = /^\/paste\/([^/?#]+)/.exec(window.location.pathname)?.[1];
-  if (!paste) return;
+  if (!paste) return Promise.resolve();
   const id = decodeURIComponent(paste);
   const early = window.__pastePrefetch?.id === id ? window.__pastePrefetch.response : undefined;
   // The first read is the request public/early.js already sent; any retry asks anew.
   let first = early;
-  void client.prefetchQuery({
+  return client.prefetchQuery({
     ...pasteQueryOptions(id),
     queryFn: ({ signal }) => {
       const sent = first;

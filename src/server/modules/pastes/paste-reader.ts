@@ -1,6 +1,6 @@
 import { buffer } from 'node:stream/consumers';
 import { EXTREME_PASTE_BYTES, PROCESSING_CONTENT } from '../../../common/constants.js';
-import { canForkPaste, canViewProtected } from '../../../common/policies.js';
+import { canForkPaste, canViewProtected, showsTextInPage } from '../../../common/policies.js';
 import { PASTE_MESSAGES, type PasteView } from '../../../common/schemas/paste.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/kysely.js';
@@ -314,6 +314,23 @@ export function createPasteReader({
     /** A paste as its viewer may see it (see render). */
     view: async (id: string, viewer: Viewer, credentials: ReadCredentials = {}): Promise<PasteView> =>
       (await render(id, viewer, credentials)).view,
+
+    /**
+     * The paste as its page's first HTML shows it (issue 22), or null when that page shows no
+     * text (showsTextInPage: password, burn, processing, extreme), deciding and counting nothing
+     * then. Otherwise it is read as the app's own read of the page is, and the two count one view
+     * (one per reader and window). Throws 404 like any read of a paste that is not there.
+     */
+    async pageView(id: string, viewer: Viewer): Promise<PasteView | null> {
+      const { row } = await findVisible(id, viewer);
+      const shown = showsTextInPage({
+        privacy: row.privacy,
+        burnAfterReading: row.burn_after_reading === 1,
+        status: row.status,
+        sizeBytes: row.size_bytes,
+      });
+      return shown ? (await render(id, viewer, {})).view : null;
+    },
 
     /** The same answer as JSON text (the routes send this; see pasteViewJson). */
     async viewJson(id: string, viewer: Viewer, credentials: ReadCredentials = {}): Promise<string> {

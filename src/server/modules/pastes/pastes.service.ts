@@ -179,6 +179,7 @@ export function createPastesService(deps: Deps) {
 
     view: reader.view,
     viewJson: reader.viewJson,
+    pageView: reader.pageView,
 
     /** Every live paste for the admin, newest first (at most `limit`), and how many match. */
     listAll: (search: string, sort: AdminPasteSort, limit: number) =>

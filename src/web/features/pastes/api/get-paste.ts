@@ -60,6 +60,9 @@ export function pasteQueryOptions(id: string) {
     queryFn: ({ signal }) => getPaste(id, { reveal: false, signal }),
     retry: shouldRetryPaste,
     retryDelay: PASTE_QUERY_RETRY_DELAY_MS,
+    // The page's first read already failed (early-data.ts) and its screen says how, with a retry
+    // where one can help: mounting it does not ask again (and flash "Loading" over the answer).
+    retryOnMount: false,
     // A paste still being assembled is polled until its content is real (spec §4).
     refetchInterval: (query) => (query.state.data?.content === PROCESSING_CONTENT ? PASTE_POLL_MS : false),
   });

@@ -65,13 +65,15 @@ export function PasteActions({
     canForkPaste({ privacy: paste.privacy, burnAfterReading: paste.burnAfterReading, status });
   // The viewer's language choice (?lang=) goes with the link, so it opens the same way.
   const lang = new URLSearchParams(useLocation().search).get('lang');
-  const link = `${window.location.origin}${paths.paste(paste.id)}${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`;
+  const path = `${paths.paste(paste.id)}${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`;
   // No raw link for a burn paste: its reader has the only copy (the link would answer 'not found'),
   // and an anonymous creator's browser cannot send its creator token with a plain link, so opening
   // it would burn the paste.
   const showRaw = !paste.burnAfterReading;
 
   async function share() {
+    // Read when used, not while rendering: the page's first HTML is rendered on the server too.
+    const link = `${window.location.origin}${path}`;
     const data = { title: pasteTitle(paste), url: link };
     if (typeof navigator.share === 'function' && navigator.canShare?.(data)) {
       try {

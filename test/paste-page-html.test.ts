@@ -1,0 +1,178 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type DefaultTreeAdapterMap, parse } from 'parse5';
+import { afterAll, describe, expect, it } from 'vitest';
+import { renderPastePage } from '../src/web/ssr/render-paste-page.js';
+import { createPaste, createPasteAsForm, storedViewCount } from './helpers/pastes.js';
+import { signedIn, withTestApp } from './helpers/test-app.js';
+import { tempDir } from './helpers/test-db.js';
+
+/**
+ * Issue 22: a paste's page carries its text in the first HTML, rendered on the server by the web
+ * app's own components (src/web/ssr), when the paste may be shown without a step in between.
+ */
+type Node = DefaultTreeAdapterMap['node'];
+type Element = DefaultTreeAdapterMap['element'];
+
+const webRoot = tempDir('pasteshare-web-');
+fs.writeFileSync(
+  path.join(webRoot, 'index.html'),
+  '<!doctype html><html><head><title>app</title></head><body><div id="root"></div></body></html>',
+);
+afterAll(() => fs.rmSync(webRoot, { recursive: true, force: true }));
+
+const t = withTestApp({ webRoot, renderPastePage });
+
+const attr = (el: Element, name: string) => el.attrs.find((a) => a.name === name)?.value;
+
+function* elements(node: Node): Generator<Element> {
+  if ('tagName' in node) yield node;
+  for (const child of 'childNodes' in node ? node.childNodes : []) yield* elements(child);
+  if ('content' in node && node.content) yield* elements(node.content);
+}
+
+const textOf = (node: Node): string =>
+  node.nodeName === '#text'
+    ? (node as DefaultTreeAdapterMap['textNode']).value
+    : 'childNodes' in node
+      ? node.childNodes.map(textOf).join('')
+      : '';
+
+/** The page as a browser parses it: the root's markup, the paste's lines as text, the head's tags. */
+function readPage(html: string) {
+  const doc = parse(html);
+  const all = [...elements(doc)];
+  const root = all.find((el) => attr(el, 'id') === 'root')!;
+  const lines = all
+    .filter((el) => attr(el, 'data-line') !== undefined)
+    .map((el) => textOf(el.childNodes.find((c) => 'tagName' in c && c.tagName === 'span')!));
+  return {
+    prerendered: attr(root, 'data-prerendered') !== undefined,
+    text: textOf(root),
+    lines,
+    title: textOf(all.find((el) => el.tagName === 'h1') ?? root),
+    metaNames: all
+      .filter((el) => el.tagName === 'meta')
+      .map((el) => attr(el, 'name') ?? attr(el, 'property')),
+    scripts: all.filter((el) => el.tagName === 'script'),
+  };
+}
+
+const page = (id: string, headers: Record<string, string> = {}) =>
+  t.client().get(`/paste/${id}`, { headers });
+
+describe('the paste page’s first HTML', () => {
+  it('carries a public paste’s title, meta line and text, and counts one view with the app’s own read', async () => {
+    const { id } = await createPaste(t.client(), {
+      title: 'Deploy notes',
+      content: 'first line\nsecond line\n',
+    });
+    const res = await page(id);
+    expect(res.status).toBe(200);
+    const p = readPage(res.text);
+    expect(p.prerendered).toBe(true);
+    expect(p.title).toBe('Deploy notes');
+    expect(p.lines).toEqual(['first line', 'second line']);
+    expect(p.text).toContain('1 view');
+    expect(p.metaNames).toContain('og:title');
+    // No script but the page's own (the CSP allows no inline script; the bootstrap is JSON data).
+    for (const s of p.scripts) expect(attr(s, 'type') === 'application/json' || attr(s, 'src')).toBeTruthy();
+    expect(res.headers.get('content-security-policy')).not.toMatch(/script-src[^;]*unsafe-inline/);
+    // The app's read from the same reader right after: the same one view.
+    expect((await t.client().get(`/api/pastes/${id}`)).body.viewCount).toBe(1);
+    expect(await storedViewCount(t, id)).toBe(1);
+  });
+
+  it('shows an unlisted paste’s text, still kept out of search engines', async () => {
+    const { id } = await createPaste(t.client(), { privacy: 'unlisted', content: 'unlisted text' });
+    const p = readPage((await page(id)).text);
+    expect(p.lines).toEqual(['unlisted text']);
+    expect(p.metaNames).toContain('robots');
+    expect(p.metaNames).not.toContain('og:title');
+  });
+
+  it('keeps text out of the HTML for password, burn, processing and extreme pastes, claiming nothing', async () => {
+    const marker = 'MARKER-7d1f';
+    const password = await createPaste(t.client(), {
+      privacy: 'password',
+      password: 'pw-123456',
+      content: marker,
+    });
+    const burn = await createPaste(t.client(), { burnAfterReading: true, content: marker });
+    const processing = await createPaste(t.client(), { content: marker });
+    await t.db.kysely
+      .updateTable('pastes')
+      .set({ status: 'processing' })
+      .where('id', '=', processing.id)
+      .execute();
+    const extreme = await createPasteAsForm(t.client(), `${marker}\n${'x'.repeat(10 * 1024 * 1024)}`);
+    for (const { id } of [password, burn, processing, extreme]) {
+      // A person's browser and a link-preview bot alike.
+      for (const ua of ['Mozilla/5.0 Chrome/140', 'Slackbot-LinkExpanding 1.0']) {
+        const res = await page(id, { 'user-agent': ua });
+        expect(res.status).toBe(200);
+        expect(res.text).not.toContain(marker);
+        expect(readPage(res.text).prerendered).toBe(false);
+      }
+    }
+    // The burn paste was neither claimed nor counted: its one reader still gets it.
+    const read = await t.client().get(`/api/pastes/${burn.id}`);
+    expect(read.body.content).toBe(marker);
+    expect(await storedViewCount(t, password.id)).toBe(0);
+  });
+
+  it('escapes the text as text: markup, comments, line separators, CR, NUL, bidi marks, a 1 MB line', async () => {
+    const lines = [
+      '</script><script>alert(1)</script>',
+      '<!-- not a comment --> <![CDATA[ x ]]> &amp; &lt;',
+      'sep\u2028line\u2029para',
+      'lone\rcarriage return',
+      'nul\u0000byte',
+      '\u202Eright-to-left override\u202C and \u200F marks',
+      'ü ✓ 𝄞 "quotes" \'apostrophes\'',
+      'y'.repeat(1024 * 1024),
+    ];
+    const { id } = await createPaste(t.client(), { content: lines.join('\n') });
+    const res = await page(id);
+    const p = readPage(res.text);
+    // As a browser parses it: every character kept, NUL shown as U+FFFD as the DOM would.
+    expect(p.lines).toEqual(lines.map((l) => l.replace('\u0000', '\uFFFD')));
+    expect(p.scripts.filter((s) => textOf(s).includes('alert'))).toEqual([]);
+  });
+
+  it('answers 404 with the not-found screen for a paste that is not there, expired or deleted', async () => {
+    const unknown = await page('nosuchpaste1');
+    expect(unknown.status).toBe(404);
+    expect(readPage(unknown.text).text).toContain('Paste Not Found');
+
+    const { id: expiring } = await createPaste(t.client(), { content: 'soon gone', expiration: '1h' });
+    expect((await page(expiring)).status).toBe(200);
+    t.clock.advance(61 * 60 * 1000);
+    const expired = await page(expiring);
+    expect(expired.status).toBe(404);
+    expect(expired.text).not.toContain('soon gone');
+  });
+
+  it('is revalidated at every visit: a 304 while unchanged, never a stale copy after a deletion', async () => {
+    const { id } = await createPaste(t.client(), { content: 'cache me' });
+    const first = await page(id);
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/"/);
+    const again = await page(id, { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+
+    const { client: admin } = await signedIn(t, 'admin');
+    expect((await admin.delete(`/api/pastes/${id}`)).status).toBe(200);
+    const gone = await page(id, { 'if-none-match': etag });
+    expect(gone.status).toBe(404);
+    expect(gone.text).not.toContain('cache me');
+  });
+
+  it('leaves other pages of a paste (edit, revisions) to the app', async () => {
+    const { id } = await createPaste(t.client(), { content: 'not here' });
+    const res = await t.client().get(`/paste/${id}/revisions`);
+    expect(res.status).toBe(200);
+    expect(res.text).not.toContain('not here');
+  });
+});
