@@ -28,8 +28,10 @@ import { createFaviconService } from './modules/favicon/favicon.service.js';
 import { createMailService } from './modules/mail/mail.service.js';
 import { createModerationService } from './modules/moderation/moderation.service.js';
 import { createHotPasteCache } from './modules/pastes/hot-paste-cache.js';
+import { createLineIndexes } from './modules/pastes/line-index/line-index-store.js';
 import { createPasteDelivery } from './modules/pastes/paste-delivery.js';
 import { createPasteInsertBatcher } from './modules/pastes/paste-insert-batcher.js';
+import { createPasteLines } from './modules/pastes/paste-lines.service.js';
 import { createPasteRevisions } from './modules/pastes/paste-revisions.service.js';
 import { INLINE_CONTENT_MAX_BYTES, pasteCreationRules } from './modules/pastes/pastes.limits.js';
 import { createPastesService } from './modules/pastes/pastes.service.js';
@@ -154,10 +156,12 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
   const recentViewers = createRecentViewers({ clock, redis, keyPrefix: config.redisKeyPrefix });
   const views = createViewCounter(db.kysely, { recent: recentViewers, onWritten: (id) => hot.delete(id) });
   const inserts = createPasteInsertBatcher(db);
+  const lineIndexes = createLineIndexes(blobs);
   const pastes = createPastesService({
     db,
     clock,
     blobs,
+    lineIndexes,
     settings,
     rateLimiter,
     views,
@@ -171,6 +175,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     clock,
     blobs,
     pastes,
+    lineIndexes,
     rateLimiter,
     log,
     options: config.uploads,
@@ -179,6 +184,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
   metrics.countOpenUploadSessions(uploads.openSessions);
   const pasteRevisions = createPasteRevisions({ db, clock, blobs, settings, hot, pastes });
   const pasteDelivery = createPasteDelivery({ blobs, pastes, revisions: pasteRevisions, views });
+  const pasteLines = createPasteLines({ blobs, pastes, lineIndexes });
   const moderation = createModerationService({ db: db.kysely, clock, pastes, rateLimiter, metrics });
   const favicon = createFaviconService({ blobs, settings });
   const backup = createBackupService({
@@ -227,6 +233,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     views,
     pastes,
     pasteDelivery,
+    pasteLines,
     pasteRevisions,
     uploads,
     moderation,

@@ -39,6 +39,8 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/pastes/:id/confirm-view': 'public',
   'GET /api/pastes/:id/download': 'public',
   'GET /api/pastes/:id/raw': 'public',
+  'GET /api/pastes/:id/lines': 'public',
+  'GET /api/pastes/:id/search': 'public',
   'PUT /api/pastes/:id': 'signed-in',
   'GET /api/pastes/:id/revisions': 'public',
   'GET /api/pastes/:id/revisions/:n': 'public',

@@ -14,6 +14,7 @@ import {
 } from './admin.js';
 import { auditPageSchema } from './audit.js';
 import { importResultSchema } from './backup.js';
+import { pasteLinesSchema, pasteSearchSchema } from './paste-lines.js';
 import { publicSettingsSchema, settingsSchema } from './settings.js';
 
 /**
@@ -278,6 +279,8 @@ export const RESPONSES = {
   'POST /api/pastes/:id/confirm-view': { 200: z.strictObject({ deleted: z.boolean() }) },
   'GET /api/pastes/:id/download': { 200: NOT_JSON, 206: NOT_JSON },
   'GET /api/pastes/:id/raw': { 200: NOT_JSON, 206: NOT_JSON },
+  'GET /api/pastes/:id/lines': { 200: pasteLinesSchema },
+  'GET /api/pastes/:id/search': { 200: pasteSearchSchema },
   'POST /api/pastes/:id/report': { 201: z.strictObject({ id: z.number().int() }) },
   'POST /api/pastes/:id/request-delete': { 201: z.strictObject({ id: z.number().int() }) },
   'POST /api/pastes/upload/init': { 200: z.strictObject({ uploadId: z.string().min(1) }) },

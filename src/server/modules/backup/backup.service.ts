@@ -16,6 +16,7 @@ import { isConstraintViolation } from '../../db/dialect.js';
 import type { Db } from '../../db/kysely.js';
 import { AppError, badRequest } from '../../errors.js';
 import { type BlobStore, newBlobKey } from '../../infra/blob-store/index.js';
+import { deleteContentBlob } from '../pastes/line-index/line-index-store.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import {
@@ -212,7 +213,7 @@ export function createBackupService({ db, blobs, clock, settings, uploads, inlin
       } finally {
         settings.invalidate();
       }
-      for (const key of oldBlobs) await blobs.delete(key);
+      for (const key of oldBlobs) await deleteContentBlob(blobs, key);
       await uploads.dropParts(unfinished);
       return counts;
     },

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { EXTREME_PASTE_BYTES } from '../../../common/constants.js';
 import { PASTE_MESSAGES, tooLargeWhileReceivingMessage } from '../../../common/messages.js';
 import {
   createSecretScanner,
@@ -7,6 +8,7 @@ import {
 } from '../../../common/secret-scan.js';
 import { AppError, badRequest } from '../../errors.js';
 import { type BlobStore, BlobTooLargeError, newBlobKey } from '../../infra/blob-store/index.js';
+import { deleteContentBlob, type LineIndexes } from './line-index/line-index-store.js';
 
 /**
  * Paste content that arrived as a byte stream (multipart file part, v1 raw body): already checked
@@ -81,12 +83,13 @@ async function* checked(source: AsyncIterable<Buffer>, check: TextCheck): AsyncG
 
 /**
  * Reads paste content from a stream: up to `inlineMaxBytes` is kept in memory; past that, what
- * was read and the rest go straight into the blob store. Refused (nothing kept) on invalid UTF-8
- * (400) or past `maxBytes` (413), at the chunk that breaks the rule.
+ * was read and the rest go straight into the blob store, through a line-index builder on the way
+ * (the index is stored beside the blob when the content turns out extreme). Refused (nothing
+ * kept) on invalid UTF-8 (400) or past `maxBytes` (413), at the chunk that breaks the rule.
  */
 export async function receiveContent(
   source: AsyncIterable<Buffer>,
-  opts: { blobs: BlobStore; maxBytes: number; inlineMaxBytes: number },
+  opts: { blobs: BlobStore; maxBytes: number; inlineMaxBytes: number; lineIndexes: LineIndexes },
 ): Promise<ReceivedContent> {
   const check = new TextCheck(opts.maxBytes);
   const chunks = checked(source, check);
@@ -108,9 +111,16 @@ export async function receiveContent(
     if (headBytes > opts.inlineMaxBytes) break;
   }
 
+  const lines = opts.lineIndexes.builder();
   async function* everything() {
-    yield* head;
-    yield* chunks;
+    for (const chunk of head) {
+      lines.push(chunk);
+      yield chunk;
+    }
+    for await (const chunk of chunks) {
+      lines.push(chunk);
+      yield chunk;
+    }
   }
   const blobKey = newBlobKey('pastes');
   try {
@@ -120,6 +130,12 @@ export async function receiveContent(
       throw new AppError('PAYLOAD_TOO_LARGE', tooLargeWhileReceivingMessage(opts.maxBytes));
     }
     throw e;
+  }
+  if (check.size > EXTREME_PASTE_BYTES) {
+    await opts.lineIndexes.save(blobKey, lines.finish()).catch(async (e) => {
+      await deleteContentBlob(opts.blobs, blobKey);
+      throw e;
+    });
   }
   return { size: check.size, blank: !check.hasText, inline: null, blobKey, secrets: check.scanner.end() };
 }

@@ -1,9 +1,11 @@
 import { Readable } from 'node:stream';
+import { EXTREME_PASTE_BYTES } from '../../../common/constants.js';
 import { tooLargeMessage } from '../../../common/schemas/paste.js';
 import { AppError } from '../../errors.js';
 import { type BlobStore, newBlobKey } from '../../infra/blob-store/index.js';
 import { encodeUtf8InSlices } from '../../lib/utf8-slices.js';
 import type { ReceivedContent } from './content-intake.js';
+import { deleteContentBlob, type LineIndexes } from './line-index/line-index-store.js';
 import { INLINE_CONTENT_MAX_BYTES } from './pastes.limits.js';
 
 /** A JSON create's text, or content already received from a stream (see content-intake). */
@@ -21,12 +23,15 @@ const LARGE_CONTENT_CHARS = 1024 * 1024;
 
 /**
  * Content as the row and the blob store take it (creates and edits alike): inline text or a
- * stored blob, and its size, refused over `limit` before anything is written.
+ * stored blob, and its size, refused over `limit` before anything is written. Extreme content
+ * (only a create can bring it: an edit is at most 10 MB) gets its line index beside it, built
+ * from the same encoded slices; received content got its own as it arrived (content-intake).
  */
 export async function storeContent(
   blobs: BlobStore,
   content: PasteContent,
   limit: number,
+  lineIndexes?: LineIndexes,
 ): Promise<StoredContent> {
   if (typeof content !== 'string') {
     if (content.size > limit) throw new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage(content.size, limit));
@@ -41,5 +46,13 @@ export async function storeContent(
   if (size <= INLINE_CONTENT_MAX_BYTES && !hasNul) return { size, inline: content, blobKey: null };
   const blobKey = newBlobKey('pastes');
   await blobs.put(blobKey, encoded ? Readable.from(encoded.chunks) : Buffer.from(content, 'utf8'));
+  if (encoded && lineIndexes && size > EXTREME_PASTE_BYTES) {
+    const builder = lineIndexes.builder();
+    for (const chunk of encoded.chunks) builder.push(chunk);
+    await lineIndexes.save(blobKey, builder.finish()).catch(async (e) => {
+      await deleteContentBlob(blobs, blobKey);
+      throw e;
+    });
+  }
   return { size, inline: null, blobKey };
 }

@@ -14,6 +14,7 @@ import {
 import { AppError } from '../../errors.js';
 import { type Delivery, parseRange } from './paste-delivery.js';
 import { PASTE_FORM_LIMITS, readPasteForm } from './paste-form.js';
+import { pasteLinesRoutes } from './paste-lines.routes.js';
 import type { ReadCredentials } from './paste-reader.js';
 import { presentPasteListItem } from './pastes.presenter.js';
 import { viewerOf } from './viewer.js';
@@ -138,6 +139,7 @@ export const pastesRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   await app.register(revisionRoutes, { deliver, credentialsOf });
+  await app.register(pasteLinesRoutes);
 };
 
 /**

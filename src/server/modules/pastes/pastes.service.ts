@@ -17,6 +17,7 @@ import { hashPassword } from '../../lib/passwords.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import type { UserRow } from '../users/users.service.js';
 import { type ReceivedContent, receiveContent } from './content-intake.js';
+import { deleteContentBlob, type LineIndexes } from './line-index/line-index-store.js';
 import { findLivePaste } from './live-paste.repository.js';
 import { type PasteContent, storeContent } from './paste-content-store.js';
 import type { PasteInsertBatcher } from './paste-insert-batcher.js';
@@ -37,6 +38,7 @@ import { sweepDeadPastes } from './pastes.sweeper.js';
 export type CreatePasteRequest = Omit<CreatePasteInput, 'content'> & { content: PasteContent };
 
 interface Deps extends PasteReaderDeps {
+  lineIndexes: LineIndexes;
   inserts: PasteInsertBatcher;
   creationLimits: ReturnType<typeof pasteCreationRules>;
 }
@@ -47,7 +49,7 @@ const newPasteId = () => randomToken(9);
 export type PastesService = ReturnType<typeof createPastesService>;
 
 export function createPastesService(deps: Deps) {
-  const { db, clock, blobs, settings, rateLimiter, hot, inserts, creationLimits } = deps;
+  const { db, clock, blobs, settings, rateLimiter, hot, inserts, creationLimits, lineIndexes } = deps;
   const reader = createPasteReader(deps);
 
   /** The options every create must pass (spec §5), whatever carries the content. */
@@ -88,6 +90,7 @@ export function createPastesService(deps: Deps) {
       blobs,
       input.content,
       await settings.maxPasteBytes(),
+      lineIndexes,
     );
 
     const now = clock.now();
@@ -129,7 +132,7 @@ export function createPastesService(deps: Deps) {
         if (attempt >= 3) throw new Error('No free paste id after 4 draws');
       }
     } catch (e) {
-      if (blobKey) await blobs.delete(blobKey);
+      if (blobKey) await deleteContentBlob(blobs, blobKey);
       throw e;
     }
   }
@@ -144,11 +147,12 @@ export function createPastesService(deps: Deps) {
         blobs,
         maxBytes: await settings.maxPasteBytes(),
         inlineMaxBytes: INLINE_CONTENT_MAX_BYTES,
+        lineIndexes,
       }),
 
     /** Drops content received for a create that will not happen. */
     discardReceived: async (content: ReceivedContent): Promise<void> => {
-      if (content.blobKey) await blobs.delete(content.blobKey);
+      if (content.blobKey) await deleteContentBlob(blobs, content.blobKey);
     },
 
     /**
@@ -172,7 +176,7 @@ export function createPastesService(deps: Deps) {
       try {
         return await createPaste(input, actor);
       } catch (e) {
-        if (received?.blobKey) await blobs.delete(received.blobKey);
+        if (received?.blobKey) await deleteContentBlob(blobs, received.blobKey);
         throw e;
       }
     },
@@ -199,7 +203,7 @@ export function createPastesService(deps: Deps) {
       if (!PASTE_ID_PATTERN.test(id)) throw notFound(PASTE_MESSAGES.notFound);
       const deleted = await deleteClaimedBurn(db.kysely, id, clock.now());
       hot.delete(id);
-      if (deleted?.blobKey) await blobs.delete(deleted.blobKey);
+      if (deleted?.blobKey) await deleteContentBlob(blobs, deleted.blobKey);
       return { deleted: deleted !== null };
     },
 
@@ -207,7 +211,7 @@ export function createPastesService(deps: Deps) {
       if (!PASTE_ID_PATTERN.test(id)) return false;
       const deleted = await deletePasteRow(db.kysely, id);
       hot.delete(id);
-      for (const key of deleted?.blobKeys ?? []) await blobs.delete(key);
+      for (const key of deleted?.blobKeys ?? []) await deleteContentBlob(blobs, key);
       return deleted !== null;
     },
 

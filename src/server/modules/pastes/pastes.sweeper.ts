@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import type { BlobStore } from '../../infra/blob-store/index.js';
+import { deleteContentBlob } from './line-index/line-index-store.js';
 import { revisionBlobKeys } from './paste-revisions.repository.js';
 import { BURN_GRACE_MS } from './pastes.limits.js';
 import { claimSweepBatch, deleteSweptPastes, forgetBurned } from './pastes.repository.js';
@@ -12,7 +13,7 @@ const STALE_CLAIM_MS = 10 * 60 * 1000;
 
 /**
  * Deletes expired pastes, and burn pastes whose reader never confirmed, with their revisions and
- * blobs; and
+ * blobs (and the blobs' line indexes); and
  * forgets burned pastes after a week. Rows are
  * claimed first by a conditional update, so concurrent sweepers (other instances) never collide.
  */
@@ -35,7 +36,7 @@ export async function sweepDeadPastes(deps: {
       ...batch.flatMap((r) => (r.blob_key ? [r.blob_key] : [])),
       ...(await revisionBlobKeys(deps.db, edited)),
     ]);
-    for (const key of blobKeys) await deps.blobs.delete(key);
+    for (const key of blobKeys) await deleteContentBlob(deps.blobs, key);
     await deleteSweptPastes(deps.db, batch, now);
     total += batch.length;
     if (batch.length < BATCH) {

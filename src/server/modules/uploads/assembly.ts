@@ -8,12 +8,13 @@ export class NotUtf8Error extends Error {}
  * Reads the assembled blob once, checking it is UTF-8 text (a chunk boundary may split a
  * character: the decoder streams across them), and reports progress as it goes. Returns the
  * bytes' sha256 (hex), computed on the same pass, for clients to check their upload against.
+ * `alsoTo` sees every chunk of that pass too (the paste's line index is built from it).
  */
 export async function checkUtf8(
   source: Readable,
   totalBytes: number,
   onProgress: (fraction: number) => Promise<void>,
-  opts: { reportEveryBytes: number; pauseMs: number },
+  opts: { reportEveryBytes: number; pauseMs: number; alsoTo?: { push(chunk: Buffer): void } },
 ): Promise<string> {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const digest = createHash('sha256');
@@ -23,6 +24,7 @@ export async function checkUtf8(
     for await (const chunk of source as AsyncIterable<Buffer>) {
       decoder.decode(chunk, { stream: true });
       digest.update(chunk);
+      opts.alsoTo?.push(chunk);
       seen += chunk.length;
       if (seen >= nextReport) {
         nextReport = seen + opts.reportEveryBytes;

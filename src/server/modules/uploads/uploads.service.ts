@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { EXTREME_PASTE_BYTES } from '../../../common/constants.js';
 import {
   chunkCountMessage,
   chunkSizeMessage,
@@ -17,6 +18,7 @@ import type { Metrics } from '../../infra/metrics/metrics.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { randomToken } from '../../lib/tokens.js';
+import { deleteContentBlob, type LineIndexes } from '../pastes/line-index/line-index-store.js';
 import type { PastesService } from '../pastes/pastes.service.js';
 import type { UserRow } from '../users/users.service.js';
 import { checkUtf8, NotUtf8Error } from './assembly.js';
@@ -47,6 +49,8 @@ interface Deps {
   clock: Clock;
   blobs: BlobStore;
   pastes: PastesService;
+  /** Extreme pastes get their line index on the assembly's one read of the bytes. */
+  lineIndexes: LineIndexes;
   rateLimiter: RateLimiter;
   log: FastifyBaseLogger;
   options: UploadsOptions;
@@ -78,7 +82,7 @@ export interface UploadStatusView {
 }
 
 export function createUploadsService(deps: Deps) {
-  const { db, clock, blobs, pastes, rateLimiter, log, options, metrics } = deps;
+  const { db, clock, blobs, pastes, lineIndexes, rateLimiter, log, options, metrics } = deps;
   const chunkRule = { name: 'upload-chunk-account', points: options.chunksPerMin, durationSec: 60 };
   const refusal = (why: 'too-many' | 'quota') =>
     new AppError(
@@ -117,6 +121,7 @@ export function createUploadsService(deps: Deps) {
     if (!s?.paste_id) return true;
     const pasteId = s.paste_id;
     let digest: string;
+    const lines = s.total_size > EXTREME_PASTE_BYTES ? lineIndexes.builder() : undefined;
     try {
       await blobs.completeParts(s.blob_key, s.store_ref, await repo.listChunks(db, uploadId));
       let last = 0;
@@ -132,8 +137,11 @@ export function createUploadsService(deps: Deps) {
         {
           reportEveryBytes: Math.max(64 * 1024, Math.floor(s.total_size / 100)),
           pauseMs: options.assemblyPauseMs,
+          alsoTo: lines,
         },
       );
+      // Before the paste is readable, so a window never waits for a build.
+      if (lines) await lineIndexes.save(s.blob_key, lines.finish());
     } catch (e) {
       if (!(e instanceof NotUtf8Error)) throw e; // the lease runs out and the assembly is tried again
       await repo.markFailed(db, uploadId, UPLOAD_MESSAGES.notUtf8, clock.now());
@@ -143,7 +151,7 @@ export function createUploadsService(deps: Deps) {
     // Not marked: either the paste was deleted meanwhile (its blob goes too), or another instance
     // that took over after this one's lease ran out finished first — then the blob is the paste's.
     if (!(await pastes.markReady(pasteId)) && (await pastes.processingState(pasteId)) === null) {
-      await blobs.delete(s.blob_key);
+      await deleteContentBlob(blobs, s.blob_key);
     }
     await repo.markDone(db, uploadId, clock.now(), digest);
     metrics.assemblyDuration.observe((performance.now() - started) / 1000);
