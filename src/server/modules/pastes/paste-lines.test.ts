@@ -138,6 +138,12 @@ describe('a huge paste read by lines (issue 22)', () => {
     expect(fs.existsSync(blobFile(lineIndexKey(key)))).toBe(true);
     const end = await t.client().get(`/api/pastes/${res.body.id}/lines?from=${lines.length}`);
     expect(end.body.lines).toEqual(lines.slice(-1));
+    // Expired and swept: the index goes with the content.
+    t.clock.advance(2 * 24 * 60 * 60 * 1000);
+    expect((await t.client().get(`/api/pastes/${res.body.id}/lines`)).status).toBe(404);
+    await t.app.services.pastes.sweep();
+    expect(fs.existsSync(blobFile(key))).toBe(false);
+    expect(fs.existsSync(blobFile(lineIndexKey(key)))).toBe(false);
   });
 });
 
