@@ -19,6 +19,7 @@ export const queryKeys = {
   paste: (id: string) => [`/api/pastes/${id}`] as const,
   revisions: (id: string) => [`/api/pastes/${id}/revisions`] as const,
   revision: (id: string, n: number) => [`/api/pastes/${id}/revisions`, n] as const,
+  pasteSearch: (id: string, q: string) => [`/api/pastes/${id}/search`, q] as const,
   adminPasteReports: ['/api/admin/paste-reports'],
   adminDeleteRequests: ['/api/admin/delete-requests'],
   adminSettings: ['/api/settings'],

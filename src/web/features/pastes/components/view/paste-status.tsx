@@ -1,17 +1,30 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Download, FileQuestion, Flame, HardDrive, LoaderCircle, LockKeyhole } from 'lucide-react';
-import { type MouseEvent, type ReactNode, useEffect } from 'react';
-import { Link } from 'react-router';
+import {
+  BookOpenText,
+  Download,
+  FileQuestion,
+  Flame,
+  HardDrive,
+  LoaderCircle,
+  LockKeyhole,
+} from 'lucide-react';
+import { lazy, type MouseEvent, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { PasteView, ReadablePasteView } from '../../../../../common/schemas/paste';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardContent } from '../../../../components/ui/card';
 import { ProgressBar } from '../../../../components/ui/progress';
+import { LoadingBlock } from '../../../../components/ui/spinner';
 import { paths } from '../../../../config/paths';
 import { ApiError } from '../../../../lib/api-client';
 import { queryKeys } from '../../../../lib/query-keys';
 import { useAssemblyProgress } from '../../api/get-assembly-progress';
+import { parseLineHash } from '../../lib/line-range';
 import { downloadUrl } from '../../lib/paste-links';
+
+// Its own chunk, fetched on "View in browser" or a #L link: nothing of it in the paste page's first load.
+const HugeViewer = lazy(() => import('../huge-viewer/huge-viewer').then((m) => ({ default: m.HugeViewer })));
 
 function StatusCard({
   icon,
@@ -157,7 +170,11 @@ export function BurnRevealPrompt({
   );
 }
 
-/** Spec §2: a paste over 10 MB is offered as a download only. */
+/**
+ * Spec §2: a paste over 10 MB is offered as a download, and (issue 22) read in the browser by the
+ * huge-paste viewer — opened by "View in browser" or a line link (#L123). Not for a burn paste:
+ * its one reader gets it once, whole, as the download.
+ */
 export function ExtremePaste({
   paste,
   onDownload,
@@ -165,21 +182,47 @@ export function ExtremePaste({
   paste: ReadablePasteView;
   onDownload: (event: MouseEvent<HTMLAnchorElement>) => void;
 }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const viewable = !paste.burnAfterReading;
+  const [viewing, setViewing] = useState(() => viewable && parseLineHash(location.hash) !== null);
+  if (viewing) {
+    return (
+      <Suspense fallback={<LoadingBlock label="Loading the viewer..." />}>
+        <HugeViewer
+          paste={paste}
+          onClose={() => {
+            setViewing(false);
+            if (location.hash) navigate({ hash: '' }, { replace: true, preventScrollReset: true });
+          }}
+        />
+      </Suspense>
+    );
+  }
   return (
     <StatusCard icon={<HardDrive aria-hidden className="size-6" />} title="Extremely Large Paste" level={2}>
       <p className="text-muted-foreground">
-        This paste is {paste.contentSizeMB.toFixed(2)} MB, too large to display in the browser. Download it to
-        read it.
+        {viewable
+          ? `This paste is ${paste.contentSizeMB.toFixed(2)} MB, too large to display at once. Download it, or view it in the browser: its lines are fetched as you scroll.`
+          : `This paste is ${paste.contentSizeMB.toFixed(2)} MB, too large to display in the browser. Download it to read it.`}
       </p>
       {paste.burnAfterReading && !paste.isOwner ? (
         <p className="text-sm text-destructive">It burns after reading: it can be downloaded only once.</p>
       ) : null}
-      <Button asChild>
-        <a href={downloadUrl(paste)} download onClick={(event) => onDownload(event)}>
-          <Download aria-hidden />
-          Download Paste
-        </a>
-      </Button>
+      <div className="flex flex-wrap justify-center gap-2">
+        <Button asChild>
+          <a href={downloadUrl(paste)} download onClick={(event) => onDownload(event)}>
+            <Download aria-hidden />
+            Download Paste
+          </a>
+        </Button>
+        {viewable ? (
+          <Button variant="outline" onClick={() => setViewing(true)}>
+            <BookOpenText aria-hidden />
+            View in browser
+          </Button>
+        ) : null}
+      </div>
     </StatusCard>
   );
 }
