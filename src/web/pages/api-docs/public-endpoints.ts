@@ -53,6 +53,33 @@ export const publicSection: EndpointSection = {
     },
     {
       method: 'GET',
+      path: '/api/pastes/{id}/lines',
+      summary:
+        "Read a paste a window of lines at a time (how a paste over 10 MB is read in the browser): lines split at LF, without their line end (a CRLF's CR dropped). Same rules as the download: a password paste needs ?access= (from verify) or X-Paste-Password; a burn-after-reading paste is refused (403) and never burned; no view is counted.",
+      fields: [
+        'from (query, default 1) — the first line, 1-based; past the last line the answer has no lines',
+        'count (query, 1–1000, default 200) — how many lines; fewer come back at the end, or once the window has read 16 MB',
+      ],
+      returns:
+        '{ "from": 1, "lines": ["..."], "truncatedLines": [7], "totalLines": 9841023, "sizeBytes": 1073741824 } — a line over 10,000 characters is cut to 10,000 and its number listed in truncatedLines (absent when none was cut)',
+      example: (base) => `curl '${base}/pastes/abc123/lines?from=1000000&count=100'`,
+    },
+    {
+      method: 'GET',
+      path: '/api/pastes/{id}/search',
+      summary:
+        'Find the lines of a paste holding a text: literal and case-sensitive, one match per line, in order. The search stops after limit matches or about 2 seconds; continue from nextFrom. Same access rules as lines.',
+      fields: [
+        'q (query, 1–200 characters, no line break) — the text to find',
+        'from (query, default 1) — the line to start at',
+        'limit (query, 1–1000, default 100) — the most matches to return',
+      ],
+      returns:
+        '{ "matches": [{ "line": 42, "text": "..." }], "truncated": true, "nextFrom": 43, "scannedBytes": 5242880 } — text is the line, or a 500-character excerpt around the match for a longer line; truncated false and nextFrom null at the end of the paste',
+      example: (base) => `curl '${base}/pastes/abc123/search?q=ERROR&limit=50'`,
+    },
+    {
+      method: 'GET',
       path: '/api/pastes/{id}/revisions',
       summary:
         "An edited paste's revisions, oldest first (one for a paste never edited), with the lines each added and removed. A password paste needs its password (X-Paste-Password) for every revision; a burn-after-reading paste has none (409).",
