@@ -1,15 +1,7 @@
+import type { PasteLines } from '../../../../common/schemas/paste-lines';
 import { api } from '../../../lib/api-client';
 
-/** A window of a paste's lines (GET /api/pastes/:id/lines), as the huge-paste viewer reads them. */
-export interface PasteLines {
-  /** The first line's number (1-based). */
-  from: number;
-  lines: string[];
-  /** Numbers of the lines the server cut (too long to send whole). */
-  truncatedLines?: number[];
-  totalLines: number;
-  sizeBytes: number;
-}
+export type { PasteLines };
 
 /** `access`: the viewer's grant for a password paste (as for the raw and download links). */
 export function getPasteLines(

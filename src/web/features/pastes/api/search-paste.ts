@@ -1,22 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import type { PasteSearchResult } from '../../../../common/schemas/paste-lines';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export interface PasteSearchMatch {
-  line: number;
-  text: string;
-}
-
 /** One page of a search through a paste on the server (GET /api/pastes/:id/search). */
-export interface PasteSearchPage {
-  matches: PasteSearchMatch[];
-  /** The server stopped (its time or result cap) before the end of the paste. */
-  truncated: boolean;
-  /** The line to continue from, or null at the end of the paste. */
-  nextFrom: number | null;
-  scannedBytes: number;
-}
+export type PasteSearchPage = PasteSearchResult;
 
+/** The server's default (SEARCH_LIMIT_DEFAULT), written here so this chunk does not load zod for a number. */
 export const SEARCH_PAGE_LIMIT = 100;
 
 export function searchPaste(

@@ -221,7 +221,7 @@ export function LineScroller({
     if (viewportHeight > 0) request(windowsFor(firstLine, lastLine));
   }, [firstLine, lastLine, viewportHeight, request]);
 
-  const gutter = `${String(totalLines).length + 2}ch`;
+  const gutter = `calc(${String(totalLines).length}ch + 1.5rem)`;
   // Retry goes away with the failure: the focus stays in the viewer rather than falling to the page.
   const retryWindow = (window: number) => {
     container.current?.focus({ preventScroll: true });

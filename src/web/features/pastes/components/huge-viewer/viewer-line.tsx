@@ -1,10 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { cn } from '../../../../lib/cn';
 import type { LineState } from './use-line-windows';
-import { WINDOW_LINES, windowStart } from './window-cache';
-
-/** What the server keeps of a line too long to send whole (GET /api/pastes/:id/lines). */
-export const LINE_CUT_CHARS = 10_000;
+import { LINE_CUT_CHARS, WINDOW_LINES, windowStart } from './window-cache';
 
 /** The text with every occurrence of `query` (case-sensitive, as the server searches) in a <mark>. */
 function withMatches(text: string, needle: string): ReactNode {

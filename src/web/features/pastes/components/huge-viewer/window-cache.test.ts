@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { LruCache, WINDOW_LINES, windowOf, windowStart, windowsFor } from './window-cache';
+import {
+  LINE_MAX_CHARS,
+  LINES_WINDOW_MAX,
+  SEARCH_LIMIT_DEFAULT,
+} from '../../../../../common/schemas/paste-lines';
+import { SEARCH_PAGE_LIMIT } from '../../api/search-paste';
+import { LINE_CUT_CHARS, LruCache, WINDOW_LINES, windowOf, windowStart, windowsFor } from './window-cache';
+
+it("agrees with the server's limits", () => {
+  expect(LINE_CUT_CHARS).toBe(LINE_MAX_CHARS);
+  expect(SEARCH_PAGE_LIMIT).toBe(SEARCH_LIMIT_DEFAULT);
+  expect(WINDOW_LINES).toBeLessThanOrEqual(LINES_WINDOW_MAX);
+});
 
 describe('windows of lines', () => {
   it('numbers windows from 0, lines from 1', () => {

@@ -6,6 +6,11 @@
  */
 
 export const WINDOW_LINES = 200;
+/**
+ * What the server keeps of a line too long to send whole: its LINE_MAX_CHARS, written here so the
+ * viewer's chunk does not load zod for a number (a unit test keeps the two equal).
+ */
+export const LINE_CUT_CHARS = 10_000;
 export const MAX_WINDOWS = 50;
 /** About 32 MB of UTF-16 strings at most. */
 export const MAX_CHARS = 16_000_000;
