@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type DefaultTreeAdapterMap, parse } from 'parse5';
@@ -15,9 +16,15 @@ type Node = DefaultTreeAdapterMap['node'];
 type Element = DefaultTreeAdapterMap['element'];
 
 const webRoot = tempDir('pasteshare-web-');
+const EARLY_JS = "document.documentElement.dataset.early = 'ran';";
+const CSS = 'body { color: rebeccapurple; }';
+fs.mkdirSync(path.join(webRoot, 'assets'));
+fs.writeFileSync(path.join(webRoot, 'early.js'), EARLY_JS);
+fs.writeFileSync(path.join(webRoot, 'assets/web-abc.css'), CSS);
 fs.writeFileSync(
   path.join(webRoot, 'index.html'),
-  '<!doctype html><html><head><title>app</title></head><body><div id="root"></div></body></html>',
+  '<!doctype html><html><head><script src="/early.js"></script><title>app</title>' +
+    '<link rel="stylesheet" crossorigin href="/assets/web-abc.css"></head><body><div id="root"></div></body></html>',
 );
 afterAll(() => fs.rmSync(webRoot, { recursive: true, force: true }));
 
@@ -75,9 +82,16 @@ describe('the paste page’s first HTML', () => {
     expect(p.lines).toEqual(['first line', 'second line']);
     expect(p.text).toContain('1 view');
     expect(p.metaNames).toContain('og:title');
-    // No script but the page's own (the CSP allows no inline script; the bootstrap is JSON data).
-    for (const s of p.scripts) expect(attr(s, 'type') === 'application/json' || attr(s, 'src')).toBeTruthy();
-    expect(res.headers.get('content-security-policy')).not.toMatch(/script-src[^;]*unsafe-inline/);
+    // The only inline script is early.js, allowed by its hash alone; the bootstrap is JSON data.
+    const inline = p.scripts.filter((s) => attr(s, 'type') !== 'application/json' && !attr(s, 'src'));
+    expect(inline.map(textOf)).toEqual([EARLY_JS]);
+    const csp = res.headers.get('content-security-policy')!;
+    const hash = createHash('sha256').update(EARLY_JS).digest('base64');
+    expect(csp).toMatch(new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}'`));
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    // Its styles inline too: the first paint waits for no other request.
+    expect(res.text).toContain(`<style>${CSS}</style>`);
+    expect(res.text).not.toContain('href="/assets/web-abc.css"');
     // The app's read from the same reader right after: the same one view.
     expect((await t.client().get(`/api/pastes/${id}`)).body.viewCount).toBe(1);
     expect(await storedViewCount(t, id)).toBe(1);
@@ -158,7 +172,7 @@ describe('the paste page’s first HTML', () => {
     const first = await page(id);
     expect(first.headers.get('cache-control')).toBe('private, no-cache');
     const etag = first.headers.get('etag')!;
-    expect(etag).toMatch(/^W\/"/);
+    expect(etag).toMatch(/^"[\w-]+"$/);
     const again = await page(id, { 'if-none-match': etag });
     expect(again.status).toBe(304);
 
@@ -167,6 +181,18 @@ describe('the paste page’s first HTML', () => {
     const gone = await page(id, { 'if-none-match': etag });
     expect(gone.status).toBe(404);
     expect(gone.text).not.toContain('cache me');
+  });
+
+  it('is sent compressed, and a page kept for others still counts each reader', async () => {
+    const { id } = await createPaste(t.client(), { content: 'compressed text\n'.repeat(50) });
+    const raw = await fetch(`${t.baseUrl}/paste/${id}`, { headers: { 'accept-encoding': 'br' } });
+    expect(raw.headers.get('content-encoding')).toBe('br');
+    expect(raw.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(readPage(await raw.text()).lines[0]).toBe('compressed text');
+    // Another reader within the cache's few seconds: the same page, and a view of their own.
+    const { client: other } = await signedIn(t);
+    expect(readPage((await other.get(`/paste/${id}`)).text).lines[0]).toBe('compressed text');
+    expect(await storedViewCount(t, id)).toBe(2);
   });
 
   it('leaves other pages of a paste (edit, revisions) to the app', async () => {

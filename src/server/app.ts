@@ -40,6 +40,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { sessionPlugin } from './plugins/session.js';
 import './plugins/types.js';
 import { builtPastePageRenderer, builtWebRoot } from './paths.js';
+import { readInlineAssets } from './plugins/page-assets.js';
 import { loadPastePageRenderer, type PastePageRenderer, webAppPlugin } from './plugins/web-app.js';
 import { createServices } from './services.js';
 
@@ -112,7 +113,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const routeAccess: RouteAccess[] = [];
   await app.register(accessPlugin, { table: routeAccess });
   await app.register(cookie);
-  await app.register(securityHeadersPlugin);
+  const webRoot = opts.webRoot ?? builtWebRoot;
+  await app.register(securityHeadersPlugin, {
+    scriptHashes: [readInlineAssets(webRoot, []).earlyScript?.hash].filter((h) => h !== undefined),
+  });
   await app.register(bodyParsingPlugin);
   await app.register(refusedBodyDrainPlugin);
   await app.register(csrfPlugin);
@@ -141,7 +145,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(backupRoutes);
 
   await app.register(webAppPlugin, {
-    root: opts.webRoot ?? builtWebRoot,
+    root: webRoot,
     renderPastePage:
       opts.renderPastePage ??
       (opts.webRoot ? undefined : await loadPastePageRenderer(builtPastePageRenderer)),

@@ -1,3 +1,5 @@
+import type { InlineAssets } from './page-assets.js';
+
 /**
  * The app's index.html as each page is served: the site's title, and for a public paste its title
  * for link previews (og:title — never content); unlisted, password and burn pastes get only the
@@ -18,12 +20,16 @@ export interface ShellMeta {
   preload?: { modules: string[]; styles: string[] };
   /** The page's body, rendered on the server (web-app.ts pageBody): shown before any script runs. */
   body?: string;
+  /** What the build lets a page carry inline (page-assets.ts): early.js always, styles with `body`. */
+  inline?: InlineAssets;
 }
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const TITLE = /<title>[^<]*<\/title>/;
+const EARLY_SCRIPT = '<script src="/early.js"></script>';
+const STYLESHEET = /<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g;
 const ICON = /<link rel="icon"[^>]*>/;
 const ROOT = '<div id="root"></div>';
 
@@ -50,15 +56,26 @@ export function renderShell(html: string, meta: ShellMeta): string {
   for (const file of meta.preload?.styles ?? []) {
     extra.push(`<link rel="stylesheet" crossorigin href="${escapeHtml(file)}" />`);
   }
+  const inlineStyles = meta.body !== undefined ? meta.inline?.styles : undefined;
   if (meta.bootstrap !== undefined) {
-    // A JSON script is never run (and the CSP allows no inline script anyway); `<` is escaped so
-    // no value can close the element.
+    // A JSON script is never run (and the CSP runs no inline script but early.js, by its hash);
+    // `<` is escaped so no value can close the element.
     const json = JSON.stringify(meta.bootstrap).replace(/</g, '\\u003c');
     extra.push(`<script type="application/json" id="bootstrap">${json}</script>`);
   }
   let out = html.replace(TITLE, () => [`<title>${escapeHtml(meta.title)}</title>`, ...extra].join('\n    '));
   if (meta.faviconUrl)
     out = out.replace(ICON, () => `<link rel="icon" href="${escapeHtml(meta.faviconUrl!)}" />`);
+  // Inline, the page's first paint waits for no request of its own (its CSP hash: security-headers).
+  const early = meta.inline?.earlyScript;
+  if (early) out = out.replace(EARLY_SCRIPT, () => `<script>${early.text}</script>`);
+  // A page with its text inline carries its styles too: a stylesheet would hold that text back.
+  if (inlineStyles) {
+    out = out.replace(STYLESHEET, (link, href: string) => {
+      const css = inlineStyles.get(href);
+      return css === undefined ? link : `<style>${css}</style>`;
+    });
+  }
   if (meta.body !== undefined) {
     // The app's first render replaces this markup with its own, identical (src/web/main.tsx).
     out = out.replace(ROOT, () => `<div id="root" data-prerendered="">${keepAsParsed(meta.body!)}</div>`);

@@ -45,16 +45,17 @@ const API_HEADERS: Record<string, string> = {
 };
 
 /**
- * A strict CSP for the app's pages: no inline script, nothing framed by others, no referrer leaks;
+ * A strict CSP for the app's pages: no inline script but the hashed ones, nothing framed by others, no referrer leaks;
  * API answers get the data-only set above.
  */
-export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
+export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { scriptHashes?: string[] }) => {
   const pageHeaders = computeHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", TURNSTILE],
+        // Inline scripts only by their hash: the page's early.js (plugins/page-assets.ts).
+        scriptSrc: ["'self'", ...(opts.scriptHashes ?? []), TURNSTILE],
         // The syntax-highlighting worker is one of our own built assets.
         workerSrc: ["'self'"],
         frameSrc: [TURNSTILE],

@@ -1,15 +1,19 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PasteView } from '../../common/schemas/paste.js';
 import type { PublicSettings } from '../../common/schemas/settings.js';
+import type { PublicUser } from '../../common/schemas/user.js';
 import { AppError, notFound } from '../errors.js';
 import { viewerOf } from '../modules/pastes/viewer.js';
-import { renderShell } from './page-shell.js';
+import { presentUser } from '../modules/users/users.presenter.js';
+import { linkedStylesheets, readInlineAssets } from './page-assets.js';
+import { createPageCache, type PageEncoding } from './page-cache.js';
+import { renderShell, type ShellMeta } from './page-shell.js';
 
 /**
  * The paste page's body as HTML (the web app's src/web/ssr/render-paste-page.tsx, built to
@@ -19,13 +23,17 @@ export type PastePageRenderer = (input: {
   url: string;
   view: PasteView | null;
   settings: PublicSettings;
+  user: PublicUser | null;
 }) => Promise<string>;
 
-/** A page as answered: the shell, maybe with a paste rendered into it for this reader. */
+/** A page to answer: the shell, maybe with a paste rendered into it for this reader. */
 interface Page {
   status: number;
-  html: string;
+  /** Rendered for this reader (their view of a paste): kept by no shared cache. */
   personal: boolean;
+  /** Everything the page is rendered from (PageCache). */
+  key: string;
+  render: () => Promise<string>;
 }
 
 export interface WebAppOptions {
@@ -63,67 +71,90 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
   const shell = fs.readFileSync(indexFile, 'utf8');
   const PASTE_PAGE = /^\/paste\/([^/?#]+)/;
   const pasteScreenFiles = screenFiles(opts.root, 'pages/paste/paste-page.tsx', shell);
+  const inline = readInlineAssets(opts.root, [...linkedStylesheets(shell), ...pasteScreenFiles.styles]);
   const { renderPastePage } = opts;
+  const pages = createPageCache({ now: () => app.services.clock.now() });
 
   /**
-   * The shell for a page: the site's title everywhere, a public paste's title for link previews;
-   * the setup state and public settings as bootstrap data; on a paste page its screen's code
-   * preloaded, and on the paste's own page its text (pageBody).
+   * The page for a path: the shell with the site's title everywhere, a public paste's title for
+   * link previews; the setup state and public settings as bootstrap data; on a paste page its
+   * screen's code preloaded, and on the paste's own page its text (pageBody). `key` names all it
+   * is rendered from, for the page cache.
    */
   async function pageFor(request: FastifyRequest, pathname: string): Promise<Page> {
     const { settings } = app.services;
     const publicSettings = await settings.getPublic();
     const { siteTitle, faviconUrl } = publicSettings;
     const setupCompleted = await settings.isSetupCompleted();
-    const site = {
+    const site: ShellMeta = {
       title: siteTitle,
       faviconUrl: faviconUrl || undefined,
       bootstrap: { setupCompleted, settings: publicSettings },
+      inline,
     };
     const pasteId = PASTE_PAGE.exec(pathname)?.[1];
-    if (!pasteId) return { status: 200, html: renderShell(shell, site), personal: false };
-    Object.assign(site, { preload: pasteScreenFiles });
+    if (!pasteId) return shellPage(200, site);
+    site.preload = pasteScreenFiles;
     const id = safeDecode(pasteId);
     const body =
       setupCompleted && renderPastePage && pathname === `/paste/${pasteId}`
         ? await pageBody(request, id, publicSettings, renderPastePage)
         : null;
     const meta = await app.services.pastes.previewMeta(id).catch(() => null);
-    const status = body?.status ?? 200;
-    const personal = body !== null;
-    if (!meta?.isPublic) {
-      return { status, personal, html: renderShell(shell, { ...site, noindex: true, body: body?.html }) };
-    }
-    const title = meta.title || 'Untitled paste';
-    const html = renderShell(shell, {
-      ...site,
-      title: `${title} - ${siteTitle}`,
-      openGraph: { title, siteName: siteTitle },
-      body: body?.html,
-    });
-    return { status, html, personal };
+    const title = meta?.title || 'Untitled paste';
+    const shown: ShellMeta = meta?.isPublic
+      ? { ...site, title: `${title} - ${siteTitle}`, openGraph: { title, siteName: siteTitle } }
+      : { ...site, noindex: true };
+    if (!body) return shellPage(200, shown);
+    return {
+      status: body.status,
+      personal: true,
+      key: JSON.stringify([body.status, shown, request.url, body.key]),
+      render: async () => renderShell(shell, { ...shown, body: await body.render() }),
+    };
   }
+
+  const shellPage = (status: number, meta: ShellMeta): Page => ({
+    status,
+    personal: false,
+    key: JSON.stringify([status, meta]),
+    render: async () => renderShell(shell, meta),
+  });
 
   /**
    * The paste's text for its page (issue 22), read as the app will read it, when the page may show
    * it at once (showsTextInPage); the not-found screen, with 404, for a paste that is not there;
-   * null for everything else (a password, a burn, …), which the app handles as before.
+   * null for everything else (a password, a burn, …), which the app handles as before. The read
+   * happens here, at every request (counted, expiry and deletion checked); only rendering waits.
    */
   async function pageBody(
     request: FastifyRequest,
     id: string,
     settings: PublicSettings,
     render: PastePageRenderer,
-  ): Promise<{ status: number; html: string } | null> {
+  ): Promise<{ status: number; key: string; render: () => Promise<string> } | null> {
+    // The header as this reader will see it (signed in or not), so nothing in it moves later.
+    const user = request.user ? presentUser(request.user) : null;
     let view: PasteView | null;
     try {
       view = await app.services.pastes.pageView(id, viewerOf(request, { holdBurn: true }));
     } catch (e) {
       if (!(e instanceof AppError) || e.status !== 404) throw e;
-      return { status: 404, html: await render({ url: request.url, view: null, settings }) };
+      return {
+        status: 404,
+        key: JSON.stringify([user]),
+        render: () => render({ url: request.url, view: null, settings, user }),
+      };
     }
     if (!view) return null;
-    return { status: 200, html: await render({ url: request.url, view, settings }) };
+    const shown = view;
+    // The revision names the text; the count is left out (it may lag, see PAGE_CACHE_TTL_MS).
+    const { content: _text, viewCount: _count, ...facts } = shown;
+    return {
+      status: 200,
+      key: JSON.stringify([user, facts]),
+      render: () => render({ url: request.url, view: shown, settings, user }),
+    };
   }
 
   app.get('/*', async (request, reply) => {
@@ -135,16 +166,20 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
       return reply.sendFile(path.relative(opts.root, file));
     }
     const page = await pageFor(request, pathname);
+    const sent = await pages.get(page.key, page.render);
     // Asked again every time (expiry, deletion and the settings hold at once); an unchanged page
     // is answered 304 (the read still counts, as the app's own read would). A page carrying a
     // paste is rendered for its reader (their view, their count): no shared cache keeps it.
-    const etag = `W/"${createHash('sha1').update(page.html).digest('base64url')}"`;
     reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', page.personal ? 'private, no-cache' : 'no-cache')
-      .header('ETag', etag);
-    if (page.status === 200 && request.headers['if-none-match'] === etag) return reply.code(304).send();
-    return reply.code(page.status).send(page.html);
+      .header('Vary', 'Accept-Encoding')
+      .header('ETag', sent.etag);
+    if (page.status === 200 && request.headers['if-none-match'] === sent.etag) return reply.code(304).send();
+    const encoding = (negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']) ??
+      'identity') as PageEncoding;
+    if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+    return reply.code(page.status).send(sent.body(encoding));
   });
 });
 

@@ -32,14 +32,14 @@ export function primeQueryClient(client: QueryClient): Promise<void> {
     client.setQueryData(queryKeys.publicSettings, boot.settings);
   }
   if (boot?.setupCompleted !== true) return Promise.resolve();
-  void client.prefetchQuery(userQueryOptions());
+  const user = client.prefetchQuery(userQueryOptions());
   const paste = /^\/paste\/([^/?#]+)/.exec(window.location.pathname)?.[1];
-  if (!paste) return Promise.resolve();
+  if (!paste) return user;
   const id = decodeURIComponent(paste);
   const early = window.__pastePrefetch?.id === id ? window.__pastePrefetch.response : undefined;
   // The first read is the request public/early.js already sent; any retry asks anew.
   let first = early;
-  return client.prefetchQuery({
+  const pasteRead = client.prefetchQuery({
     ...pasteQueryOptions(id),
     queryFn: ({ signal }) => {
       const sent = first;
@@ -47,6 +47,7 @@ export function primeQueryClient(client: QueryClient): Promise<void> {
       return sent ? readEarlyPaste(id, sent) : getPaste(id, { reveal: false, signal });
     },
   });
+  return Promise.all([user, pasteRead]).then(() => undefined);
 }
 
 declare global {

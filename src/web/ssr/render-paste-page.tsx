@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, Outlet, StaticRouterProvider } from 'react-router';
 import { PASTE_MESSAGES, type PasteView } from '../../common/schemas/paste';
 import type { PublicSettings } from '../../common/schemas/settings';
+import type { PublicUser } from '../../common/schemas/user';
 import { AppLayout } from '../app/layout/app-layout';
 import { SetupGate } from '../features/setup/components/setup-gate';
 import { ApiError } from '../lib/api-client';
@@ -24,6 +25,8 @@ export interface PastePageInput {
   /** The paste as the reader is answered, or null for one that is not there (not-found screen). */
   view: PasteView | null;
   settings: PublicSettings;
+  /** The signed-in reader, or null for a visitor. */
+  user: PublicUser | null;
 }
 
 const routes = [
@@ -39,12 +42,13 @@ const routes = [
 
 const handler = createStaticHandler(routes);
 
-export async function renderPastePage({ url, view, settings }: PastePageInput): Promise<string> {
+export async function renderPastePage({ url, view, settings, user }: PastePageInput): Promise<string> {
   const context = await handler.query(new Request(new URL(url, 'http://localhost')));
   if (context instanceof Response) throw new Error(`No paste page for ${url}`);
   const queryClient = createQueryClient();
   queryClient.setQueryData(queryKeys.setupStatus, { setupCompleted: true });
   queryClient.setQueryData(queryKeys.publicSettings, settings);
+  queryClient.setQueryData(queryKeys.user, user);
   const id = context.matches.at(-1)?.params.id ?? '';
   if (view) queryClient.setQueryData(queryKeys.paste(id), view);
   else {

@@ -1,0 +1,43 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The pieces of the built web app a page can carry inline, so its first paint waits for no other
+ * request (issue 22: on a slow phone network each one is half a second or more).
+ */
+export interface InlineAssets {
+  /** public/early.js (theme before the first paint, the paste read started early) and its CSP hash. */
+  earlyScript: { text: string; hash: string } | null;
+  /** Stylesheets by their URL (`/assets/web-….css`), for the pages that inline them. */
+  styles: Map<string, string>;
+}
+
+const EARLY_SCRIPT = 'early.js';
+
+/** Reads what `root` (dist/web) has to inline; nothing for a file that could close its own element. */
+export function readInlineAssets(root: string, stylesheets: string[]): InlineAssets {
+  const styles = new Map<string, string>();
+  for (const href of stylesheets) {
+    const file = path.join(root, href);
+    if (!file.startsWith(root + path.sep) || !fs.existsSync(file)) continue;
+    const css = fs.readFileSync(file, 'utf8');
+    if (!/<\/style/i.test(css)) styles.set(href, css);
+  }
+  const earlyFile = path.join(root, EARLY_SCRIPT);
+  let earlyScript: InlineAssets['earlyScript'] = null;
+  if (fs.existsSync(earlyFile)) {
+    const text = fs.readFileSync(earlyFile, 'utf8');
+    if (!/<\/script|<!--/i.test(text)) earlyScript = { text, hash: scriptHash(text) };
+  }
+  return { earlyScript, styles };
+}
+
+/** The CSP source that allows exactly this inline script (CSP Level 2 hash source). */
+export const scriptHash = (text: string): string =>
+  `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/** The stylesheet URLs a shell links (`<link rel="stylesheet" … href="…">`). */
+export function linkedStylesheets(shell: string): string[] {
+  return [...shell.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g)].map((m) => m[1]!);
+}
