@@ -18,6 +18,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { CAPTCHA_BYPASS_TOKEN, CHUNK_SIZE_BYTES } from '../src/common/constants.js';
+import { chunkRequest, send } from './chunked-upload.js';
 import { completeSetup, type RunningServer, startPasteshare } from './pasteshare.js';
 import { freePort, REPO_ROOT, startNode, waitForHttp } from './processes.js';
 
@@ -47,26 +48,6 @@ async function makeFile(): Promise<{ file: string; size: number; sha: string }> 
     fs.createWriteStream(file),
   );
   return { file, size, sha: hash.digest('hex') };
-}
-
-/** One HTTP request with a streamed body; resolves with the status and the answer text. */
-function send(
-  url: string,
-  opts: { method: string; headers: Record<string, string | number>; body?: () => Readable | Buffer },
-): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: opts.method, headers: opts.headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    const body = opts.body?.();
-    if (body === undefined) req.end();
-    else if (Buffer.isBuffer(body)) req.end(body);
-    else body.pipe(req);
-  });
 }
 
 /** GET into a sink: timed downloads go to /dev/null, the check hashes. Returns bytes and sha256. */
@@ -123,30 +104,6 @@ async function baseline(file: string, size: number) {
     await child.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-/** A multipart chunk request: the fields first, then the slice of the file, streamed from disk. */
-function chunkRequest(file: string, uploadId: string, index: number, start: number, length: number) {
-  const boundary = `----bench${index}${Date.now()}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="uploadId"\r\n\r\n${uploadId}\r\n` +
-      `--${boundary}\r\nContent-Disposition: form-data; name="chunkIndex"\r\n\r\n${index}\r\n` +
-      `--${boundary}\r\nContent-Disposition: form-data; name="chunk"; filename="big.log"\r\n` +
-      'Content-Type: application/octet-stream\r\n\r\n',
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    contentType: `multipart/form-data; boundary=${boundary}`,
-    length: head.length + length + tail.length,
-    body: () =>
-      Readable.from(
-        (async function* () {
-          yield head;
-          yield* fs.createReadStream(file, { start, end: start + length - 1, highWaterMark: MB });
-          yield tail;
-        })(),
-      ),
-  };
 }
 
 /**
