@@ -77,6 +77,13 @@ export function AboutPage() {
               line, unified or side by side.
             </p>
             <p>
+              A paste over 10 MB is offered as a download, and (unless it burns after reading) can also be read
+              in the browser: View in browser fetches only the lines on screen, a few hundred at a time, with
+              line numbers and line links, go to line, wrapping, and a search that runs on the server through
+              the whole paste. Lines longer than 10,000 characters are cut there and marked; the download has
+              them whole.
+            </p>
+            <p>
               Before a public paste is sent, your browser checks it for likely credentials — private keys,
               cloud keys, access tokens, passwords — and names each one with its line, so you can make the
               paste unlisted or password protected first; through the API, such a paste comes back with{' '}
