@@ -128,6 +128,15 @@ describe('a huge paste read by lines (issue 22)', () => {
     expect(gone.body.message).toBe(PASTE_MESSAGES.notFound);
   });
 
+  it('is indexed when a JSON create stores extreme content', async () => {
+    const { client } = await signedIn(t);
+    const res = await client.post('/api/pastes', { content: text, privacy: 'unlisted', expiration: '1d' });
+    expect(res.status).toBe(201);
+    expect(fs.existsSync(blobFile(lineIndexKey(await blobKeyOf(res.body.id))))).toBe(true);
+    const mid = await t.client().get(`/api/pastes/${res.body.id}/lines?from=77777&count=3`);
+    expect(mid.body.lines).toEqual(lines.slice(77776, 77779));
+  });
+
   it('is indexed when a create stores extreme content (multipart)', async () => {
     const { client } = await signedIn(t);
     const form = new FormData();
