@@ -85,7 +85,7 @@ const loadingLines = (page: Page) => page.getByTestId('huge-viewer-status').getB
 /** The first line shown, from the status under the viewer ("Lines 1,201–1,230 of …"). */
 async function firstShownLine(page: Page): Promise<number> {
   const text = (await page.getByTestId('huge-viewer-status').textContent()) ?? '';
-  return Number(/Lines ([\d,]+)/.exec(text)?.[1]?.replaceAll(',', '') ?? Number.NaN);
+  return Number(/Lines? ([\d,]+)/.exec(text)?.[1]?.replaceAll(',', '') ?? Number.NaN);
 }
 
 /** Sets the scroller's scrollTop to `fraction` of its range and waits for the lines there to load. */
@@ -291,6 +291,14 @@ test('an 11 MB paste: cut lines marked, wrap, a failed window retried, axe in bo
   await expect(wrap).toHaveAttribute('aria-pressed', 'true');
   expect((await long.boundingBox())?.height).toBeGreaterThan(100);
   await snap(page, 'huge-viewer-wrapped', { fullPage: false });
+  // Wrapped, the wheel reads through a tall line instead of passing it in one line's 20 px.
+  await scroller(page).hover();
+  await page.mouse.wheel(0, 90);
+  await expect.poll(() => firstShownLine(page)).toBe(5);
+  await page.mouse.wheel(0, 600);
+  const scrollerTop = (await scroller(page).boundingBox())?.y ?? 0;
+  await expect.poll(async () => (await long.boundingBox())?.y ?? 0).toBeLessThan(scrollerTop - 500);
+  expect(await firstShownLine(page)).toBe(5);
   await wrap.click();
   expect((await long.boundingBox())?.height).toBe(20);
 

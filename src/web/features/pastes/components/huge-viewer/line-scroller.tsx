@@ -284,8 +284,10 @@ export function LineScroller({
         data-testid="huge-viewer-status"
       >
         <span>
-          Lines {anchorLine.toLocaleString('en')}–{visibleLast.toLocaleString('en')} of{' '}
-          {totalLines.toLocaleString('en')}
+          {/* Wrapped, how many lines fit is not known without measuring them all: the first one is. */}
+          {wrap
+            ? `Line ${anchorLine.toLocaleString('en')} of ${totalLines.toLocaleString('en')} at the top`
+            : `Lines ${anchorLine.toLocaleString('en')}–${visibleLast.toLocaleString('en')} of ${totalLines.toLocaleString('en')}`}
         </span>
         <span role="status">{loading ? 'Loading lines…' : ''}</span>
       </p>
