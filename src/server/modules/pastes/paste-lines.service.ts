@@ -18,8 +18,10 @@ import type { PastesService } from './pastes.service.js';
 
 /** Bytes one window reads past its first line before it begins no further line. */
 const WINDOW_MAX_BYTES = 16 * 1024 * 1024;
-/** A search answers within about this long, continuing at nextFrom. */
+/** A search answers within about this long, continuing at nextFrom … */
 const SEARCH_TIME_MS = 2_000;
+/** … or this long once it has found something, so first hits come back within a second. */
+const SEARCH_TIME_WITH_MATCHES_MS = 500;
 
 interface Deps {
   blobs: BlobStore;
@@ -101,9 +103,11 @@ export function createPasteLines({ blobs, pastes, lineIndexes }: Deps) {
     ): Promise<PasteSearchResult> =>
       gone(async () => {
         const { index, open } = await sourceOf(id, viewer, credentials);
+        const start = performance.now();
         return searchLines(open, index, Buffer.from(q.q, 'utf8'), q.from, {
           limit: q.limit,
-          deadline: performance.now() + SEARCH_TIME_MS,
+          deadline: start + SEARCH_TIME_MS,
+          deadlineWithMatches: start + SEARCH_TIME_WITH_MATCHES_MS,
           now: () => performance.now(),
           textMaxChars: SEARCH_TEXT_MAX_CHARS,
         });

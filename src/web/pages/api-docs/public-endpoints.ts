@@ -68,7 +68,7 @@ export const publicSection: EndpointSection = {
       method: 'GET',
       path: '/api/pastes/{id}/search',
       summary:
-        'Find the lines of a paste holding a text: literal and case-sensitive, one match per line, in order. The search stops after limit matches or about 2 seconds; continue from nextFrom. Same access rules as lines.',
+        'Find the lines of a paste holding a text: literal and case-sensitive, one match per line, in order. The search stops after limit matches, or after about 2 seconds (half a second once something was found); continue from nextFrom. Same access rules as lines.',
       fields: [
         'q (query, 1–200 characters, no line break) — the text to find',
         'from (query, default 1) — the line to start at',

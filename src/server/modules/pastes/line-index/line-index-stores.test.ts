@@ -42,6 +42,7 @@ function storeSuite(name: string, open: () => Promise<BlobStore>) {
       const found = await searchLines(openRange, index, Buffer.from('MARKER'), 1, {
         limit: 10,
         deadline: Number.POSITIVE_INFINITY,
+        deadlineWithMatches: Number.POSITIVE_INFINITY,
         now: () => 0,
         textMaxChars: 500,
       });

@@ -166,7 +166,7 @@ describe('search', () => {
         tuning,
         fc.integer({ min: 1, max: 30 }),
         fc.integer({ min: 1, max: 4 }),
-        fc.boolean(),
+        fc.constantFrom('never', 'once-found', 'always'),
         async (t, q, chunk, opts, tune, from, limit, outOfTime) => {
           const bytes = Buffer.from(t, 'utf8');
           const index = await indexOf(bytes, chunk, opts);
@@ -178,7 +178,8 @@ describe('search', () => {
             expect(rounds).toBeLessThan(1000);
             const r = await searchLines(opener(bytes, chunk), index, Buffer.from(q), next, {
               limit,
-              deadline: outOfTime ? 0 : Number.POSITIVE_INFINITY,
+              deadline: outOfTime === 'always' ? 0 : Number.POSITIVE_INFINITY,
+              deadlineWithMatches: outOfTime === 'never' ? Number.POSITIVE_INFINITY : 0,
               now: () => 1,
               textMaxChars: 3,
               tuning: tune,
@@ -243,6 +244,7 @@ describe('at real sizes (default strides, 1 MiB blocks, lines longer than a bloc
         const r = await searchLines(opener(bytes, chunk), index, Buffer.from('NEEDLE'), 1, {
           limit: 1000,
           deadline: Number.POSITIVE_INFINITY,
+          deadlineWithMatches: Number.POSITIVE_INFINITY,
           now: () => 0,
           textMaxChars: 500,
         });

@@ -4,8 +4,13 @@ import type { OpenRange } from './window.js';
 export interface SearchOptions {
   /** Matches after which the search stops. */
   limit: number;
-  /** A time (as `now` tells it) after which the search stops at the next line start it reaches. */
+  /**
+   * Times (as `now` tells them) after which the search stops at the next line start it reaches:
+   * `deadline` without a match yet, the earlier `deadlineWithMatches` once it has one, so the
+   * first hits come back soon even when later ones would take the whole time to find.
+   */
   deadline: number;
+  deadlineWithMatches: number;
   now: () => number;
   /** A match's text: its line, or an excerpt of this many characters around the match. */
   textMaxChars: number;
@@ -39,7 +44,7 @@ const TUNING = {
  * native string search), nothing decoded but the matching lines. Line numbers come from the index
  * entries passed plus newlines counted since the last one, so a block without a match costs one
  * indexOf and at most one stride of newline counting. One match per line. Stops after `limit`
- * matches, or at the first line start reached after `deadline` (a line is never cut in two:
+ * matches, or at the first line start reached after a deadline (a line is never cut in two:
  * continuing from nextFrom misses nothing and repeats nothing).
  */
 export async function searchLines(
@@ -158,7 +163,7 @@ export async function searchLines(
       atLineStart &&
       scanStart >= 0 &&
       blockAbs + cut > scanStart &&
-      opts.now() >= opts.deadline
+      opts.now() >= (result.matches.length > 0 ? opts.deadlineWithMatches : opts.deadline)
     ) {
       result.nextFrom = countedLine;
       result.truncated = true;
