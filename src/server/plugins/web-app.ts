@@ -36,6 +36,15 @@ interface Page {
   render: () => Promise<string>;
 }
 
+/** A paste rendered into its page, for one reader. */
+interface PageBody {
+  status: number;
+  /** What a link preview may say of it (null: nothing, noindex). */
+  preview: { title: string | null; isPublic: boolean } | null;
+  key: string;
+  render: () => Promise<string>;
+}
+
 export interface WebAppOptions {
   root: string;
   /** Without one, paste pages carry no text and the app fetches it, as for any other page. */
@@ -90,7 +99,6 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
       title: siteTitle,
       faviconUrl: faviconUrl || undefined,
       bootstrap: { setupCompleted, settings: publicSettings },
-      inline,
     };
     const pasteId = PASTE_PAGE.exec(pathname)?.[1];
     if (!pasteId) return shellPage(200, site);
@@ -100,7 +108,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
       setupCompleted && renderPastePage && pathname === `/paste/${pasteId}`
         ? await pageBody(request, id, publicSettings, renderPastePage)
         : null;
-    const meta = await app.services.pastes.previewMeta(id).catch(() => null);
+    // A page with its paste knows what a preview may say; any other asks (counting nothing).
+    const meta = body ? body.preview : await app.services.pastes.previewMeta(id).catch(() => null);
     const title = meta?.title || 'Untitled paste';
     const shown: ShellMeta = meta?.isPublic
       ? { ...site, title: `${title} - ${siteTitle}`, openGraph: { title, siteName: siteTitle } }
@@ -109,8 +118,9 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
     return {
       status: body.status,
       personal: true,
-      key: JSON.stringify([body.status, shown, request.url, body.key]),
-      render: async () => renderShell(shell, { ...shown, body: await body.render() }),
+      // What `shown` is made of, without the constants (preloads): the key is built at every request.
+      key: JSON.stringify([body.status, publicSettings, meta?.isPublic, meta?.title, request.url, body.key]),
+      render: async () => renderShell(shell, { ...shown, inline, body: await body.render() }),
     };
   }
 
@@ -118,7 +128,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
     status,
     personal: false,
     key: JSON.stringify([status, meta]),
-    render: async () => renderShell(shell, meta),
+    render: async () => renderShell(shell, { ...meta, inline }),
   });
 
   /**
@@ -132,7 +142,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
     id: string,
     settings: PublicSettings,
     render: PastePageRenderer,
-  ): Promise<{ status: number; key: string; render: () => Promise<string> } | null> {
+  ): Promise<PageBody | null> {
     // The header as this reader will see it (signed in or not), so nothing in it moves later.
     const user = request.user ? presentUser(request.user) : null;
     let view: PasteView | null;
@@ -142,6 +152,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
       if (!(e instanceof AppError) || e.status !== 404) throw e;
       return {
         status: 404,
+        preview: null,
         key: JSON.stringify([user]),
         render: () => render({ url: request.url, view: null, settings, user }),
       };
@@ -152,6 +163,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
     const { content: _text, viewCount: _count, ...facts } = shown;
     return {
       status: 200,
+      preview: { title: shown.title, isPublic: shown.privacy === 'public' },
       key: JSON.stringify([user, facts]),
       render: () => render({ url: request.url, view: shown, settings, user }),
     };
@@ -162,7 +174,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
     if (request.url.startsWith('/api/')) throw notFound(`No route for GET ${request.url.split('?')[0]}`);
     const pathname = request.url.split('?')[0] ?? '/';
     const file = path.join(opts.root, path.normalize(pathname));
-    if (file.startsWith(opts.root + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+    const isFile = () => fs.existsSync(file) && fs.statSync(file).isFile();
+    if (!PASTE_PAGE.test(pathname) && file.startsWith(opts.root + path.sep) && isFile()) {
       return reply.sendFile(path.relative(opts.root, file));
     }
     const page = await pageFor(request, pathname);

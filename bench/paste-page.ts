@@ -1,0 +1,127 @@
+/**
+ * Part of `npm run bench` (BENCH_PAGE=0 skips it): the paste page with its text in the first HTML
+ * (issue 22), two figures against their goals.
+ *
+ * 1. Server throughput of `GET /paste/:id` (the HTML, brotli as a browser asks for it) against
+ *    `GET /api/pastes/:id` (the JSON read of the same 2 KB paste) on the same server, in alternating
+ *    rounds so both see the same machine. Goal: HTML ≥ 0.8 × JSON.
+ * 2. In Chromium on Chrome's "Fast 3G" preset, when the paste's text is first in the page after
+ *    navigation starts (the page's own clock), median of a few fresh visits. Goal: < 1,000 ms.
+ *
+ * Reports; never asserts.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { type LoadResult, warmAndDrive } from './load.js';
+import { prepare, startPasteshare } from './pasteshare.js';
+import { pinSelf, REPO_ROOT } from './processes.js';
+
+if (process.env.BENCH_PAGE === '0') process.exit(0);
+
+const ROUNDS = 3;
+const VISITS = 5;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const log = (msg: string) => console.error(`[bench:page] ${msg}`);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** Chrome DevTools' "Fast 3G" preset, as e2e/first-load.spec.ts sets it. */
+const FAST_3G = {
+  offline: false,
+  downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8,
+  uploadThroughput: (750 * 1024 * 0.9) / 8,
+  latency: 150 * 3.75,
+};
+
+// The web app and its paste-page renderer, built if stale (the server loads them from dist/).
+if (spawnSync(process.execPath, ['scripts/web-build.mjs'], { cwd: REPO_ROOT, stdio: 'inherit' }).status !== 0)
+  throw new Error('The web build failed');
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pasteshare-page-bench-'));
+const pinning = pinSelf(true);
+const server = await startPasteshare({ name: 'page', dataDir: tmp, cpu: pinning?.serverCpu });
+
+function run(url: string, headers: Record<string, string>): Promise<LoadResult> {
+  return warmAndDrive({ url, method: 'GET', headers, connections: 16, pipelining: 1, seconds: SECONDS }, 1);
+}
+
+async function throughput(id: string): Promise<void> {
+  const targets = {
+    json: { url: `${server.origin}/api/pastes/${id}`, headers: { accept: 'application/json' } },
+    html: {
+      url: `${server.origin}/paste/${id}`,
+      headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' },
+    },
+  };
+  const rps: Record<keyof typeof targets, number[]> = { json: [], html: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? (['json', 'html'] as const) : (['html', 'json'] as const);
+    for (const which of order) {
+      const r = await run(targets[which].url, targets[which].headers);
+      if (r.non2xx > 0 || r.errors > 0) throw new Error(`${which}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+      rps[which].push(r.rps);
+      log(`round ${round + 1}, ${which}: ${r.rps.toFixed(0)} req/s, p50 ${r.latencyMs.p50} ms`);
+    }
+  }
+  const [json, html] = [median(rps.json), median(rps.html)];
+  const ratio = html / json;
+  console.log(
+    `paste page HTML: ${html.toFixed(0)} req/s; JSON read of the same paste: ${json.toFixed(0)} req/s; HTML ÷ JSON = ${ratio.toFixed(3)} (goal ≥ 0.8: ${ratio >= 0.8 ? 'met' : 'NOT met'})`,
+  );
+}
+
+async function fast3g(id: string, line: string): Promise<void> {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+  try {
+    const times: number[] = [];
+    for (let visit = 0; visit < VISITS; visit++) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.addInitScript((text) => {
+        const timer = setInterval(() => {
+          if (document.body?.innerText.includes(text)) {
+            (window as unknown as { visibleAt: number }).visibleAt = performance.now();
+            clearInterval(timer);
+          }
+        }, 5);
+      }, line);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', FAST_3G);
+      await page.goto(`${server.origin}/paste/${id}`, { waitUntil: 'commit' });
+      await page.waitForFunction(
+        () => (window as unknown as { visibleAt?: number }).visibleAt !== undefined,
+        null,
+        {
+          timeout: 30_000,
+        },
+      );
+      times.push(await page.evaluate(() => (window as unknown as { visibleAt: number }).visibleAt));
+      await context.close();
+    }
+    const ms = median(times);
+    log(`Fast 3G visits: ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
+    console.log(
+      `paste page on Fast 3G: text visible ${ms.toFixed(0)} ms after navigation (median of ${VISITS}; goal < 1000 ms: ${ms < 1000 ? 'met' : 'NOT met'})`,
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
+try {
+  const { id } = await prepare(server);
+  await throughput(id);
+  const line = 'a line a person wants to read quickly';
+  const res = await fetch(`${server.origin}/api/pastes`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.origin },
+    body: JSON.stringify({ title: 'slow-phone.txt', content: `${line}\n`.repeat(16), privacy: 'public' }),
+  });
+  const { id: small } = (await res.json()) as { id: string };
+  await fast3g(small, line);
+} finally {
+  await server.child.stop();
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
