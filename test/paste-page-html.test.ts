@@ -154,6 +154,15 @@ describe('the paste page’s first HTML', () => {
     expect(p.scripts.filter((s) => textOf(s).includes('alert'))).toEqual([]);
   });
 
+  it('carries the first 1,000 lines of a very large paste, as its preview shows them', async () => {
+    const lines = Array.from({ length: 12_000 }, (_, i) => `row ${i + 1}`);
+    const { id } = await createPaste(t.client(), { content: lines.join('\n') });
+    const p = readPage((await page(id)).text);
+    expect(p.lines).toEqual(lines.slice(0, 1_000));
+    expect(p.text).toContain('Very large paste (12,000 lines');
+    expect(p.text).toContain('Show Full Content (may be slow)');
+  });
+
   it('answers 404 with the not-found screen for a paste that is not there, expired or deleted', async () => {
     const unknown = await page('nosuchpaste1');
     expect(unknown.status).toBe(404);
