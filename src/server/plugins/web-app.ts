@@ -53,8 +53,9 @@ export interface WebAppOptions {
 
 /**
  * Serves the built SPA, precompressed: hashed assets cached for a year, every other non-API GET
- * answered with index.html so client-side routes work on reload. The shell carries no paste content, so link
- * preview bots fetching a page learn nothing and burn nothing.
+ * answered with index.html so client-side routes work on reload. A paste's page carries its text
+ * only when anyone with the link may read it at once (pageBody); a password or burn paste's page
+ * carries nothing, so a link-preview bot learns nothing and burns nothing.
  */
 export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions) => {
   const indexFile = path.join(opts.root, 'index.html');
