@@ -77,11 +77,16 @@ export function AboutPage() {
               line, unified or side by side.
             </p>
             <p>
-              A paste over 10 MB is offered as a download, and (unless it burns after reading) can also be read
-              in the browser: View in browser fetches only the lines on screen, a few hundred at a time, with
-              line numbers and line links, go to line, wrapping, and a search that runs on the server through
-              the whole paste. Lines longer than 10,000 characters are cut there and marked; the download has
-              them whole.
+              The link of a public or unlisted paste brings its text in the page itself, so it shows before
+              any script has loaded, and reads even with JavaScript turned off; password-protected and
+              burn-after-reading pastes ask first, so a link preview never opens them.
+            </p>
+            <p>
+              A paste over 10 MB is offered as a download, and (unless it burns after reading) can also be
+              read in the browser: View in browser fetches only the lines on screen, a few hundred at a time,
+              with line numbers and line links, go to line, wrapping, and a search that runs on the server
+              through the whole paste. Lines longer than 10,000 characters are cut there and marked; the
+              download has them whole.
             </p>
             <p>
               Before a public paste is sent, your browser checks it for likely credentials — private keys,
