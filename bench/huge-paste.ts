@@ -15,55 +15,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { CAPTCHA_BYPASS_TOKEN, CHUNK_SIZE_BYTES } from '../src/common/constants.js';
 import { LineIndexBuilder } from '../src/server/modules/pastes/line-index/builder.js';
 import type { LineIndex } from '../src/server/modules/pastes/line-index/format.js';
 import { checkUtf8 } from '../src/server/modules/uploads/assembly.js';
-import { chunkRequest, send } from './chunked-upload.js';
-import { completeSetup, startPasteshare } from './pasteshare.js';
+import { MARKER, MB, makeLog, signIn, upload } from './huge-log.js';
+import { startPasteshare } from './pasteshare.js';
 import { REPO_ROOT } from './processes.js';
 
-const MB = 1024 * 1024;
 const sizeMb = Number(process.env.BENCH_HUGE_MB ?? 1024);
-const MARKER = 'NEEDLE-7f3a9c';
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pasteshare-huge-bench-'));
 const log = (msg: string) => console.error(`[bench:huge] ${msg}`);
 const ms = (start: number) => performance.now() - start;
 const round = (n: number) => Math.round(n * 10) / 10;
-
-/**
- * A log of varied lines (~110 bytes, a few multi-byte characters), streamed to disk block by
- * block; one line holding MARKER at 99.5 % of the file.
- */
-async function makeLog(): Promise<{ file: string; size: number }> {
-  const file = path.join(tmp, 'huge.log');
-  const target = sizeMb * MB;
-  const markerAt = Math.floor(target * 0.995);
-  const levels = ['INFO', 'WARN', 'DEBUG', 'INFO', 'ERROR'];
-  let written = 0;
-  let n = 0;
-  let marked = false;
-  function* blocks() {
-    while (written < target) {
-      const lines: string[] = [];
-      let bytes = 0;
-      while (bytes < MB && written + bytes < target) {
-        n++;
-        const marker = !marked && written + bytes >= markerAt ? ` ${MARKER}` : '';
-        if (marker) marked = true;
-        const line = `2026-11-25T10:${String(n % 60).padStart(2, '0')}:00.${String(n % 1000).padStart(3, '0')}Z ${levels[n % 5]} worker-${n % 8} req=${n.toString(36)} path=/api/pastes/${(n * 7919).toString(36)} status=200 took=${n % 97}ms — ok ✓${marker}\n`;
-        lines.push(line);
-        bytes += Buffer.byteLength(line);
-      }
-      const block = Buffer.from(lines.join(''));
-      written += block.length;
-      yield block;
-    }
-  }
-  await pipeline(blocks, fs.createWriteStream(file));
-  return { file, size: written };
-}
 
 /** Milliseconds to read the file (from the page cache after the first time), doing nothing with it. */
 async function readAll(file: string): Promise<number> {
@@ -89,73 +52,6 @@ async function assemblyPass(file: string, size: number, withIndex: boolean): Pro
     alsoTo: withIndex ? new LineIndexBuilder() : undefined,
   });
   return ms(start);
-}
-
-async function signIn(origin: string): Promise<Record<string, string>> {
-  await completeSetup(origin);
-  const login = await fetch(`${origin}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({
-      username: 'admin',
-      password: 'bench-admin-pass-123',
-      captchaToken: CAPTCHA_BYPASS_TOKEN,
-    }),
-  });
-  if (login.status !== 200) throw new Error(`login: ${login.status} ${await login.text()}`);
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const auth = { cookie, origin };
-  const settings = await fetch(`${origin}/api/settings`, {
-    method: 'PUT',
-    headers: { ...auth, 'content-type': 'application/json' },
-    body: JSON.stringify({ maxPasteSize: 'unlimited' }),
-  });
-  if (settings.status !== 200) throw new Error(`settings: ${settings.status} ${await settings.text()}`);
-  return auth;
-}
-
-/** Chunks, then finalize → assembled: seconds of each. */
-async function upload(origin: string, auth: Record<string, string>, file: string, size: number) {
-  const totalChunks = Math.ceil(size / CHUNK_SIZE_BYTES);
-  let start = performance.now();
-  const init = await send(`${origin}/api/pastes/upload/init`, {
-    method: 'POST',
-    headers: { ...auth, 'content-type': 'application/json' },
-    body: () =>
-      Buffer.from(JSON.stringify({ totalChunks, totalSize: size, title: 'huge.log', expiration: '1d' })),
-  });
-  if (init.status !== 200) throw new Error(`init: ${init.status} ${init.text}`);
-  const { uploadId } = JSON.parse(init.text) as { uploadId: string };
-  for (let i = 0; i < totalChunks; i++) {
-    const offset = i * CHUNK_SIZE_BYTES;
-    const c = chunkRequest(file, uploadId, i, offset, Math.min(CHUNK_SIZE_BYTES, size - offset));
-    const res = await send(`${origin}/api/pastes/upload/chunk`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': c.contentType, 'content-length': c.length },
-      body: c.body,
-    });
-    if (res.status !== 200) throw new Error(`chunk ${i}: ${res.status} ${res.text}`);
-  }
-  const chunksMs = ms(start);
-  start = performance.now();
-  const fin = await send(`${origin}/api/pastes/upload/finalize`, {
-    method: 'POST',
-    headers: { ...auth, 'content-type': 'application/json' },
-    body: () => Buffer.from(JSON.stringify({ uploadId })),
-  });
-  if (fin.status !== 201) throw new Error(`finalize: ${fin.status} ${fin.text}`);
-  const { id } = JSON.parse(fin.text) as { id: string };
-  for (;;) {
-    const p = (await (await fetch(`${origin}/api/pastes/${id}/assembly-progress`)).json()) as {
-      isComplete?: boolean;
-    };
-    if (p.isComplete) break;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return { id, chunksMs, assemblyMs: ms(start) };
 }
 
 async function getJson<T>(url: string): Promise<{ body: T; ms: number }> {
@@ -203,7 +99,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 try {
   log(`writing a ${sizeMb} MB log`);
-  const { file, size } = await makeLog();
+  const { file, size } = await makeLog(tmp, sizeMb);
   log('the assembly pass over it without and with the line index builder, and the builder alone (3 rounds)');
   const rounds = {
     without: [] as number[],
