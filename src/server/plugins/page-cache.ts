@@ -43,7 +43,8 @@ export function createPageCache(opts: { now: () => number; ttlMs?: number; maxBy
   return {
     /** The page for `key`, rendered by `render` unless a fresh one is kept. */
     async get(key: string, render: () => Promise<string>): Promise<CachedPage> {
-      const id = createHash('sha1').update(key).digest('base64url');
+      // The key itself (a few hundred bytes): hashing it first would cost more than the lookup.
+      const id = key;
       const now = opts.now();
       const kept = entries.get(id);
       if (kept && kept.until > now) return kept;
@@ -53,7 +54,7 @@ export function createPageCache(opts: { now: () => number; ttlMs?: number; maxBy
       const entry: Entry = {
         etag: `"${createHash('sha1').update(html).digest('base64url')}"`,
         until: now + ttlMs,
-        bytes: html.length,
+        bytes: html.length + key.length * 2,
         body(encoding) {
           let out = encoded.get(encoding);
           if (out) return out;
