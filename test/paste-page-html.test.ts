@@ -62,6 +62,9 @@ function readPage(html: string) {
       .filter((el) => el.tagName === 'meta')
       .map((el) => attr(el, 'name') ?? attr(el, 'property')),
     scripts: all.filter((el) => el.tagName === 'script'),
+    language: all
+      .filter((el) => el.tagName === 'option' && attr(el, 'selected') !== undefined)
+      .map((el) => attr(el, 'value'))[0],
   };
 }
 
@@ -202,6 +205,17 @@ describe('the paste page’s first HTML', () => {
     const { client: other } = await signedIn(t);
     expect(readPage((await other.get(`/paste/${id}`)).text).lines[0]).toBe('compressed text');
     expect(await storedViewCount(t, id)).toBe(2);
+  });
+
+  it('renders a page anew only for what changes it: the language choice, not any other query', async () => {
+    const { id } = await createPaste(t.client(), { content: 'const x = 1;' });
+    const plain = await page(id);
+    const other = await t.client().get(`/paste/${id}?utm_source=x&junk=${'y'.repeat(500)}`);
+    expect(other.headers.get('etag')).toBe(plain.headers.get('etag'));
+    const chosen = await t.client().get(`/paste/${id}?lang=python`);
+    expect(chosen.headers.get('etag')).not.toBe(plain.headers.get('etag'));
+    expect(readPage(plain.text).language).toBe('auto');
+    expect(readPage(chosen.text).language).toBe('python');
   });
 
   it('leaves other pages of a paste (edit, revisions) to the app', async () => {

@@ -120,7 +120,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
       status: body.status,
       personal: true,
       // What `shown` is made of, without the constants (preloads): the key is built at every request.
-      key: JSON.stringify([body.status, publicSettings, meta?.isPublic, meta?.title, request.url, body.key]),
+      key: JSON.stringify([body.status, publicSettings, meta?.isPublic, meta?.title, body.key]),
       render: async () => renderShell(shell, { ...shown, inline, body: await body.render() }),
     };
   }
@@ -146,6 +146,9 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
   ): Promise<PageBody | null> {
     // The header as this reader will see it (signed in or not), so nothing in it moves later.
     const user = request.user ? presentUser(request.user) : null;
+    // Of the query only the language choice changes the page: any other is not rendered anew.
+    const lang = new URLSearchParams(request.url.split('?')[1] ?? '').get('lang');
+    const url = `/paste/${encodeURIComponent(id)}${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`;
     let view: PasteView | null;
     try {
       view = await app.services.pastes.pageView(id, viewerOf(request, { holdBurn: true }));
@@ -154,8 +157,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
       return {
         status: 404,
         preview: null,
-        key: JSON.stringify([user]),
-        render: () => render({ url: request.url, view: null, settings, user }),
+        key: JSON.stringify([url, user]),
+        render: () => render({ url, view: null, settings, user }),
       };
     }
     if (!view) return null;
@@ -165,8 +168,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
     return {
       status: 200,
       preview: { title: shown.title, isPublic: shown.privacy === 'public' },
-      key: JSON.stringify([user, facts]),
-      render: () => render({ url: request.url, view: shown, settings, user }),
+      key: JSON.stringify([url, user, facts]),
+      render: () => render({ url, view: shown, settings, user }),
     };
   }
 
