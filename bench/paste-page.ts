@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { onFast3gWatching, textVisibleAt } from '../test/helpers/slow-network.js';
 import { type LoadResult, warmAndDrive } from './load.js';
 import { prepare, startPasteshare } from './pasteshare.js';
 import { pinSelf, REPO_ROOT } from './processes.js';
@@ -26,14 +27,6 @@ const VISITS = 5;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const log = (msg: string) => console.error(`[bench:page] ${msg}`);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-/** Chrome DevTools' "Fast 3G" preset, as e2e/first-load.spec.ts sets it. */
-const FAST_3G = {
-  offline: false,
-  downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8,
-  uploadThroughput: (750 * 1024 * 0.9) / 8,
-  latency: 150 * 3.75,
-};
 
 // The web app and its paste-page renderer, built if stale (the server loads them from dist/).
 if (spawnSync(process.execPath, ['scripts/web-build.mjs'], { cwd: REPO_ROOT, stdio: 'inherit' }).status !== 0)
@@ -78,26 +71,9 @@ async function fast3g(id: string, line: string): Promise<void> {
     for (let visit = 0; visit < VISITS; visit++) {
       const context = await browser.newContext();
       const page = await context.newPage();
-      await page.addInitScript((text) => {
-        const timer = setInterval(() => {
-          if (document.body?.innerText.includes(text)) {
-            (window as unknown as { visibleAt: number }).visibleAt = performance.now();
-            clearInterval(timer);
-          }
-        }, 5);
-      }, line);
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', FAST_3G);
+      await onFast3gWatching(page, line);
       await page.goto(`${server.origin}/paste/${id}`, { waitUntil: 'commit' });
-      await page.waitForFunction(
-        () => (window as unknown as { visibleAt?: number }).visibleAt !== undefined,
-        null,
-        {
-          timeout: 30_000,
-        },
-      );
-      times.push(await page.evaluate(() => (window as unknown as { visibleAt: number }).visibleAt));
+      times.push(await textVisibleAt(page));
       await context.close();
     }
     const ms = median(times);

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { onFast3gWatching, textVisibleAt } from '../test/helpers/slow-network';
 import { expect, test } from './support/fixtures';
 import { createPasteApi } from './support/pastes';
 
@@ -74,14 +75,6 @@ test('a paste page loads at most 150 KB of JavaScript before highlighting, brotl
   }
 });
 
-/** Chrome DevTools' "Fast 3G" preset (its own figures: 1.6 Mbps down, 750 kbps up, 150 ms RTT, each × its factor). */
-const FAST_3G = {
-  offline: false,
-  downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8,
-  uploadThroughput: (750 * 1024 * 0.9) / 8,
-  latency: 150 * 3.75,
-};
-
 /**
  * The time itself is reported (annotation `fast-3g-visible-ms`, printed), never a pass condition
  * (issue 19 #11: a loaded machine makes any stopwatch flaky). What is asserted is what decides that
@@ -96,24 +89,12 @@ test('on Fast 3G a small paste’s text waits for no more than the JavaScript bu
     title: 'slow-phone.txt',
     content: `${line}\n`.repeat(16),
   });
-  // The page's own clock (0 = the start of navigation) notes when the text is first in the page:
-  // Playwright's polling would add its own delay to the figure.
-  await page.addInitScript((text) => {
-    const timer = setInterval(() => {
-      if (document.body?.innerText.includes(text)) {
-        (window as unknown as { visibleAt: number }).visibleAt = performance.now();
-        clearInterval(timer);
-      }
-    }, 5);
-  }, line);
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', FAST_3G);
+  await onFast3gWatching(page, line);
   const response = await page.goto(`/paste/${id}`, { waitUntil: 'commit' });
   await expect(page.getByText(line).first()).toBeVisible({ timeout: 30_000 });
   // The text comes with the page itself (issue 22), not after the JavaScript.
   expect(await response?.text()).toContain(line);
-  const ms = Math.round(await page.evaluate(() => (window as unknown as { visibleAt: number }).visibleAt));
+  const ms = Math.round(await textVisibleAt(page));
   console.log(`Fast 3G: paste text visible ${ms} ms after navigation start`);
   test.info().annotations.push({ type: 'fast-3g-visible-ms', description: String(ms) });
   // What arrived when: printed with DEBUG_WATERFALL=1 to see what a slow network waits for.
