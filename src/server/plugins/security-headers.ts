@@ -37,6 +37,10 @@ function computeHeaders(options: HelmetOptions): Record<string, string> {
  * Security Cheat Sheet's set).
  */
 const API_HEADERS: Record<string, string> = {
+  // Never kept by a browser or a proxy (expiry, burn and deletion hold at every request) unless a
+  // route says otherwise, as the favicon does. Here rather than in a per-module onSend hook: a hook
+  // is a cost on every read.
+  'cache-control': 'no-store',
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',

@@ -11,10 +11,7 @@ function credentialsOf(request: FastifyRequest, access: string | undefined): Rea
   return { grant: access, password: typeof password === 'string' ? password : undefined };
 }
 
-/**
- * Windows of lines and search (issue 22), registered inside pastesRoutes so their answers carry
- * its no-store header like every paste answer.
- */
+/** Windows of lines and search (issue 22); never cached, like every API answer (security-headers). */
 export const pasteLinesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { pasteLines } = app.services;
   const pub = { access: 'public' } as const;

@@ -32,12 +32,6 @@ export const pastesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { pastes, pasteDelivery } = app.services;
   const pub = { access: 'public' } as const;
 
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    // Paste answers are never cached: expiry and burn must hold at every request.
-    reply.header('Cache-Control', 'no-store');
-    done(null, payload);
-  });
-
   await app.register(createPasteRoute);
 
   app.get(
@@ -100,6 +94,8 @@ export const pastesRoutes: FastifyPluginAsyncZod = async (app) => {
         `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(d.filename)}`,
       )
       .header('Content-Security-Policy', "default-src 'none'; sandbox")
+      // Never cached: expiry and burn hold at every request (/raw/ is outside the API's defaults).
+      .header('Cache-Control', 'no-store')
       .header('X-Content-Type-Options', 'nosniff')
       .header('Accept-Ranges', d.rangeAllowed ? 'bytes' : 'none');
     if (range) {
