@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import { Readable } from 'node:stream';
+import { CHUNK_SIZE_BYTES } from '../src/common/constants.js';
 
 const MB = 1024 * 1024;
 
@@ -46,4 +47,55 @@ export function chunkRequest(file: string, uploadId: string, index: number, star
         })(),
       ),
   };
+}
+
+const ms = (start: number) => performance.now() - start;
+
+/**
+ * `file` as the chunked API takes it: chunks (CHUNK_SIZE_BYTES each, streamed from disk), then
+ * finalize, then polling until assembled. Returns the paste and the milliseconds of each part.
+ */
+export async function uploadChunked(
+  origin: string,
+  auth: Record<string, string>,
+  file: string,
+  size: number,
+  title: string,
+) {
+  const totalChunks = Math.ceil(size / CHUNK_SIZE_BYTES);
+  let start = performance.now();
+  const init = await send(`${origin}/api/pastes/upload/init`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: () => Buffer.from(JSON.stringify({ totalChunks, totalSize: size, title, expiration: '1d' })),
+  });
+  if (init.status !== 200) throw new Error(`init: ${init.status} ${init.text}`);
+  const { uploadId } = JSON.parse(init.text) as { uploadId: string };
+  for (let i = 0; i < totalChunks; i++) {
+    const offset = i * CHUNK_SIZE_BYTES;
+    const c = chunkRequest(file, uploadId, i, offset, Math.min(CHUNK_SIZE_BYTES, size - offset));
+    const res = await send(`${origin}/api/pastes/upload/chunk`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': c.contentType, 'content-length': c.length },
+      body: c.body,
+    });
+    if (res.status !== 200) throw new Error(`chunk ${i}: ${res.status} ${res.text}`);
+  }
+  const chunksMs = ms(start);
+  start = performance.now();
+  const fin = await send(`${origin}/api/pastes/upload/finalize`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: () => Buffer.from(JSON.stringify({ uploadId })),
+  });
+  if (fin.status !== 201) throw new Error(`finalize: ${fin.status} ${fin.text}`);
+  const { id } = JSON.parse(fin.text) as { id: string };
+  for (;;) {
+    const p = (await (await fetch(`${origin}/api/pastes/${id}/assembly-progress`)).json()) as {
+      isComplete?: boolean;
+    };
+    if (p.isComplete) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return { id, chunksMs, assemblyMs: ms(start) };
 }

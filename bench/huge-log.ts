@@ -6,13 +6,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { CAPTCHA_BYPASS_TOKEN, CHUNK_SIZE_BYTES } from '../src/common/constants.js';
-import { chunkRequest, send } from './chunked-upload.js';
+import { CAPTCHA_BYPASS_TOKEN } from '../src/common/constants.js';
 import { completeSetup } from './pasteshare.js';
 
 export const MB = 1024 * 1024;
 export const MARKER = 'NEEDLE-7f3a9c';
-const ms = (start: number) => performance.now() - start;
 const LEVELS = ['INFO', 'WARN', 'DEBUG', 'INFO', 'ERROR'];
 
 /** Line n (1-based) of the log, without its LF; `marked` appends MARKER. */
@@ -91,45 +89,4 @@ export async function signIn(origin: string): Promise<Record<string, string>> {
   });
   if (settings.status !== 200) throw new Error(`settings: ${settings.status} ${await settings.text()}`);
   return auth;
-}
-
-/** Chunks (CHUNK_SIZE_BYTES each, streamed from disk), then finalize → assembled: milliseconds of each. */
-export async function upload(origin: string, auth: Record<string, string>, file: string, size: number) {
-  const totalChunks = Math.ceil(size / CHUNK_SIZE_BYTES);
-  let start = performance.now();
-  const init = await send(`${origin}/api/pastes/upload/init`, {
-    method: 'POST',
-    headers: { ...auth, 'content-type': 'application/json' },
-    body: () =>
-      Buffer.from(JSON.stringify({ totalChunks, totalSize: size, title: 'huge.log', expiration: '1d' })),
-  });
-  if (init.status !== 200) throw new Error(`init: ${init.status} ${init.text}`);
-  const { uploadId } = JSON.parse(init.text) as { uploadId: string };
-  for (let i = 0; i < totalChunks; i++) {
-    const offset = i * CHUNK_SIZE_BYTES;
-    const c = chunkRequest(file, uploadId, i, offset, Math.min(CHUNK_SIZE_BYTES, size - offset));
-    const res = await send(`${origin}/api/pastes/upload/chunk`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': c.contentType, 'content-length': c.length },
-      body: c.body,
-    });
-    if (res.status !== 200) throw new Error(`chunk ${i}: ${res.status} ${res.text}`);
-  }
-  const chunksMs = ms(start);
-  start = performance.now();
-  const fin = await send(`${origin}/api/pastes/upload/finalize`, {
-    method: 'POST',
-    headers: { ...auth, 'content-type': 'application/json' },
-    body: () => Buffer.from(JSON.stringify({ uploadId })),
-  });
-  if (fin.status !== 201) throw new Error(`finalize: ${fin.status} ${fin.text}`);
-  const { id } = JSON.parse(fin.text) as { id: string };
-  for (;;) {
-    const p = (await (await fetch(`${origin}/api/pastes/${id}/assembly-progress`)).json()) as {
-      isComplete?: boolean;
-    };
-    if (p.isComplete) break;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return { id, chunksMs, assemblyMs: ms(start) };
 }

@@ -26,7 +26,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
-import { lineToken, MB, makeLog, signIn, upload } from './huge-log.js';
+import { uploadChunked } from './chunked-upload.js';
+import { lineToken, MB, makeLog, signIn } from './huge-log.js';
 import { startPasteshare } from './pasteshare.js';
 import { REPO_ROOT } from './processes.js';
 
@@ -318,7 +319,7 @@ try {
     const origin = server.origin;
     const auth = await signIn(origin);
     log('uploading through the chunked API');
-    const up = await upload(origin, auth, generated.file, generated.size);
+    const up = await uploadChunked(origin, auth, generated.file, generated.size, 'huge.log');
     fs.rmSync(generated.file); // the server holds its own copy now
     const id = up.id;
     const probe = (await (await fetch(`${origin}/api/pastes/${id}/lines?from=1&count=1`)).json()) as {

@@ -18,7 +18,8 @@ import path from 'node:path';
 import { LineIndexBuilder } from '../src/server/modules/pastes/line-index/builder.js';
 import type { LineIndex } from '../src/server/modules/pastes/line-index/format.js';
 import { checkUtf8 } from '../src/server/modules/uploads/assembly.js';
-import { MARKER, MB, makeLog, signIn, upload } from './huge-log.js';
+import { uploadChunked } from './chunked-upload.js';
+import { MARKER, MB, makeLog, signIn } from './huge-log.js';
 import { startPasteshare } from './pasteshare.js';
 import { REPO_ROOT } from './processes.js';
 
@@ -131,7 +132,7 @@ try {
     const origin = server.origin;
     const auth = await signIn(origin);
     log('uploading through the chunked API');
-    const up = await upload(origin, auth, file, size);
+    const up = await uploadChunked(origin, auth, file, size, 'huge.log');
     const id = up.id;
     const first = await getJson<Lines>(`${origin}/api/pastes/${id}/lines?from=1&count=200`);
     const total = first.body.totalLines;

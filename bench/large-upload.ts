@@ -18,7 +18,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { CAPTCHA_BYPASS_TOKEN, CHUNK_SIZE_BYTES } from '../src/common/constants.js';
-import { chunkRequest, send } from './chunked-upload.js';
+import { send, uploadChunked } from './chunked-upload.js';
 import { completeSetup, type RunningServer, startPasteshare } from './pasteshare.js';
 import { freePort, REPO_ROOT, startNode, waitForHttp } from './processes.js';
 
@@ -174,44 +174,12 @@ async function measureServer(
   const pid = server.child.proc.pid!;
   const idle = memoryOf(pid).rss;
 
-  const totalChunks = Math.ceil(size / CHUNK_SIZE_BYTES);
-  let start = process.hrtime.bigint();
-  const init = await send(`${origin}/api/pastes/upload/init`, {
-    method: 'POST',
-    headers: { ...auth, 'content-type': 'application/json' },
-    body: () =>
-      Buffer.from(JSON.stringify({ totalChunks, totalSize: size, title: 'big.log', expiration: '1d' })),
-  });
-  if (init.status !== 200) throw new Error(`init: ${init.status} ${init.text}`);
-  const { uploadId } = JSON.parse(init.text) as { uploadId: string };
-  for (let i = 0; i < totalChunks; i++) {
-    const offset = i * CHUNK_SIZE_BYTES;
-    const c = chunkRequest(file, uploadId, i, offset, Math.min(CHUNK_SIZE_BYTES, size - offset));
-    const res = await send(`${origin}/api/pastes/upload/chunk`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': c.contentType, 'content-length': c.length },
-      body: c.body,
-    });
-    if (res.status !== 200) throw new Error(`chunk ${i}: ${res.status} ${res.text}`);
-  }
-  const chunksS = seconds(start);
-  const fin = await send(`${origin}/api/pastes/upload/finalize`, {
-    method: 'POST',
-    headers: { ...auth, 'content-type': 'application/json' },
-    body: () => Buffer.from(JSON.stringify({ uploadId })),
-  });
-  if (fin.status !== 201) throw new Error(`finalize: ${fin.status} ${fin.text}`);
-  const { id } = JSON.parse(fin.text) as { id: string };
-  for (;;) {
-    const p = (await (await fetch(`${origin}/api/pastes/${id}/assembly-progress`)).json()) as {
-      isComplete?: boolean;
-    };
-    if (p.isComplete) break;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  const uploadS = seconds(start);
+  const up = await uploadChunked(origin, auth, file, size, 'big.log');
+  const { id } = up;
+  const chunksS = up.chunksMs / 1000;
+  const uploadS = (up.chunksMs + up.assemblyMs) / 1000;
 
-  start = process.hrtime.bigint();
+  const start = process.hrtime.bigint();
   const down = await fetchAll(`${origin}/api/pastes/${id}/download`);
   const downloadS = seconds(start);
   if (down.bytes !== size) throw new Error(`download: ${down.bytes} bytes of ${size}`);
