@@ -136,6 +136,9 @@ export function createPasteReader({
     return { row, ...rel };
   }
 
+  /** A paste found by findVisible, with who is asking in relation to it. */
+  type Visible = Awaited<ReturnType<typeof findVisible>>;
+
   /**
    * The paste `id` if anyone may read and fork it now (live, visible, canForkPaste), else null.
    * A forkable paste needs no password and is never burned, so who asks does not matter: it is
@@ -192,10 +195,11 @@ export function createPasteReader({
     viewer: Viewer,
     credentials: ReadCredentials,
     answer: 'json' | 'bytes',
+    found?: Visible,
   ): Promise<ReadDecision> {
     let decision: ReadDecision;
     try {
-      decision = await decideRead(id, viewer, credentials, answer);
+      decision = await decideRead(id, viewer, credentials, answer, found);
     } catch (e) {
       const outcome = readOutcomeOf(e);
       if (outcome) metrics.pasteReads.inc({ outcome });
@@ -213,8 +217,10 @@ export function createPasteReader({
     viewer: Viewer,
     credentials: ReadCredentials,
     answer: 'json' | 'bytes',
+    // The paste as findVisible gave it to this caller a moment ago: not looked up twice.
+    found?: Visible,
   ): Promise<ReadDecision> {
-    const { row, isOwner, isStaff } = await findVisible(id, viewer);
+    const { row, isOwner, isStaff } = found ?? (await findVisible(id, viewer));
     if (row.status === 'processing') return { outcome: 'processing', row, isOwner };
     const isProtected = row.privacy === 'password';
     if (isProtected && !isOwner && !isStaff) {
@@ -256,8 +262,9 @@ export function createPasteReader({
     id: string,
     viewer: Viewer,
     credentials: ReadCredentials,
+    found?: Visible,
   ): Promise<{ view: PasteView; row: PasteWithAuthor; kept: boolean }> {
-    const decision = await authorizeRead(id, viewer, credentials, 'json');
+    const decision = await authorizeRead(id, viewer, credentials, 'json', found);
     const { row } = decision;
     const kept = hot.keeps(row);
     const view = presentPasteMeta(row, row.view_count + views.pendingFor(id), kept);
@@ -322,14 +329,15 @@ export function createPasteReader({
      * (one per reader and window). Throws 404 like any read of a paste that is not there.
      */
     async pageView(id: string, viewer: Viewer): Promise<PasteView | null> {
-      const { row } = await findVisible(id, viewer);
+      const found = await findVisible(id, viewer);
+      const { row } = found;
       const shown = showsTextInPage({
         privacy: row.privacy,
         burnAfterReading: row.burn_after_reading === 1,
         status: row.status,
         sizeBytes: row.size_bytes,
       });
-      return shown ? (await render(id, viewer, {})).view : null;
+      return shown ? (await render(id, viewer, {}, found)).view : null;
     },
 
     /** The same answer as JSON text (the routes send this; see pasteViewJson). */
