@@ -51,6 +51,7 @@ describe('migrations', () => {
       '008-scheduled-backups',
       '009-upload-digest',
       '010-paste-revisions',
+      '011-encrypted-pastes',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect, db.schema)).toEqual([]);
     // Only our schema: on PostgreSQL other suites' schemas live in the same database.
@@ -78,11 +79,23 @@ describe('migrations', () => {
         'revision_count',
         'edited_at',
         'forked_from',
+        'encryption',
+        'sealed_title',
       ]),
     );
     expect(columns.get('upload_sessions')).toEqual(
-      expect.arrayContaining(['blob_key', 'store_ref', 'chunk_size', 'lease_until', 'paste_id', 'progress']),
+      expect.arrayContaining([
+        'blob_key',
+        'store_ref',
+        'chunk_size',
+        'lease_until',
+        'paste_id',
+        'progress',
+        'encryption',
+        'sealed_title',
+      ]),
     );
+    expect(columns.get('reports')).toEqual(expect.arrayContaining(['shared_key_sealed']));
     const indexQuery =
       db.dialect === 'sqlite'
         ? sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'pastes'`

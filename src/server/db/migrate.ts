@@ -10,6 +10,7 @@ import * as auditLog from './migrations/007-audit-log.js';
 import * as scheduledBackups from './migrations/008-scheduled-backups.js';
 import * as uploadDigest from './migrations/009-upload-digest.js';
 import * as pasteRevisions from './migrations/010-paste-revisions.js';
+import * as encryptedPastes from './migrations/011-encrypted-pastes.js';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
 
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '008-scheduled-backups': scheduledBackups,
   '009-upload-digest': uploadDigest,
   '010-paste-revisions': pasteRevisions,
+  '011-encrypted-pastes': encryptedPastes,
 };
 
 class StaticProvider implements MigrationProvider {

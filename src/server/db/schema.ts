@@ -100,6 +100,10 @@ export interface PastesTable {
   edited_at: number | null;
   /** The paste this one was forked from (kept after the source is gone; shown while it lives). */
   forked_from: string | null;
+  /** The envelope of end-to-end encrypted content (1 = pse1, bytes in the blob store); null = plain text. */
+  encryption: number | null;
+  /** Encrypted pastes: the title sealed in the browser (base64url pse1); `title` holds a placeholder. */
+  sealed_title: string | null;
 }
 
 /** One saved revision of an edited paste (revision 1 is the original). */
@@ -166,6 +170,9 @@ export interface UploadSessionsTable {
   error: string | null;
   created_at: number;
   updated_at: number;
+  /** As on pastes: the chunks are a pse1 stream, checked structurally at assembly. */
+  encryption: number | null;
+  sealed_title: string | null;
 }
 
 export interface UploadChunksTable {
@@ -187,6 +194,8 @@ export interface ReportsTable {
   status: ModerationStatus;
   created_at: number;
   reporter_ip: string | null;
+  /** The paste's key shared by the reporter, sealed under the moderation secret; null once decided. */
+  shared_key_sealed: string | null;
 }
 
 export interface DeletionRequestsTable {
