@@ -18,12 +18,25 @@ function pasteForm(body: CreatePasteBody): FormData {
   return form;
 }
 
-/** POST /api/pastes with upload progress (0..1) for the 'Creating paste...' bar. */
+/**
+ * An end-to-end encrypted create (issue 21): the sealed text as standard base64, the sealed title,
+ * no plain title, no secret check and no fork (the server can read neither). The key is not here.
+ */
+export type EncryptedCreateBody = Omit<CreatePasteBody, 'title' | 'checkSecrets' | 'forkedFrom'> & {
+  encrypted: true;
+  sealedTitle: string;
+};
+
+/**
+ * POST /api/pastes with upload progress (0..1) for the 'Creating paste...' bar. An encrypted
+ * create goes as JSON, the wire contract's form for it (its content is base64, not UTF-8 text).
+ */
 export async function createPaste(
-  body: CreatePasteBody,
+  body: CreatePasteBody | EncryptedCreateBody,
   onProgress: (fraction: number) => void,
 ): Promise<CreatePasteResult> {
-  const result = await postWithProgress<CreatePasteResult>('/api/pastes', pasteForm(body), onProgress);
+  const sent = 'encrypted' in body ? body : pasteForm(body);
+  const result = await postWithProgress<CreatePasteResult>('/api/pastes', sent, onProgress);
   if (!result?.id) throw new Error('Invalid response from server');
   if (result.creatorToken) saveCreatorToken(result.id, result.creatorToken);
   return result;
@@ -32,7 +45,7 @@ export async function createPaste(
 export function useCreatePaste(onProgress: (fraction: number) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreatePasteBody) => createPaste(body, onProgress),
+    mutationFn: (body: CreatePasteBody | EncryptedCreateBody) => createPaste(body, onProgress),
     // React Query would hold the create while the browser is offline and send it, unannounced,
     // when the network returns; the request itself reports offline at once (postWithProgress).
     networkMode: 'always',

@@ -14,7 +14,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../../components
 import { ProgressBar } from '../../../../components/ui/progress';
 import { toast, toastError } from '../../../../components/ui/toast-store';
 import { paths } from '../../../../config/paths';
-import { ApiError } from '../../../../lib/api-client';
+import { ApiError, OFFLINE_MESSAGE } from '../../../../lib/api-client';
 import { defaultExpiration, enforceExpiration } from '../../../../lib/expiration';
 import { type FieldErrors, focusFirstInvalid, hasErrors, withoutError } from '../../../../lib/field-errors';
 import { queryKeys } from '../../../../lib/query-keys';
@@ -37,6 +37,10 @@ import { titleFromFileName, useFileReader } from './use-file-reader';
 import { useSecretWarning } from './use-secret-warning';
 
 type OptionsState = Omit<PasteOptionsValue, 'expiration'> & { expiration: Expiration | null };
+
+/** Said in the "Not sent" notice, with Retry, when the encryption code cannot load. */
+const ENCRYPTION_UNAVAILABLE =
+  'The encryption code could not be loaded. Check your connection, then try again.';
 
 function destructive(title: string, description: string) {
   toast({ title, description, variant: 'destructive' });
@@ -70,6 +74,10 @@ export function CreatePasteForm() {
     language: restored?.language ?? null,
   });
   const expiration = enforceExpiration(options.expiration ?? defaultExpiration(role), role);
+  /** End-to-end encryption (issue 21): sealed in this tab, the key only in the link. */
+  const [encrypted, setEncrypted] = useState(false);
+  /** Sealing the text before it is sent (the crypto code loads on first use). */
+  const [sealing, setSealing] = useState(false);
   const createMutation = useCreatePaste(setUploadProgress);
   const [errors, setErrors] = useState<FieldErrors<'content' | 'password'>>({});
   /** The create could not reach the server (offline, stalled): said here, with Retry and Cancel. */
@@ -80,7 +88,7 @@ export function CreatePasteForm() {
   const [largeFile, setLargeFile] = useState<File | null>(null);
   const [chunkedProgress, setChunkedProgress] = useState<number | null>(null);
   const uploading = chunkedProgress !== null;
-  const creating = createMutation.isPending || uploading;
+  const creating = createMutation.isPending || uploading || sealing;
   const secrets = useSecretWarning({ onProblem: setNetworkProblem });
   /** "Protect with a password" closes the warning onto the password field, not the Create button. */
   const focusPasswordNext = useRef(false);
@@ -168,24 +176,17 @@ export function CreatePasteForm() {
 
   async function uploadLargeFile(file: File) {
     setChunkedProgress(0);
+    const chunked = { ...sharedFields(options.privacy), title: options.title.trim() };
     try {
-      const id = await uploadInChunks(
-        file,
-        {
-          title: options.title.trim(),
-          privacy: options.privacy,
-          expiration,
-          burnAfterReading: expiration === 'burn',
-          ...(options.privacy === 'password' ? { password: options.password } : {}),
-          ...(options.language ? { language: options.language } : {}),
-        },
-        setChunkedProgress,
-      );
+      // Encrypted: sealed as a stream in this tab (api/upload-encrypted, its own chunk).
+      const { id, keyText } = encrypted
+        ? await import('../../api/upload-encrypted').then((m) =>
+            m.uploadEncrypted(file, chunked, setChunkedProgress),
+          )
+        : { id: await uploadInChunks(file, chunked, setChunkedProgress), keyText: undefined };
       void queryClient.invalidateQueries({ queryKey: queryKeys.myPastes });
       setLargeFile(null);
-      created.current = true;
-      dropDraft();
-      navigate(paths.paste(id), { state: { created: true } });
+      onCreated(id, keyText);
     } catch (error) {
       const title = error instanceof ChunkedUploadError ? error.title : UPLOAD_MESSAGES.failed;
       destructive(title, error instanceof Error ? error.message : UPLOAD_MESSAGES.failed);
@@ -297,30 +298,58 @@ export function CreatePasteForm() {
     send(choice);
   }
 
+  /** The create's common fields, what an encrypted create sends as they are. */
+  function sharedFields(privacy: Privacy) {
+    return {
+      privacy,
+      expiration,
+      burnAfterReading: expiration === 'burn',
+      ...(privacy === 'password' ? { password: options.password } : {}),
+      ...(options.language ? { language: options.language } : {}),
+    };
+  }
+
+  function onCreated(id: string, keyText?: string) {
+    created.current = true;
+    dropDraft();
+    navigate(`${paths.paste(id)}${keyText ? `#${keyText}` : ''}`, { state: { created: true } });
+  }
+
+  function onCreateError(error: Error) {
+    if (error instanceof ApiError && error.status === 0) setNetworkProblem(error.message);
+    else toastError('Failed to create paste', error, 'An error occurred');
+  }
+
+  /** Seals text and title under a new key here, sends only the sealed bytes, and keeps the key for the link. */
+  async function sendEncrypted(privacy: Privacy) {
+    setSealing(true);
+    let sealed: Awaited<ReturnType<typeof import('../../encrypted/seal-paste').sealPaste>>;
+    try {
+      const { sealPaste } = await import('../../encrypted/seal-paste');
+      sealed = await sealPaste(editor.content, options.title.trim());
+    } catch {
+      setSealing(false);
+      return setNetworkProblem(navigator.onLine ? ENCRYPTION_UNAVAILABLE : OFFLINE_MESSAGE);
+    }
+    setSealing(false);
+    setUploadProgress(0);
+    createMutation.mutate(
+      { ...sharedFields(privacy), content: sealed.content, encrypted: true, sealedTitle: sealed.sealedTitle },
+      { onSuccess: ({ id }) => onCreated(id, sealed.keyText), onError: onCreateError },
+    );
+  }
+
   function send(privacy: Privacy) {
+    if (encrypted) return void sendEncrypted(privacy);
     setUploadProgress(0);
     createMutation.mutate(
       {
+        ...sharedFields(privacy),
         title: options.title.trim(),
         content: editor.content,
-        privacy,
-        expiration,
-        burnAfterReading: expiration === 'burn',
-        ...(privacy === 'password' ? { password: options.password } : {}),
-        ...(options.language ? { language: options.language } : {}),
         ...(forkedFrom ? { forkedFrom: forkedFrom.id } : {}),
       },
-      {
-        onSuccess: ({ id }) => {
-          created.current = true;
-          dropDraft();
-          navigate(paths.paste(id), { state: { created: true } });
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && error.status === 0) setNetworkProblem(error.message);
-          else toastError('Failed to create paste', error, 'An error occurred');
-        },
-      },
+      { onSuccess: ({ id }) => onCreated(id), onError: onCreateError },
     );
   }
 
@@ -362,6 +391,7 @@ export function CreatePasteForm() {
               </div>
             </Alert>
           ) : null}
+          {sealing ? <ProgressBar label="Encrypting..." value={null} /> : null}
           {createMutation.isPending ? (
             <ProgressBar label="Creating paste..." value={uploadProgress * 100} />
           ) : null}
@@ -404,6 +434,7 @@ export function CreatePasteForm() {
         <CardContent>
           <PasteOptions
             value={{ ...options, expiration }}
+            encryption={{ on: encrypted, onChange: setEncrypted, forking: forkedFrom !== null }}
             role={role}
             disabled={creating}
             onChange={(patch) => {

@@ -31,8 +31,17 @@ function expirationHint(expiration: Expiration): string | null {
   return null;
 }
 
+/** The end-to-end encryption switch (issue 21): on the create screen only. */
+export interface EncryptionOption {
+  on: boolean;
+  onChange: (on: boolean) => void;
+  /** Forking: an encrypted paste does not say which paste it forks. */
+  forking?: boolean;
+}
+
 interface PasteOptionsProps {
   value: PasteOptionsValue;
+  encryption?: EncryptionOption;
   role: Role | null;
   disabled: boolean;
   onChange: (patch: Partial<PasteOptionsValue>) => void;
@@ -40,8 +49,45 @@ interface PasteOptionsProps {
   passwordError?: string;
 }
 
+/**
+ * A switch drawn with a native checkbox (role="switch"): the create screen is a first load, and
+ * the Radix switch is not otherwise in it.
+ */
+function EncryptionSwitch({ option }: { option: EncryptionOption }) {
+  const id = useId();
+  return (
+    <div className="space-y-2">
+      <div className="flex items-center justify-between gap-3">
+        <Label htmlFor={id}>End-to-end encrypted</Label>
+        <input
+          id={id}
+          type="checkbox"
+          role="switch"
+          checked={option.on}
+          aria-checked={option.on}
+          aria-describedby={`${id}-hint`}
+          onChange={(e) => option.onChange(e.target.checked)}
+          className="relative h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-input transition-colors before:absolute before:top-0.5 before:left-0.5 before:size-5 before:rounded-full before:bg-white before:shadow-md before:transition-transform checked:bg-primary checked:before:translate-x-5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50"
+        />
+      </div>
+      <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+        The text is encrypted in your browser; the link carries the key; we cannot read it.
+        {option.on ? ' Whoever loses the link loses the paste: there is no other way to open it.' : ''}
+        {option.on && option.forking ? ' It will not be shown as a fork.' : ''}
+      </p>
+    </div>
+  );
+}
+
 /** Spec §2 options panel: title with its 'n/80' counter, privacy, password, expiration. */
-export function PasteOptions({ value, role, disabled, onChange, passwordError }: PasteOptionsProps) {
+export function PasteOptions({
+  value,
+  encryption,
+  role,
+  disabled,
+  onChange,
+  passwordError,
+}: PasteOptionsProps) {
   const id = useId();
   const privacyHint = PRIVACY_OPTIONS.find((o) => o.value === value.privacy)?.hint;
   const expiryHint = expirationHint(value.expiration);
@@ -136,6 +182,7 @@ export function PasteOptions({ value, role, disabled, onChange, passwordError }:
         </NativeSelect>
         {expiryHint ? <p className="text-xs text-muted-foreground">{expiryHint}</p> : null}
       </div>
+      {encryption ? <EncryptionSwitch option={encryption} /> : null}
     </fieldset>
   );
 }
