@@ -172,6 +172,7 @@ export function CreatePasteForm() {
     maxPasteSizeMB: typeof maxMB === 'number' ? maxMB : null,
     onLoaded: onFileLoaded,
     onLargeFile,
+    encrypted,
   });
 
   async function uploadLargeFile(file: File) {
@@ -397,7 +398,12 @@ export function CreatePasteForm() {
           ) : null}
           {uploading ? <ProgressBar label={UPLOAD_MESSAGES.uploading} value={chunkedProgress * 100} /> : null}
           {largeFile ? (
-            <LargeFilePanel file={largeFile} disabled={creating} onRemove={() => setLargeFile(null)} />
+            <LargeFilePanel
+              file={largeFile}
+              disabled={creating}
+              onRemove={() => setLargeFile(null)}
+              encrypted={encrypted}
+            />
           ) : (
             <>
               {loadedFile ? (
