@@ -144,3 +144,14 @@ export function tooLargeMessage(sizeBytes: number, limitBytes: number): string {
   const mb = (n: number) => (n / 1_048_576).toFixed(2);
   return `Paste is ${mb(sizeBytes)} MB. Maximum size is ${mb(limitBytes)} MB.`;
 }
+
+/** The decrypting download of an encrypted paste (issue 21), done in the reader's browser. */
+export const DECRYPT_DOWNLOAD_MESSAGES = {
+  failed: 'Download failed',
+  undecryptable: 'This paste could not be decrypted',
+  noKey: 'This link has no key: the paste cannot be decrypted without the full link',
+  noStorage: 'The browser refused to store the decrypted file (private mode, or the disk is full)',
+  interrupted: 'The download was interrupted: try again',
+  decrypting: 'Decrypting the download...',
+  decryptingDetail: 'The paste is decrypted in your browser; the file is saved when it is done.',
+} as const;
