@@ -32,7 +32,9 @@ export function OwnerActions({
   const [requesting, setRequesting] = useState(false);
   const [requested, setRequested] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  // An encrypted paste's text is sealed under a key the server never has: not editable (409).
   const editable =
+    !(paste as { encrypted?: boolean }).encrypted &&
     editRefusal({
       isAuthor,
       burnAfterReading: paste.burnAfterReading,

@@ -11,6 +11,7 @@ import { useUser } from '../../../auth/api/get-user';
 import { isProcessing } from '../../api/get-paste';
 import { isAuthorOf } from '../../lib/author';
 import type { ForkState } from '../../lib/fork';
+import { linkWithKey } from '../../lib/key-fragment';
 import { downloadFileName, rawUrl, saveTextFile } from '../../lib/paste-links';
 
 // Loaded when needed (most readers get no owner controls and report nothing): the paste page's
@@ -20,6 +21,17 @@ const ReportDialog = lazy(() => import('./report-dialog').then((m) => ({ default
 
 const copyFailed = () =>
   toast({ title: 'Failed to copy', description: 'Could not copy to clipboard', variant: 'destructive' });
+
+/**
+ * Raw of an encrypted paste: the plaintext opened here, as a text/plain blob in a new tab (the
+ * server's raw answer is the sealed bytes).
+ */
+function openRawText(text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  window.open(url, '_blank', 'noopener');
+  // The new tab has read it by then; the URL would otherwise keep the text for the tab's life.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
 
 async function copyText(text: string, what: string) {
   try {
@@ -42,14 +54,19 @@ export function PasteActions({
   content,
   burned,
   language,
+  linkKey = null,
 }: {
-  paste: PasteView;
+  /** For an encrypted paste: its opened title (the placeholder otherwise). */
+  paste: PasteView & { encrypted?: boolean };
   content?: string;
   /** This reader burned the paste (it is gone from the server): no link to share or report. */
   burned: boolean;
   /** What the paste is shown as (chosen or detected), for the download's extension. */
   language?: string | null;
+  /** An encrypted paste's key (issue 21): Share and Report keep it; null for a plain paste. */
+  linkKey?: string | null;
 }) {
+  const encrypted = paste.encrypted === true;
   const [reporting, setReporting] = useState(false);
   /** Mounted from the first Report on, so a reason typed and cancelled is still there next time. */
   const [reportLoaded, setReportLoaded] = useState(false);
@@ -60,7 +77,9 @@ export function PasteActions({
   // Until the user is known, the paste's owner is not offered Report only to see it vanish.
   const hideReport = isAuthor || (paste.isOwner && user === undefined);
   const status = isProcessing(paste) ? 'processing' : 'ready';
+  // A fork would be a plain paste made of an encrypted one's text: not offered.
   const forkable =
+    !encrypted &&
     content !== undefined &&
     canForkPaste({ privacy: paste.privacy, burnAfterReading: paste.burnAfterReading, status });
   // The viewer's language choice (?lang=) goes with the link, so it opens the same way.
@@ -69,11 +88,11 @@ export function PasteActions({
   // No raw link for a burn paste: its reader has the only copy (the link would answer 'not found'),
   // and an anonymous creator's browser cannot send its creator token with a plain link, so opening
   // it would burn the paste.
-  const showRaw = !paste.burnAfterReading;
+  const showRaw = !paste.burnAfterReading && (!encrypted || content !== undefined);
 
   async function share() {
     // Read when used, not while rendering: the page's first HTML is rendered on the server too.
-    const link = `${window.location.origin}${path}`;
+    const link = `${window.location.origin}${linkWithKey(path, linkKey)}`;
     const data = { title: pasteTitle(paste), url: link };
     if (typeof navigator.share === 'function' && navigator.canShare?.(data)) {
       try {
@@ -110,7 +129,12 @@ export function PasteActions({
           Share
         </Button>
       )}
-      {showRaw ? (
+      {showRaw && encrypted && content !== undefined ? (
+        <Button variant="outline" size="sm" onClick={() => openRawText(content)}>
+          <FileText aria-hidden />
+          Raw
+        </Button>
+      ) : showRaw ? (
         <Button asChild variant="outline" size="sm">
           <a href={rawUrl(paste)} target="_blank" rel="noopener noreferrer">
             <FileText aria-hidden />
@@ -149,7 +173,12 @@ export function PasteActions({
           </Button>
           {reportLoaded ? (
             <Suspense fallback={null}>
-              <ReportDialog pasteId={paste.id} open={reporting} onOpenChange={setReporting} />
+              <ReportDialog
+                pasteId={paste.id}
+                linkKey={encrypted ? linkKey : null}
+                open={reporting}
+                onOpenChange={setReporting}
+              />
             </Suspense>
           ) : null}
         </>

@@ -7,6 +7,7 @@ import { Button } from '../../../../components/ui/button';
 import { formatCount, formatCountOf, formatSize } from '../../../../lib/format';
 import { canHighlight, useHighlight } from '../../hooks/use-highlight';
 import { useLanguageChoice } from '../../hooks/use-language-choice';
+import { joinFragment, splitFragment } from '../../lib/key-fragment';
 import { formatLineHash, parseLineHash, selectLine } from '../../lib/line-range';
 import { downloadFileName, saveTextFile } from '../../lib/paste-links';
 import { sizeLevel } from '../../lib/size-levels';
@@ -20,11 +21,14 @@ export function splitLines(content: string): string[] {
   return lines;
 }
 
-/** Keeps #L12 / #L12-L20 in the URL and scrolls to it when it did not come from a click here. */
-function useLineLink() {
+/**
+ * Keeps #L12 / #L12-L20 in the URL and scrolls to it when it did not come from a click here. An
+ * encrypted paste's fragment starts with its key (`#<key>&L12`), which a line click keeps.
+ */
+function useLineLink(linkKey: string | null) {
   const location = useLocation();
   const navigate = useNavigate();
-  const hash = location.hash;
+  const hash = splitFragment(location.hash).lineHash;
   const range = parseLineHash(hash);
   const fromClick = useRef(false);
 
@@ -42,7 +46,7 @@ function useLineLink() {
     const next = formatLineHash(selectLine(range, line, extend));
     if (next === hash) return;
     fromClick.current = true;
-    navigate({ hash: next }, { replace: true, preventScrollReset: true });
+    navigate({ hash: joinFragment(linkKey, next) }, { replace: true, preventScrollReset: true });
   }
   return { range, select };
 }
@@ -55,16 +59,19 @@ export function PasteContent({
   paste,
   content,
   onLanguage,
+  linkKey = null,
 }: {
   /** The paste, or one of its revisions (issue 23): what names the download and picks the language. */
   paste: Pick<ReadablePasteView, 'id' | 'title' | 'language' | 'sizeBytes'>;
   content: string;
   /** The language the paste is shown as (chosen or detected; null = plain), for its download name. */
   onLanguage?: (language: string | null) => void;
+  /** An encrypted paste's key, kept in front of line links (issue 21). */
+  linkKey?: string | null;
 }) {
   const lines = useMemo(() => splitLines(content), [content]);
   const level = sizeLevel(lines.length, paste.sizeBytes);
-  const initialRange = parseLineHash(useLocation().hash);
+  const initialRange = parseLineHash(splitFragment(useLocation().hash).lineHash);
   const [showFull, setShowFull] = useState(
     () => level !== 'very-large' || (initialRange?.start ?? 0) > VERY_LARGE_PREVIEW_LINES,
   );
@@ -77,7 +84,7 @@ export function PasteContent({
   const highlighted = useHighlight(shownText, choice);
   const shownAs: string | null = choice === 'auto' ? highlighted.language : choice;
   useEffect(() => onLanguage?.(shownAs), [onLanguage, shownAs]);
-  const { range, select } = useLineLink();
+  const { range, select } = useLineLink(linkKey);
   const sizeText = `${formatCountOf(lines.length, 'line')}, ${formatSize(paste.sizeBytes)}`;
 
   return (

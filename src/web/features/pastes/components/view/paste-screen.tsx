@@ -1,10 +1,12 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import type { PasteView, ReadablePasteView } from '../../../../../common/schemas/paste';
 import { LoadingBlock } from '../../../../components/ui/spinner';
 import { toastError } from '../../../../components/ui/toast-store';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
 import { isProcessing, usePaste } from '../../api/get-paste';
 import { useRevealPaste } from '../../api/reveal-paste';
+import { type EncryptedFields, useDecryption } from '../../encrypted/use-decryption';
 import { useBurnConfirm } from '../../hooks/use-burn-confirm';
 import { downloadAsCreator } from '../../lib/owner-download';
 import { downloadUrl } from '../../lib/paste-links';
@@ -26,6 +28,11 @@ import {
 import { VipBanner } from './vip-banner';
 import { YourLinkPanel } from './your-link-panel';
 
+// Only an encrypted paste that cannot be opened needs these screens: not in the first load.
+const EncryptedProblem = lazy(() =>
+  import('../../encrypted/encrypted-problem').then((m) => ({ default: m.EncryptedProblem })),
+);
+
 /**
  * The paste view (spec §2, §4): loading, not found, locked, processing, a burn paste waiting for
  * "Show paste", extreme, or the paste.
@@ -37,15 +44,24 @@ export function PasteScreen({ id }: { id: string }) {
   const location = useLocation();
   const navigate = useNavigate();
   const [justCreated] = useState(() => (location.state as { created?: boolean } | null)?.created === true);
+  const stateCleared = useRef(false);
   useEffect(() => {
-    if (justCreated) navigate(location.pathname + location.search, { replace: true, state: null });
-  }, [justCreated, navigate, location.pathname, location.search]);
+    if (!justCreated || stateCleared.current) return;
+    stateCleared.current = true;
+    // The fragment stays: an encrypted paste's key is in it.
+    navigate(location.pathname + location.search + location.hash, { replace: true, state: null });
+  }, [justCreated, navigate, location.pathname, location.search, location.hash]);
   const reveal = useRevealPaste(id);
-  const paste = query.data;
+  const paste: (PasteView & EncryptedFields) | undefined = query.data;
+  // An encrypted paste (issue 21) is opened here with the link's key; a plain one passes through.
+  const decryption = useDecryption(paste);
   const [passwordOpen, setPasswordOpen] = useState(true);
   const [downloaded, setDownloaded] = useState(false);
   const [shownAs, setShownAs] = useState<string | null>(null);
-  const showsContent = paste?.content !== undefined && !isProcessing(paste);
+  const showsContent =
+    paste?.content !== undefined &&
+    !isProcessing(paste) &&
+    (decryption.kind === 'plain' || (decryption.kind === 'open' && decryption.content !== undefined));
   useBurnConfirm(paste, showsContent || downloaded);
 
   useEffect(() => {
@@ -70,6 +86,18 @@ export function PasteScreen({ id }: { id: string }) {
     return <PasteNotFound />;
   }
   if (isProcessing(paste)) return <PasteProcessing id={id} />;
+  // Before the password dialog or the burn prompt: without the right key neither leads anywhere.
+  if (
+    decryption.kind === 'missing-key' ||
+    decryption.kind === 'wrong-key' ||
+    decryption.kind === 'undecryptable'
+  ) {
+    return (
+      <Suspense fallback={<LoadingBlock label="Loading paste..." />}>
+        <EncryptedProblem problem={decryption.kind} />
+      </Suspense>
+    );
+  }
   // This reader is the one a burn paste is destroyed for (once its content is delivered).
   const burner = paste.burnAfterReading && !paste.isOwner;
   // A locked view has no size fields: everything past here reads an unlocked one.
@@ -86,29 +114,52 @@ export function PasteScreen({ id }: { id: string }) {
       </>
     );
   }
+  if (decryption.kind === 'working') return <LoadingBlock label="Decrypting paste..." />;
+  if (decryption.kind === 'waiting') {
+    // An unlocked view without its sealed title: nothing here can open it.
+    return (
+      <Suspense fallback={<LoadingBlock label="Loading paste..." />}>
+        <EncryptedProblem problem="undecryptable" />
+      </Suspense>
+    );
+  }
+  // What is shown: for an encrypted paste, its title and text as opened in this tab, and the
+  // size of the text (the size levels go by what is shown, not by the sealed bytes).
+  const shown: ReadablePasteView =
+    decryption.kind === 'open'
+      ? {
+          ...paste,
+          title: decryption.title,
+          ...(decryption.content === undefined
+            ? {}
+            : { content: decryption.content, sizeBytes: decryption.sizeBytes ?? paste.sizeBytes }),
+        }
+      : paste;
+  const key = decryption.kind === 'open' ? decryption.key : null;
   if (paste.requiresReveal && paste.content === undefined) {
     // Someone else opened it first: it is gone, as for any later visitor.
     if (reveal.error instanceof ApiError && reveal.error.status === 404) return <PasteNotFound />;
     return (
       <BurnRevealPrompt
-        paste={paste}
+        paste={shown}
         onReveal={() => reveal.mutate()}
         revealing={reveal.isPending}
         error={reveal.error ? errorMessage(reveal.error, 'Something went wrong.') : undefined}
       />
     );
   }
-  if (paste.isExtreme || paste.content === undefined) {
+  const content = shown.content;
+  if (paste.isExtreme || content === undefined) {
     // The paste's own header and actions stay: only its text is replaced by the download.
     return (
       <article className="space-y-5" aria-label="Paste">
         {paste.vipBanner ? <VipBanner banner={paste.vipBanner} /> : null}
-        <PasteHeader paste={paste} />
-        {justCreated && paste.isOwner ? <YourLinkPanel paste={paste} /> : null}
-        <PasteNotices paste={paste} burned={burner && downloaded} />
-        <PasteActions paste={paste} burned={burner && downloaded} />
+        <PasteHeader paste={shown} />
+        {justCreated && paste.isOwner ? <YourLinkPanel paste={shown} linkKey={key} /> : null}
+        <PasteNotices paste={shown} burned={burner && downloaded} />
+        <PasteActions paste={shown} burned={burner && downloaded} linkKey={key} />
         <ExtremePaste
-          paste={paste}
+          paste={shown}
           onDownload={(event) => {
             if (!(paste.burnAfterReading && paste.isOwner)) {
               setDownloaded(true);
@@ -129,11 +180,11 @@ export function PasteScreen({ id }: { id: string }) {
   return (
     <article className="space-y-5" aria-label="Paste">
       {paste.vipBanner ? <VipBanner banner={paste.vipBanner} /> : null}
-      <PasteHeader paste={paste} />
-      {justCreated && paste.isOwner ? <YourLinkPanel paste={paste} /> : null}
-      <PasteNotices paste={paste} burned={burner} />
-      <PasteActions paste={paste} content={paste.content} burned={burner} language={shownAs} />
-      <PasteContent paste={paste} content={paste.content} onLanguage={setShownAs} />
+      <PasteHeader paste={shown} />
+      {justCreated && paste.isOwner ? <YourLinkPanel paste={shown} linkKey={key} /> : null}
+      <PasteNotices paste={shown} burned={burner} />
+      <PasteActions paste={shown} content={content} burned={burner} language={shownAs} linkKey={key} />
+      <PasteContent paste={shown} content={content} onLanguage={setShownAs} linkKey={key} />
     </article>
   );
 }

@@ -26,7 +26,7 @@ import { downloadUrl } from '../../lib/paste-links';
 // Its own chunk, fetched on "View in browser" or a #L link: nothing of it in the paste page's first load.
 const HugeViewer = lazy(() => import('../huge-viewer/huge-viewer').then((m) => ({ default: m.HugeViewer })));
 
-function StatusCard({
+export function StatusCard({
   icon,
   title,
   children,
@@ -179,12 +179,13 @@ export function ExtremePaste({
   paste,
   onDownload,
 }: {
-  paste: ReadablePasteView;
+  paste: ReadablePasteView & { encrypted?: boolean };
   onDownload: (event: MouseEvent<HTMLAnchorElement>) => void;
 }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const viewable = !paste.burnAfterReading;
+  // Nor for an encrypted one (issue 21): the viewer reads lines the server cannot read.
+  const viewable = !paste.burnAfterReading && !paste.encrypted;
   const [viewing, setViewing] = useState(() => viewable && parseLineHash(location.hash) !== null);
   if (viewing) {
     return (

@@ -8,18 +8,25 @@ import { Label } from '../../../../components/ui/label';
 import { toast, toastError } from '../../../../components/ui/toast-store';
 import { useReportPaste } from '../../api/report-paste';
 
-/** Spec §5: a reason is required after trimming ('Reason Required'); failures say 'Report Failed'. */
+/**
+ * Spec §5: a reason is required after trimming ('Reason Required'); failures say 'Report Failed'.
+ * On an encrypted paste (issue 21) the reporter may hand its key to staff, unchecked by default.
+ */
 export function ReportDialog({
   pasteId,
+  linkKey = null,
   open,
   onOpenChange,
 }: {
   pasteId: string;
+  /** An encrypted paste's key from the link; null for a plain paste (no key to share). */
+  linkKey?: string | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
   const id = useId();
   const [reason, setReason] = useState('');
+  const [shareKey, setShareKey] = useState(false);
   const report = useReportPaste(pasteId);
   const blank = !reason.trim();
 
@@ -33,19 +40,23 @@ export function ReportDialog({
       });
       return;
     }
-    report.mutate(reason.trim(), {
-      onSuccess: () => {
-        toast({
-          title: 'Report Submitted',
-          description: 'Thank you. An admin will review this paste.',
-          variant: 'success',
-        });
-        setReason('');
-        onOpenChange(false);
+    report.mutate(
+      { reason: reason.trim(), ...(linkKey && shareKey ? { sharedKey: linkKey } : {}) },
+      {
+        onSuccess: () => {
+          toast({
+            title: 'Report Submitted',
+            description: 'Thank you. An admin will review this paste.',
+            variant: 'success',
+          });
+          setReason('');
+          setShareKey(false);
+          onOpenChange(false);
+        },
+        onError: (error) =>
+          toastError('Report Failed', error, 'Could not submit the report. Please try again.'),
       },
-      onError: (error) =>
-        toastError('Report Failed', error, 'Could not submit the report. Please try again.'),
-    });
+    );
   }
 
   return (
@@ -66,6 +77,26 @@ export function ReportDialog({
               onChange={(e) => setReason(e.target.value)}
             />
           </div>
+          {linkKey ? (
+            <div className="space-y-1.5">
+              <div className="flex items-start gap-2">
+                <input
+                  id={`${id}-share-key`}
+                  type="checkbox"
+                  checked={shareKey}
+                  onChange={(e) => setShareKey(e.target.checked)}
+                  aria-describedby={`${id}-share-key-hint`}
+                  className="mt-0.5 size-4 shrink-0 accent-primary"
+                />
+                <Label htmlFor={`${id}-share-key`}>Share this paste’s key with the moderators</Label>
+              </div>
+              <p id={`${id}-share-key-hint`} className="text-xs text-muted-foreground">
+                This paste is end-to-end encrypted: without its key nobody at this site can read it. If you
+                share the key, the site's managers and admins will be able to read this paste. The key is kept
+                encrypted until your report is decided, then deleted.
+              </p>
+            </div>
+          ) : null}
           <div className="flex justify-end gap-2">
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel

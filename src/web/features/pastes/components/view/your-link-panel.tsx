@@ -4,13 +4,14 @@ import type { PasteView } from '../../../../../common/schemas/paste';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardContent } from '../../../../components/ui/card';
 import { paths } from '../../../../config/paths';
+import { linkWithKey } from '../../lib/key-fragment';
 
 /**
  * Shown to the author on the first view after creating: the link to send, a Copy button, and what
- * the chosen options mean for whoever gets it.
+ * the chosen options mean for whoever gets it. An encrypted paste's link carries its key.
  */
-export function YourLinkPanel({ paste }: { paste: PasteView }) {
-  const link = `${window.location.origin}${paths.paste(paste.id)}`;
+export function YourLinkPanel({ paste, linkKey = null }: { paste: PasteView; linkKey?: string | null }) {
+  const link = `${window.location.origin}${linkWithKey(paths.paste(paste.id), linkKey)}`;
   const [copied, setCopied] = useState(false);
   return (
     <Card aria-label="Your link" className="border-primary/40">
@@ -41,6 +42,12 @@ export function YourLinkPanel({ paste }: { paste: PasteView }) {
             {copied ? 'Copied' : 'Copy link'}
           </Button>
         </div>
+        {linkKey ? (
+          <p className="text-sm font-medium" data-testid="encrypted-link-note">
+            End-to-end encrypted: the key is the part of the link after the # sign, and the server never has
+            it. Keep this link — if you lose it, the paste is lost: nobody, not us either, can open it again.
+          </p>
+        ) : null}
         {paste.privacy === 'password' ? (
           <p className="text-sm text-muted-foreground">
             Send the password another way than the link (not in the same message), so that someone who sees

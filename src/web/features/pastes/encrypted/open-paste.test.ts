@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { fromBase64, toBase64 } from '../../../../common/paste-crypto/index';
+import { openPaste, openSealedText } from './open-paste';
+import { sealPaste } from './seal-paste';
+
+const TEXT = 'héllo ✓\nsecond line\n'.repeat(3);
+
+describe('sealPaste then openPaste', () => {
+  it('gives back the title, the text and its UTF-8 size with the right key', async () => {
+    const sealed = await sealPaste(TEXT, 'my title');
+    expect(sealed.keyText).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(sealed.content).not.toContain('second line');
+    expect(await openPaste(sealed.keyText, sealed.sealedTitle, sealed.content)).toEqual({
+      kind: 'open',
+      title: 'my title',
+      content: TEXT,
+      sizeBytes: new TextEncoder().encode(TEXT).byteLength,
+    });
+  });
+
+  it('opens the title alone when the view carries no text (burn prompt, extreme paste)', async () => {
+    const sealed = await sealPaste(TEXT, '');
+    expect(await openPaste(sealed.keyText, sealed.sealedTitle, undefined)).toEqual({
+      kind: 'open',
+      title: '',
+    });
+  });
+
+  it('says wrong-key for another paste’s key or a key of the wrong shape', async () => {
+    const a = await sealPaste(TEXT, 't');
+    const b = await sealPaste(TEXT, 't');
+    expect(await openPaste(b.keyText, a.sealedTitle, a.content)).toEqual({ kind: 'wrong-key' });
+    expect(await openPaste(a.keyText.slice(0, 42), a.sealedTitle, a.content)).toEqual({ kind: 'wrong-key' });
+  });
+
+  it('says undecryptable, with no text, when one byte of the sealed text is flipped or it is cut short', async () => {
+    const sealed = await sealPaste(TEXT, 't');
+    const bytes = fromBase64(sealed.content);
+    const flipped = bytes.slice();
+    flipped[bytes.length - 20] = (flipped[bytes.length - 20] ?? 0) ^ 1;
+    expect(await openPaste(sealed.keyText, sealed.sealedTitle, toBase64(flipped))).toEqual({
+      kind: 'undecryptable',
+    });
+    const cut = toBase64(bytes.subarray(0, bytes.length - 1));
+    expect(await openPaste(sealed.keyText, sealed.sealedTitle, cut)).toEqual({ kind: 'undecryptable' });
+    expect(await openPaste(sealed.keyText, sealed.sealedTitle, 'not base64!')).toEqual({
+      kind: 'undecryptable',
+    });
+  });
+
+  it('opens sealed bytes as text for the admin panel, or null', async () => {
+    const sealed = await sealPaste(TEXT, 't');
+    const other = await sealPaste(TEXT, 't');
+    expect(await openSealedText(sealed.keyText, fromBase64(sealed.content))).toBe(TEXT);
+    expect(await openSealedText(other.keyText, fromBase64(sealed.content))).toBeNull();
+  });
+});
