@@ -161,6 +161,15 @@ export function PasteScreen({ id }: { id: string }) {
         <ExtremePaste
           paste={shown}
           onDownload={(event) => {
+            if (paste.encrypted) {
+              // Issue 21: decrypted in a Worker with the link's key, saved as the plaintext.
+              event.preventDefault();
+              if (!(paste.burnAfterReading && paste.isOwner)) setDownloaded(true);
+              import('../../crypto-download/download-encrypted-paste')
+                .then((m) => m.downloadEncryptedPaste(paste, location.hash))
+                .catch((error) => toastError('Download failed', error));
+              return;
+            }
             if (!(paste.burnAfterReading && paste.isOwner)) {
               setDownloaded(true);
               return;
