@@ -22,6 +22,12 @@ describe('splitFragment', () => {
     expect(splitFragment('#L12-L20')).toEqual({ key: null, keyPart: '', lineHash: '#L12-L20' });
   });
 
+  it('reads a key that starts like a line link (L and a digit)', () => {
+    const key = `L7${'a'.repeat(40)}A`;
+    expect(splitFragment(`#${key}`)).toEqual({ key, keyPart: key, lineHash: '' });
+    expect(splitFragment(`#${key}&L3`)).toEqual({ key, keyPart: key, lineHash: '#L3' });
+  });
+
   it('has no key and no key part without a fragment', () => {
     expect(splitFragment('')).toEqual({ key: null, keyPart: '', lineHash: '' });
     expect(splitFragment('#')).toEqual({ key: null, keyPart: '', lineHash: '' });

@@ -7,7 +7,8 @@
 
 /** A 256-bit key as text: 43 base64url characters, no padding (paste-crypto's exportKeyText). */
 const KEY_TEXT = /^[A-Za-z0-9_-]{43}$/;
-const LINE_PART = /^L\d/;
+/** A whole fragment that is a line range (line-range.ts's grammar): never a key, which is 43 characters. */
+const LINE_ONLY = /^L\d{1,9}(?:-L?\d{1,9})?$/;
 
 export interface KeyFragment {
   /** The key, when what stands in its place has a key's shape. */
@@ -25,7 +26,7 @@ export function looksLikeKey(text: string): boolean {
 /** Splits `location.hash` into the key part and the line part. */
 export function splitFragment(hash: string): KeyFragment {
   const fragment = hash.startsWith('#') ? hash.slice(1) : hash;
-  if (fragment === '' || LINE_PART.test(fragment)) {
+  if (fragment === '' || LINE_ONLY.test(fragment)) {
     return { key: null, keyPart: '', lineHash: fragment ? `#${fragment}` : '' };
   }
   const amp = fragment.indexOf('&');
