@@ -25,6 +25,14 @@ export function useReports() {
   });
 }
 
+/**
+ * The key a reporter shared with staff for an encrypted paste (issue 21); 404 when none is kept
+ * (not shared, or the report decided). Read on demand, never cached: it is audit-logged.
+ */
+export function getReportKey(reportId: number): Promise<{ key: string }> {
+  return api.get<{ key: string }>(`/api/admin/paste-reports/${reportId}/key`);
+}
+
 /** After a decision the lists, the counts and (when approved) the paste lists are stale. */
 function useRefreshAfterDecision() {
   const queryClient = useQueryClient();

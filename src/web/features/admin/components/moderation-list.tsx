@@ -1,5 +1,5 @@
-import { Check, Inbox, X } from 'lucide-react';
-import { useState } from 'react';
+import { Check, Inbox, LockKeyhole, X } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -12,6 +12,11 @@ import { formatDateTime, formatRelativeTime } from '../../../lib/format';
 import type { Decision } from '../api/moderation';
 import { Pager, usePaged } from './pager';
 
+// Only a report with a shared key needs the reader (and, through it, the crypto code).
+const DecryptedReport = lazy(() =>
+  import('./decrypted-report').then((m) => ({ default: m.DecryptedReport })),
+);
+
 /** What a delete request and a report have in common on screen. */
 export interface ModerationItem {
   id: number;
@@ -23,7 +28,37 @@ export interface ModerationItem {
   status: 'pending' | 'approved' | 'rejected';
   createdAt: string;
   /** Further reports of the same paste, shown on the same card (one card per paste). */
-  others?: { id: number; who: string; reason: string }[];
+  others?: { id: number; who: string; reason: string; keyShared?: boolean }[];
+  /** Reports (issue 21): the paste is end-to-end encrypted. */
+  pasteEncrypted?: boolean;
+  /** Reports: this reporter shared the paste's key with staff (kept until the report is decided). */
+  keyShared?: boolean;
+}
+
+/** The report on this card whose reporter shared the key, if any. */
+function sharedKeyReport(item: ModerationItem): number | null {
+  if (item.keyShared) return item.id;
+  return item.others?.find((o) => o.keyShared)?.id ?? null;
+}
+
+/** An encrypted paste's card: read it with a shared key, or say that none was shared. */
+function EncryptedNote({ item }: { item: ModerationItem }) {
+  const keyReport = sharedKeyReport(item);
+  if (keyReport !== null && item.status === 'pending') {
+    return (
+      <Suspense fallback={null}>
+        <DecryptedReport reportId={keyReport} pasteId={item.pasteId} />
+      </Suspense>
+    );
+  }
+  return (
+    <p className="flex items-center gap-1 text-sm text-muted-foreground" data-testid="key-not-shared">
+      <LockKeyhole aria-hidden className="size-4" />
+      {item.status === 'pending'
+        ? 'Encrypted — the reporter did not share the key'
+        : 'Encrypted — any shared key was deleted when this report was decided'}
+    </p>
+  );
 }
 
 export interface ModerationTexts {
@@ -82,6 +117,7 @@ function ItemCard({
             <p className="whitespace-pre-wrap break-words rounded-md bg-muted/60 p-3 text-sm">{o.reason}</p>
           </div>
         ))}
+        {item.pasteEncrypted ? <EncryptedNote item={item} /> : null}
         {item.status === 'pending' ? (
           <div className="flex flex-wrap gap-2">
             <Button size="sm" variant="destructive" disabled={busy} onClick={onAskApprove}>

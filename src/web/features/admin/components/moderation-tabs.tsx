@@ -32,14 +32,15 @@ export function DeleteRequestsTab() {
  * One card per paste and status: the newest report leads, the others of the same paste follow
  * on it (deciding one decides them all, on the server).
  */
-function groupByPaste(reports: PasteReport[]): ModerationItem[] {
+function groupByPaste(reports: (PasteReport & { keyShared?: boolean })[]): ModerationItem[] {
   const cards = new Map<string, ModerationItem>();
   for (const r of reports) {
     const who = `Reported by ${r.reporterUsername ?? 'Anonymous'}`;
     const key = `${r.pasteId} ${r.status}`;
     const card = cards.get(key);
-    if (card) card.others = [...(card.others ?? []), { id: r.id, who, reason: r.reason }];
-    else cards.set(key, { ...r, who });
+    if (card) {
+      card.others = [...(card.others ?? []), { id: r.id, who, reason: r.reason, keyShared: r.keyShared }];
+    } else cards.set(key, { ...r, who });
   }
   return [...cards.values()];
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fromBase64, toBase64 } from '../../../../common/paste-crypto/index';
-import { openPaste, openSealedText } from './open-paste';
+import { openPaste } from './open-paste';
 import { sealPaste } from './seal-paste';
 
 const TEXT = 'héllo ✓\nsecond line\n'.repeat(3);
@@ -48,10 +48,14 @@ describe('sealPaste then openPaste', () => {
     });
   });
 
-  it('opens sealed bytes as text for the admin panel, or null', async () => {
+  it('opens the sealed bytes themselves (read raw, as the admin panel does for a large paste)', async () => {
     const sealed = await sealPaste(TEXT, 't');
     const other = await sealPaste(TEXT, 't');
-    expect(await openSealedText(sealed.keyText, fromBase64(sealed.content))).toBe(TEXT);
-    expect(await openSealedText(other.keyText, fromBase64(sealed.content))).toBeNull();
+    const bytes = fromBase64(sealed.content);
+    expect(await openPaste(sealed.keyText, sealed.sealedTitle, bytes)).toMatchObject({
+      kind: 'open',
+      content: TEXT,
+    });
+    expect(await openPaste(other.keyText, sealed.sealedTitle, bytes)).toEqual({ kind: 'wrong-key' });
   });
 });

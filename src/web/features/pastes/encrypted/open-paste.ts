@@ -23,7 +23,8 @@ export type OpenedPaste =
 export async function openPaste(
   keyText: string,
   sealedTitle: string,
-  sealedContent: string | undefined,
+  /** The view's base64 of the sealed bytes, the bytes themselves (read raw), or none. */
+  sealedContent: string | Uint8Array | undefined,
 ): Promise<OpenedPaste> {
   const key = await importKeyText(keyText);
   if (!key) return { kind: 'wrong-key' };
@@ -36,22 +37,12 @@ export async function openPaste(
   }
   if (sealedContent === undefined) return { kind: 'open', title };
   try {
-    const plain = await openBytes(key, fromBase64(sealedContent));
+    const sealed = typeof sealedContent === 'string' ? fromBase64(sealedContent) : sealedContent;
+    const plain = await openBytes(key, sealed);
     // Fatal: bytes that are not UTF-8 are a failure, not text with replacement characters.
     const content = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(plain);
     return { kind: 'open', title, content, sizeBytes: plain.byteLength };
   } catch {
     return { kind: 'undecryptable' };
-  }
-}
-
-/** Opens sealed bytes fetched by other means (the admin panel's raw read) as UTF-8 text. */
-export async function openSealedText(keyText: string, sealed: Uint8Array): Promise<string | null> {
-  const key = await importKeyText(keyText);
-  if (!key) return null;
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(await openBytes(key, sealed));
-  } catch {
-    return null;
   }
 }
