@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { LineIndexBuilder } from '../src/server/modules/pastes/line-index/builder.js';
 import type { LineIndex } from '../src/server/modules/pastes/line-index/format.js';
-import { checkUtf8 } from '../src/server/modules/uploads/assembly.js';
+import { checkAssembled } from '../src/server/modules/uploads/assembly.js';
 import { uploadChunked } from './chunked-upload.js';
 import { MARKER, MB, makeLog, signIn } from './huge-log.js';
 import { startPasteshare } from './pasteshare.js';
@@ -47,10 +47,11 @@ async function indexFile(file: string): Promise<LineIndex> {
 /** The assembly's pass over the file (UTF-8 check + sha256), with or without the index builder. */
 async function assemblyPass(file: string, size: number, withIndex: boolean): Promise<number> {
   const start = performance.now();
-  await checkUtf8(fs.createReadStream(file, { highWaterMark: MB }), size, async () => {}, {
+  await checkAssembled(fs.createReadStream(file, { highWaterMark: MB }), size, async () => {}, {
     reportEveryBytes: size,
     pauseMs: 0,
     alsoTo: withIndex ? new LineIndexBuilder() : undefined,
+    sealed: false,
   });
   return ms(start);
 }

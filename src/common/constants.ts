@@ -79,6 +79,13 @@ export type Privacy = (typeof PRIVACIES)[number];
 
 export const PROCESSING_CONTENT = '__PROCESSING__';
 
+/** End-to-end encrypted pastes (issue 21): the title the server stores and shows in their place. */
+export const ENCRYPTED_TITLE_PLACEHOLDER = 'Encrypted paste';
+/** A sealed title's base64url text: an 80-character title sealed in pse1 is far shorter. */
+export const SEALED_TITLE_MAX_LENGTH = 1024;
+/** `pastes.encryption` of a pse1 paste (null = plain text). */
+export const ENCRYPTION_PSE1 = 1;
+
 export function pageTitle(siteTitle: string | undefined | null): string {
   return `${siteTitle?.trim() || DEFAULT_SITE_TITLE} - ${PAGE_TITLE_SUFFIX}`;
 }

@@ -1,5 +1,5 @@
 /** User-facing messages from the spec, shared so server answers and form errors never disagree. */
-import { TITLE_MAX_LENGTH } from './constants.js';
+import { SEALED_TITLE_MAX_LENGTH, TITLE_MAX_LENGTH } from './constants.js';
 
 export const REGISTER_MESSAGES = {
   fillAllFields: 'Please fill in all fields',
@@ -94,6 +94,18 @@ export const PASTE_MESSAGES = {
   contentPartMissing: 'content: send the paste text as a file part named content',
   createJsonTooLarge:
     'Request body is too large for JSON (50 MB at most): send larger content through the chunked upload (POST /api/pastes/upload/init), as multipart/form-data (a file part named content) or as the API’s raw body',
+  // End-to-end encrypted pastes (issue 21).
+  encryptedContentInvalid: 'Encrypted content is not in a format this server reads',
+  encryptedNotEditable: 'Encrypted pastes cannot be edited',
+  encryptedNoServerRead: 'This paste is end-to-end encrypted: the server cannot read its lines',
+  encryptedTitleNotAllowed:
+    'An encrypted paste’s title is sent sealed (sealedTitle), never as title: leave title empty',
+  sealedTitleRequired: 'An encrypted paste needs its sealed title (sealedTitle)',
+  sealedTitleInvalid: `sealedTitle must be a sealed title (base64url, at most ${SEALED_TITLE_MAX_LENGTH} characters)`,
+  sealedTitleNotEncrypted: 'sealedTitle is only for an encrypted paste (encrypted: true)',
+  encryptedNoFork: 'An encrypted paste cannot be a fork',
+  sharedKeyNotEncrypted: 'A key can only be shared for an encrypted paste',
+  sharedKeyInvalid: 'sharedKey must be the paste’s key: 43 base64url characters',
 } as const;
 
 const formatGiB = (bytes: number) => `${Math.round((bytes / 1024 ** 3) * 10) / 10} GiB`;

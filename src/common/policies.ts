@@ -67,15 +67,18 @@ export const canForkPaste = (paste: {
 /**
  * Whether a paste's text goes into the HTML of its page (issue 22), readable before any script
  * runs: only when anyone with the link sees it at once. A password or burn paste needs a step in
- * between (so a link-preview bot never reads or burns it), a processing one has no text yet, and an
- * extreme one is a download.
+ * between (so a link-preview bot never reads or burns it), a processing one has no text yet, an
+ * extreme one is a download, and an encrypted one is text only to a browser holding its key.
  */
 export const showsTextInPage = (paste: {
   privacy: Privacy;
   burnAfterReading: boolean;
   status: 'ready' | 'processing' | 'failed';
   sizeBytes: number;
+  /** End-to-end encrypted: only the browser holding the key can show its text (issue 21). */
+  encrypted: boolean;
 }): boolean =>
+  !paste.encrypted &&
   paste.privacy !== 'password' &&
   !paste.burnAfterReading &&
   paste.status === 'ready' &&

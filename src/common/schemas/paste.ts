@@ -11,6 +11,22 @@ import type { PasteView } from './responses.js';
 
 export type { CreatePasteResult, PasteView, TopPaste, TopUser } from './responses.js';
 
+/**
+ * End-to-end encryption (issue 21), on a JSON create and a chunked upload's init: `encrypted`
+ * content is a pse1 stream (JSON: its standard base64) and the title comes only sealed. Whether
+ * the two go together, and the stream's shape, the server checks (see encrypted-content.ts).
+ */
+export function encryptionFields() {
+  return {
+    encrypted: z.boolean().optional(),
+    /**
+     * The title sealed in pse1 under the paste's key, as base64url (at most SEALED_TITLE_MAX_LENGTH
+     * characters: checked with the rest, so the answer carries the contract's message).
+     */
+    sealedTitle: z.string().optional(),
+  };
+}
+
 export const createPasteBodySchema = z.object({
   title: storedText(TITLE_MAX_LENGTH, PASTE_MESSAGES.titleTooLong).optional().default(''),
   content: z.string(),
@@ -24,6 +40,7 @@ export const createPasteBodySchema = z.object({
   checkSecrets: z.boolean().optional().default(false),
   /** The id of the paste this one is a fork of: a public or unlisted paste the creator can read. */
   forkedFrom: z.string().min(1).max(32).optional(),
+  ...encryptionFields(),
 });
 export type CreatePasteBody = z.input<typeof createPasteBodySchema>;
 export type CreatePasteInput = z.output<typeof createPasteBodySchema>;
@@ -49,7 +66,14 @@ export type EditPasteInput = z.output<typeof editPasteBodySchema>;
 
 export const pasteIdSchema = z.object({ id: z.string() });
 export const verifyPasteBodySchema = z.object({ password: z.string().max(200) });
-export const reportBodySchema = z.object({ reason: storedText(2000) });
+export const reportBodySchema = z.object({
+  reason: storedText(2000),
+  /**
+   * Encrypted pastes only: the reporter hands the paste's key (43 base64url characters) to staff,
+   * kept sealed until the report is decided. Checked by the service, with the contract's messages.
+   */
+  sharedKey: z.string().optional(),
+});
 
 /** A view the viewer may read: the size fields are there. */
 export type ReadablePasteView = PasteView &

@@ -98,6 +98,12 @@ export const pasteViewSchema = z.strictObject({
   accessToken: z.string().optional(),
   /** The paste this one was forked from, while it still exists and anyone may read and fork it. */
   forkedFrom: z.strictObject({ id: z.string(), title: z.string().nullable() }).optional(),
+  /**
+   * End-to-end encrypted (issue 21): `title` is a placeholder, the real one is `sealedTitle`, and
+   * `content` (where given) is the standard base64 of the pse1 bytes.
+   */
+  encrypted: z.literal(true).optional(),
+  sealedTitle: z.string().optional(),
 });
 
 export const createPasteResultSchema = z.strictObject({

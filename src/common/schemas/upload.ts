@@ -8,6 +8,7 @@ import {
 } from '../constants.js';
 import { PASTE_LANGUAGES } from '../languages.js';
 import { PASTE_MESSAGES } from '../messages.js';
+import { encryptionFields } from './paste.js';
 import { storedText } from './text.js';
 
 export { UPLOAD_MESSAGES } from '../messages.js';
@@ -31,6 +32,8 @@ export const initUploadBodySchema = z.object({
     .min(CHUNK_SIZE_MIN_BYTES, `chunkSize: at least ${CHUNK_SIZE_MIN_BYTES} bytes (5 MiB)`)
     .max(CHUNK_SIZE_MAX_BYTES, `chunkSize: at most ${CHUNK_SIZE_MAX_BYTES} bytes (100 MiB)`)
     .optional(),
+  /** The chunks are a pse1 stream cut at chunkSize, checked at assembly (issue 21). */
+  ...encryptionFields(),
 });
 export type InitUploadInput = z.output<typeof initUploadBodySchema>;
 

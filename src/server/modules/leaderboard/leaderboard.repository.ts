@@ -1,12 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
-/** Pastes that may appear on the leaderboard: public, not burn, ready, not expired. */
+/**
+ * Pastes that may appear on the leaderboard: public, not burn, not encrypted (its title is a
+ * placeholder and its text no one's to advertise), ready, not expired.
+ */
 function publicLive(db: Kysely<Database>, now: number) {
   return db
     .selectFrom('pastes')
     .where('pastes.privacy', '=', 'public')
     .where('pastes.burn_after_reading', '=', 0)
+    .where('pastes.encryption', 'is', null)
     .where('pastes.status', '=', 'ready')
     .where((eb) => eb.or([eb('pastes.expires_at', 'is', null), eb('pastes.expires_at', '>', now)]));
 }

@@ -9,6 +9,8 @@ import type { PastesService } from './pastes.service.js';
 import { viewerKey } from './recent-viewers.js';
 import type { ViewCounter } from './view-counter.js';
 
+const TEXT_TYPE = 'text/plain; charset=utf-8';
+
 interface Deps {
   blobs: BlobStore;
   pastes: PastesService;
@@ -19,6 +21,8 @@ interface Deps {
 export interface Delivery {
   /** Bytes of the content as it will be sent. */
   size: number;
+  /** Text, or the sealed bytes of an encrypted paste (application/octet-stream). */
+  contentType: string;
   filename: string;
   /** Burn pastes are sent whole: a range would let a reader take them in pieces. */
   rangeAllowed: boolean;
@@ -44,9 +48,12 @@ export function createPasteDelivery({ blobs, pastes, revisions, views }: Deps) {
       // otherwise let the body spill into the next response on a kept-alive connection.
       const size = inline ? inline.length : await blobs.size(row.blob_key!);
       if (size === null) throw notFound(PASTE_MESSAGES.notFound);
+      const encrypted = row.encryption !== null;
       return {
         size,
-        filename: downloadFileName(row.title, id, row.language),
+        contentType: encrypted ? 'application/octet-stream' : TEXT_TYPE,
+        // The sealed bytes are a pse1 stream, whatever the language: named for what they are.
+        filename: encrypted ? `${id}.pse1` : downloadFileName(row.title, id, row.language),
         rangeAllowed: !burn,
         async open(range) {
           // A held burn paste (HEAD) is answered with its headers only: nothing claimed, no body.
@@ -71,7 +78,7 @@ export function createPasteDelivery({ blobs, pastes, revisions, views }: Deps) {
       credentials: ReadCredentials,
     ): Promise<Delivery> {
       const revision = await revisions.open(id, number, viewer, credentials);
-      return { ...revision, rangeAllowed: true, delivered: async () => {} };
+      return { ...revision, contentType: TEXT_TYPE, rangeAllowed: true, delivered: async () => {} };
     },
   };
 }

@@ -49,6 +49,8 @@ export function createPasteLines({ blobs, pastes, lineIndexes }: Deps) {
     if (decision.outcome === 'processing') throw new AppError('CONFLICT', PASTE_MESSAGES.stillProcessing);
     if (decision.outcome === 'locked') throw new AppError('UNAUTHORIZED', PASTE_MESSAGES.passwordProtected);
     const { row } = decision;
+    // Sealed bytes have no lines the server could find or search (issue 21).
+    if (row.encryption !== null) throw new AppError('CONFLICT', PASTE_MESSAGES.encryptedNoServerRead);
     if (row.burn_after_reading === 1) throw forbidden(PASTE_LINES_MESSAGES.burn);
     if (row.content !== null) {
       const bytes = Buffer.from(row.content, 'utf8');

@@ -110,7 +110,9 @@ export function createPasteReader({
 
   async function loadContent(row: PasteWithAuthor): Promise<string> {
     if (row.content !== null) return row.content;
-    return (await buffer(await blobs.get(row.blob_key!))).toString('utf8');
+    const bytes = await buffer(await blobs.get(row.blob_key!));
+    // Encrypted content is bytes, which JSON carries as standard base64 (issue 21).
+    return bytes.toString(row.encryption !== null ? 'base64' : 'utf8');
   }
 
   /** The live paste a viewer may know exists (a burned one is gone for all but its creator). */
@@ -336,6 +338,7 @@ export function createPasteReader({
         burnAfterReading: row.burn_after_reading === 1,
         status: row.status,
         sizeBytes: row.size_bytes,
+        encrypted: row.encryption !== null,
       });
       return shown ? (await render(id, viewer, {}, found)).view : null;
     },

@@ -86,6 +86,8 @@ export function createPasteRevisions({ db, clock, blobs, settings, hot, pastes }
   ): Promise<PasteWithAuthor> {
     const { row } = await pastes.findVisible(id, viewer);
     if (row.burn_after_reading === 1) throw conflict(PASTE_MESSAGES.burnHasNoRevisions);
+    // Summaries count lines, which the server cannot do for sealed bytes (and there is only one).
+    if (row.encryption !== null) throw conflict(PASTE_MESSAGES.encryptedNoServerRead);
     const decision = await pastes.authorizeRead(id, { ...viewer, burn: 'refuse' }, credentials, 'bytes');
     if (decision.outcome === 'processing') throw conflict(PASTE_MESSAGES.stillProcessing);
     if (decision.outcome === 'locked') throw new AppError('UNAUTHORIZED', PASTE_MESSAGES.passwordProtected);
@@ -227,6 +229,8 @@ export function createPasteRevisions({ db, clock, blobs, settings, hot, pastes }
 
       for (let attempt = 1; ; attempt++) {
         const row = await freshRow(id);
+        // Its text is sealed in the author's browser: the server has nothing to make a revision of.
+        if (row.encryption !== null) throw conflict(PASTE_MESSAGES.encryptedNotEditable);
         const refusal = editRefusal({
           isAuthor: row.user_id !== null && row.user_id === user.id,
           burnAfterReading: row.burn_after_reading === 1,

@@ -46,6 +46,8 @@ export function presentPasteMeta(row: PasteWithAuthor, viewCount: number, kept =
     accessToken: undefined,
     downloadUrl: undefined,
     forkedFrom: undefined,
+    encrypted: meta.encrypted,
+    sealedTitle: meta.sealedTitle,
     content: undefined,
   };
 }
@@ -94,6 +96,9 @@ function presentRow(row: PasteWithAuthor, viewCount: number): PasteView {
     downloadUrl: undefined,
     // Set per read (see the reader's forkSource): whether the source still lives can change.
     forkedFrom: undefined,
+    // Undefined (left out of the JSON) for plain pastes; the sealed title is the key check.
+    encrypted: row.encryption !== null ? true : undefined,
+    sealedTitle: row.sealed_title ?? undefined,
     content: undefined,
   };
 }

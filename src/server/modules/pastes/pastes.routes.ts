@@ -88,7 +88,7 @@ export const pastesRoutes: FastifyPluginAsyncZod = async (app) => {
     const stripped = d.filename.normalize('NFKD').replace(/[^\x20-\x7e]|["\\]/g, '');
     const ascii = stripped.startsWith('.') || !stripped ? `paste${stripped}` : stripped;
     reply
-      .type('text/plain; charset=utf-8')
+      .type(d.contentType)
       .header(
         'Content-Disposition',
         `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(d.filename)}`,

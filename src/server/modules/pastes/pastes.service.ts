@@ -1,4 +1,9 @@
-import type { Expiration, Privacy } from '../../../common/constants.js';
+import {
+  ENCRYPTED_TITLE_PLACEHOLDER,
+  ENCRYPTION_PSE1,
+  type Expiration,
+  type Privacy,
+} from '../../../common/constants.js';
 import type { PasteLanguage } from '../../../common/languages.js';
 import { GENERIC_MESSAGES } from '../../../common/messages.js';
 import { canChooseExpiration } from '../../../common/policies.js';
@@ -13,13 +18,15 @@ import {
 } from '../../../common/schemas/paste.js';
 import { scanForSecrets } from '../../../common/secret-scan.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
+import { newBlobKey } from '../../infra/blob-store/index.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import type { UserRow } from '../users/users.service.js';
 import { type ReceivedContent, receiveContent } from './content-intake.js';
+import { checkEncryptionOptions, sealedContentOf } from './encrypted-content.js';
 import { deleteContentBlob, type LineIndexes } from './line-index/line-index-store.js';
 import { findLivePaste } from './live-paste.repository.js';
-import { type PasteContent, storeContent } from './paste-content-store.js';
+import { type PasteContent, type StoredContent, storeContent } from './paste-content-store.js';
 import type { PasteInsertBatcher } from './paste-insert-batcher.js';
 import { createPasteReader, PASTE_ID_PATTERN, type PasteReaderDeps } from './paste-reader.js';
 import { INLINE_CONTENT_MAX_BYTES, type pasteCreationRules } from './pastes.limits.js';
@@ -31,6 +38,7 @@ import {
   listAllPastes,
   listPastesOfUser,
   markPasteReady,
+  type PasteRow,
   pasteTotals,
 } from './pastes.repository.js';
 import { sweepDeadPastes } from './pastes.sweeper.js';
@@ -69,6 +77,7 @@ export function createPastesService(deps: Deps) {
     input: CreatePasteRequest,
     actor: { user: UserRow | null },
   ): Promise<CreatePasteResult> {
+    if (checkEncryptionOptions(input)) return createEncrypted(input, actor);
     const blank = typeof input.content === 'string' ? !input.content.trim() : input.content.blank;
     if (blank) throw badRequest(PASTE_MESSAGES.emptyContent);
     checkOptions(input, actor.user?.role ?? null);
@@ -86,13 +95,48 @@ export function createPastesService(deps: Deps) {
     if (input.checkSecrets && secretsFound.length > 0) {
       throw new AppError('SECRETS_DETECTED', PASTE_MESSAGES.secretsDetected, {}, { secretsFound });
     }
-    const { size, inline, blobKey } = await storeContent(
-      blobs,
-      input.content,
-      await settings.maxPasteBytes(),
-      lineIndexes,
-    );
+    const stored = await storeContent(blobs, input.content, await settings.maxPasteBytes(), lineIndexes);
+    const created = await insertNew(input, actor, stored, {
+      title: input.title.trim() || null,
+      encryption: null,
+      sealed_title: null,
+    });
+    return secretsFound.length > 0 ? { ...created, secretsFound } : created;
+  }
 
+  /**
+   * An end-to-end encrypted create (issue 21): its pse1 bytes go to the blob store as they are (no
+   * text checks, no secret scan, no line index: the server cannot read them) under the same option
+   * rules and size limit, measured on the sealed bytes. The title is the placeholder; the sealed one
+   * is kept beside it.
+   */
+  async function createEncrypted(
+    input: CreatePasteRequest,
+    actor: { user: UserRow | null },
+  ): Promise<CreatePasteResult> {
+    // Streamed content (the multipart form) is text: an encrypted paste comes as JSON or in chunks.
+    if (typeof input.content !== 'string') throw badRequest(PASTE_MESSAGES.encryptedContentInvalid);
+    const bytes = sealedContentOf(input.content);
+    checkOptions(input, actor.user?.role ?? null);
+    const limit = await settings.maxPasteBytes();
+    if (bytes.length > limit) throw new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage(bytes.length, limit));
+    const blobKey = newBlobKey('pastes');
+    await blobs.put(blobKey, bytes);
+    return insertNew(
+      input,
+      actor,
+      { size: bytes.length, inline: null, blobKey },
+      { title: ENCRYPTED_TITLE_PLACEHOLDER, encryption: ENCRYPTION_PSE1, sealed_title: input.sealedTitle! },
+    );
+  }
+
+  /** The row of a new paste whose content is stored; the content is deleted again if it fails. */
+  async function insertNew(
+    input: CreatePasteRequest,
+    actor: { user: UserRow | null },
+    { size, inline, blobKey }: StoredContent,
+    shown: Pick<PasteRow, 'title' | 'encryption' | 'sealed_title'>,
+  ): Promise<CreatePasteResult> {
     const now = clock.now();
     const burn = input.expiration === 'burn' || input.burnAfterReading;
     const ttl = EXPIRATION_MS[input.expiration];
@@ -103,7 +147,7 @@ export function createPastesService(deps: Deps) {
         const id = newPasteId();
         const stored = await inserts.insert({
           id,
-          title: input.title.trim() || null,
+          ...shown,
           content: inline,
           blob_key: blobKey,
           size_bytes: size,
@@ -122,13 +166,7 @@ export function createPastesService(deps: Deps) {
           sweep_claimed_at: null,
           forked_from: input.forkedFrom ?? null,
         });
-        if (stored) {
-          return {
-            id,
-            ...(creatorToken ? { creatorToken } : {}),
-            ...(secretsFound.length > 0 ? { secretsFound } : {}),
-          };
-        }
+        if (stored) return creatorToken ? { id, creatorToken } : { id };
         if (attempt >= 3) throw new Error('No free paste id after 4 draws');
       }
     } catch (e) {
@@ -254,6 +292,8 @@ export function createPastesService(deps: Deps) {
         user_id: p.userId,
         created_at: now,
         sweep_claimed_at: null,
+        encryption: p.sealedTitle !== null ? ENCRYPTION_PSE1 : null,
+        sealed_title: p.sealedTitle,
       });
     },
 
@@ -298,7 +338,12 @@ export function createPastesService(deps: Deps) {
       if (!PASTE_ID_PATTERN.test(id)) return null;
       const row = await findLivePaste(db, id, clock.now());
       if (!row || row.status === 'failed' || row.burn_claimed_at !== null) return null;
-      const isPublic = row.status === 'ready' && row.privacy === 'public' && row.burn_after_reading === 0;
+      // An encrypted paste is never described to a preview: its title is only a placeholder.
+      const isPublic =
+        row.status === 'ready' &&
+        row.privacy === 'public' &&
+        row.burn_after_reading === 0 &&
+        row.encryption === null;
       return { title: row.title, isPublic };
     },
   };
@@ -316,4 +361,6 @@ export interface ProcessingPaste {
   blobKey: string;
   sizeBytes: number;
   language: PasteLanguage | null;
+  /** Encrypted (issue 21): the sealed title, the title being the placeholder; null = plain text. */
+  sealedTitle: string | null;
 }

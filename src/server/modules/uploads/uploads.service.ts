@@ -1,7 +1,11 @@
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { EXTREME_PASTE_BYTES } from '../../../common/constants.js';
+import {
+  ENCRYPTED_TITLE_PLACEHOLDER,
+  ENCRYPTION_PSE1,
+  EXTREME_PASTE_BYTES,
+} from '../../../common/constants.js';
 import {
   chunkCountMessage,
   chunkSizeMessage,
@@ -18,10 +22,11 @@ import type { Metrics } from '../../infra/metrics/metrics.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { randomToken } from '../../lib/tokens.js';
+import { checkEncryptionOptions } from '../pastes/encrypted-content.js';
 import { deleteContentBlob, type LineIndexes } from '../pastes/line-index/line-index-store.js';
 import type { PastesService } from '../pastes/pastes.service.js';
 import type { UserRow } from '../users/users.service.js';
-import { checkUtf8, NotUtf8Error } from './assembly.js';
+import { checkAssembled, RefusedContentError } from './assembly.js';
 import * as repo from './uploads.repository.js';
 
 /** Sessions not written to for this long are collected with their bytes (and failed ones forgotten). */
@@ -121,11 +126,13 @@ export function createUploadsService(deps: Deps) {
     if (!s?.paste_id) return true;
     const pasteId = s.paste_id;
     let digest: string;
-    const lines = s.total_size > EXTREME_PASTE_BYTES ? lineIndexes.builder() : undefined;
+    const sealed = s.encryption !== null;
+    // Sealed bytes have no lines the server could index.
+    const lines = s.total_size > EXTREME_PASTE_BYTES && !sealed ? lineIndexes.builder() : undefined;
     try {
       await blobs.completeParts(s.blob_key, s.store_ref, await repo.listChunks(db, uploadId));
       let last = 0;
-      digest = await checkUtf8(
+      digest = await checkAssembled(
         await blobs.get(s.blob_key),
         s.total_size,
         async (fraction) => {
@@ -138,13 +145,15 @@ export function createUploadsService(deps: Deps) {
           reportEveryBytes: Math.max(64 * 1024, Math.floor(s.total_size / 100)),
           pauseMs: options.assemblyPauseMs,
           alsoTo: lines,
+          sealed,
         },
       );
       // Before the paste is readable, so a window never waits for a build.
       if (lines) await lineIndexes.save(s.blob_key, lines.finish());
     } catch (e) {
-      if (!(e instanceof NotUtf8Error)) throw e; // the lease runs out and the assembly is tried again
-      await repo.markFailed(db, uploadId, UPLOAD_MESSAGES.notUtf8, clock.now());
+      if (!(e instanceof RefusedContentError)) throw e; // the lease runs out and the assembly is tried again
+      const why = sealed ? PASTE_MESSAGES.encryptedContentInvalid : UPLOAD_MESSAGES.notUtf8;
+      await repo.markFailed(db, uploadId, why, clock.now());
       await pastes.delete(pasteId);
       return true;
     }
@@ -179,6 +188,7 @@ export function createUploadsService(deps: Deps) {
      * once cheaply, then again atomically with the insert (concurrent inits count in turn).
      */
     async init(user: UserRow, input: InitUploadInput): Promise<{ uploadId: string }> {
+      const encrypted = checkEncryptionOptions(input);
       await pastes.checkAnnounced(input, user.role, input.totalSize);
       const chunkSize = input.chunkSize ?? options.chunkSize;
       const expected = Math.ceil(input.totalSize / chunkSize);
@@ -219,6 +229,8 @@ export function createUploadsService(deps: Deps) {
             error: null,
             created_at: now,
             updated_at: now,
+            encryption: encrypted ? ENCRYPTION_PSE1 : null,
+            sealed_title: encrypted ? input.sealedTitle! : null,
           },
           limits,
         );
@@ -294,7 +306,7 @@ export function createUploadsService(deps: Deps) {
       if (!pasteId) throw notFound(UPLOAD_MESSAGES.sessionNotFound);
       await pastes.createProcessing({
         id: pasteId,
-        title: s.title,
+        title: s.encryption !== null ? ENCRYPTED_TITLE_PLACEHOLDER : s.title,
         privacy: s.privacy,
         passwordHash: s.password_hash,
         expiration: s.expiration,
@@ -303,6 +315,7 @@ export function createUploadsService(deps: Deps) {
         blobKey: s.blob_key,
         sizeBytes: s.total_size,
         language: s.language,
+        sealedTitle: s.encryption !== null ? s.sealed_title : null,
       });
       startAssembly(uploadId);
       return { id: pasteId };

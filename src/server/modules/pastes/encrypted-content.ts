@@ -1,0 +1,73 @@
+import { SEALED_TITLE_MAX_LENGTH } from '../../../common/constants.js';
+import { DecryptError, isValidSealedLayout, parseHeader } from '../../../common/paste-crypto/index.js';
+import { PASTE_MESSAGES } from '../../../common/schemas/paste.js';
+import { badRequest } from '../../errors.js';
+
+/**
+ * What the server can check of end-to-end encrypted content (issue 21) without its key: the
+ * pse1 header and that the sizes add up to whole sealed chunks. Whether it opens, only a reader
+ * holding the key can tell.
+ */
+
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+/** The bytes of strict, padded, standard base64, or null for anything else. */
+export function decodeStrictBase64(text: string): Buffer | null {
+  if (text.length % 4 !== 0) return null;
+  const bytes = Buffer.from(text, 'base64');
+  // Buffer skips what is not base64 and accepts base64url: only strict text encodes back to itself.
+  return bytes.toString('base64') === text ? bytes : null;
+}
+
+/** Whether `head` (at least the first 16 bytes) and the total `size` make a well-formed pse1 stream. */
+export function isPse1Stream(head: Uint8Array, size: number): boolean {
+  try {
+    return isValidSealedLayout(size, parseHeader(head).chunkLog2);
+  } catch (e) {
+    if (e instanceof DecryptError) return false;
+    throw e;
+  }
+}
+
+/** What a create or a chunked upload's init says about encryption. */
+export interface EncryptionOptions {
+  encrypted?: boolean | undefined;
+  title: string;
+  sealedTitle?: string | undefined;
+  forkedFrom?: string | undefined;
+}
+
+/**
+ * The encryption fields' rules, before any content is read: an encrypted paste brings a sealed
+ * title (a pse1 stream) and no readable one, and is no fork; a plain one brings no sealed title.
+ * Returns whether the paste is encrypted.
+ */
+export function checkEncryptionOptions(input: EncryptionOptions): boolean {
+  if (!input.encrypted) {
+    if (input.sealedTitle !== undefined) throw badRequest(PASTE_MESSAGES.sealedTitleNotEncrypted);
+    return false;
+  }
+  if (input.title.trim() !== '') throw badRequest(PASTE_MESSAGES.encryptedTitleNotAllowed);
+  if (input.sealedTitle === undefined) throw badRequest(PASTE_MESSAGES.sealedTitleRequired);
+  if (input.sealedTitle.length > SEALED_TITLE_MAX_LENGTH || !BASE64URL.test(input.sealedTitle)) {
+    throw badRequest(PASTE_MESSAGES.sealedTitleInvalid);
+  }
+  const title = Buffer.from(input.sealedTitle, 'base64url');
+  if (!isPse1Stream(title, title.length)) throw badRequest(PASTE_MESSAGES.sealedTitleInvalid);
+  if (input.forkedFrom !== undefined) throw badRequest(PASTE_MESSAGES.encryptedNoFork);
+  return true;
+}
+
+/** A JSON create's encrypted content: its pse1 bytes, or 400 encryptedContentInvalid. */
+export function sealedContentOf(content: string): Buffer {
+  const bytes = decodeStrictBase64(content);
+  if (!bytes || !isPse1Stream(bytes, bytes.length)) throw badRequest(PASTE_MESSAGES.encryptedContentInvalid);
+  return bytes;
+}
+
+/** A key a reporter shares: 32 bytes as 43 base64url characters (what the link's fragment holds). */
+export function checkSharedKey(key: string): void {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(key) || Buffer.from(key, 'base64url').length !== 32) {
+    throw badRequest(PASTE_MESSAGES.sharedKeyInvalid);
+  }
+}
