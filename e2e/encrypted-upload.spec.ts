@@ -1,0 +1,197 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { MB } from '../src/common/constants';
+import { exportKeyText, generateKey, PSE1, sealBytes, sealTitle } from '../src/common/paste-crypto/index';
+import { ADMIN, expect, loginInContext, snap, test, toasts } from './support/fixtures';
+import { newVisitor, sessionCookie } from './support/pastes';
+
+// Issue 21: Upload File with end-to-end encryption, and the decrypting download in a Worker.
+test.use({ setupCompleted: true });
+
+const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+/** In the file, never in anything the server keeps. */
+const MARKER = 'E2E-ENCRYPTED-UPLOAD-MARKER-5d1c9a';
+const UNDECRYPTABLE = 'This paste could not be decrypted';
+
+/** A 60 MB log on disk (two upload chunks once sealed), the marker on every 1000th line, and its hash. */
+function markedLog(): { file: string; hash: string } {
+  const line = Buffer.from('2026-11-25T18:00:00Z INFO request served in 12 ms — ok ✓\n');
+  const marked = Buffer.from(`${MARKER} `.padEnd(line.length - 1, '.').concat('\n'));
+  const data = Buffer.alloc(60 * MB, '.');
+  for (let at = 0, n = 0; at + line.length <= data.length; at += line.length, n += 1) {
+    (n % 1000 === 0 ? marked : line).copy(data, at);
+  }
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pasteshare-e2e-encrypted-')), 'secret.log');
+  fs.writeFileSync(file, data);
+  return { file, hash: sha256(data) };
+}
+
+/** Every file under `dir` (the SQLite file, its WAL, the blobs) that holds `needle`. */
+function filesHolding(dir: string, needle: string): string[] {
+  const found: string[] = [];
+  const bytes = Buffer.from(needle);
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    const full = path.join(entry.parentPath, entry.name);
+    if (fs.readFileSync(full).includes(bytes)) found.push(full);
+  }
+  return found;
+}
+
+/** What this page's decrypting downloads left in the origin's private storage (OPFS). */
+function opfsLeftovers(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const root = await navigator.storage.getDirectory();
+    const names: string[] = [];
+    try {
+      const folder = await root.getDirectoryHandle('pasteshare-decrypted');
+      for await (const name of (folder as unknown as { keys(): AsyncIterable<string> }).keys())
+        names.push(name);
+    } catch {
+      // No folder: nothing was ever written.
+    }
+    return names;
+  });
+}
+
+test('a 60 MB file uploaded encrypted: progress, assembly, the link with its key downloads the same bytes, the server keeps only ciphertext', async ({
+  page,
+  server,
+}) => {
+  test.setTimeout(180_000);
+  const { file, hash } = markedLog();
+  await loginInContext(page, ADMIN.username, ADMIN.password);
+  await page.goto('/');
+  await page.getByRole('switch', { name: 'End-to-end encrypted' }).check();
+  await page.getByLabel('File to upload').setInputFiles(file);
+  const panel = page.getByRole('region', { name: 'Large file' });
+  await expect(panel).toContainText('secret.log');
+  await expect(panel).toContainText('Encrypted in your browser as it is read');
+  await snap(page, 'encrypted-upload-file-chosen');
+
+  await page.getByRole('button', { name: 'Create Paste' }).click();
+  const bar = page.getByRole('progressbar', { name: 'Uploading chunks...' });
+  await expect(bar).toBeVisible();
+  await expect
+    .poll(async () => Number(await bar.getAttribute('aria-valuenow').catch(() => '100')), { timeout: 60_000 })
+    .toBeGreaterThan(0);
+  await snap(page, 'encrypted-upload-progress');
+
+  await expect(page.getByRole('heading', { name: 'Extremely Large Paste' })).toBeVisible({ timeout: 90_000 });
+  const link = new URL(page.url());
+  expect(link.pathname).toMatch(/^\/paste\/[A-Za-z0-9_-]+$/);
+  expect(link.hash).toMatch(/^#[A-Za-z0-9_-]{43}$/);
+  // The title was sealed too: the server shows its placeholder, the page the real one.
+  await expect(page.getByRole('heading', { name: 'secret', exact: true })).toBeVisible();
+  await snap(page, 'encrypted-upload-extreme');
+
+  // Another person with the whole link: the Worker decrypts it to the very bytes uploaded.
+  const reader = await newVisitor(page.context().browser()!, server.url);
+  await reader.goto(`${link.pathname}${link.hash}`);
+  await expect(reader.getByRole('heading', { name: 'Extremely Large Paste' })).toBeVisible();
+  const [download] = await Promise.all([
+    reader.waitForEvent('download', { timeout: 120_000 }),
+    reader.getByRole('link', { name: 'Download Paste' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^secret\./);
+  expect(sha256(fs.readFileSync(await download.path()))).toBe(hash);
+  await reader.context().close();
+
+  // What the server holds, all of it: the marker is nowhere.
+  expect(filesHolding(server.dataDir, MARKER)).toEqual([]);
+  fs.rmSync(path.dirname(file), { recursive: true, force: true });
+});
+
+/** A sealed stream's chunks (header apart), for cutting and splicing. */
+function chunksOf(sealed: Uint8Array): { header: Uint8Array; chunks: Uint8Array[] } {
+  const size = 2 ** PSE1.DEFAULT_CHUNK_LOG2 + PSE1.TAG_BYTES;
+  const chunks: Uint8Array[] = [];
+  for (let at = PSE1.HEADER_BYTES; at < sealed.length; at += size)
+    chunks.push(sealed.subarray(at, at + size));
+  return { header: sealed.subarray(0, PSE1.HEADER_BYTES), chunks };
+}
+
+/** Uploads sealed bytes as an encrypted paste through the chunked API, as an API client would. */
+async function uploadSealed(url: string, sealed: Uint8Array, sealedTitle: string): Promise<string> {
+  const headers = { Cookie: await sessionCookie(url, ADMIN.username, ADMIN.password), Origin: url };
+  const post = async (route: string, body: BodyInit, json = true) => {
+    const response = await fetch(`${url}${route}`, {
+      method: 'POST',
+      headers: json ? { ...headers, 'Content-Type': 'application/json' } : headers,
+      body,
+    });
+    if (!response.ok) throw new Error(`${route} answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as Record<string, unknown>;
+  };
+  const init = await post(
+    '/api/pastes/upload/init',
+    JSON.stringify({
+      totalChunks: 1,
+      totalSize: sealed.length,
+      privacy: 'unlisted',
+      expiration: '1d',
+      encrypted: true,
+      sealedTitle,
+    }),
+  );
+  const form = new FormData();
+  form.set('uploadId', String(init.uploadId));
+  form.set('chunkIndex', '0');
+  form.set('chunk', new Blob([sealed.slice()]), 'chunk.pse1');
+  await post('/api/pastes/upload/chunk', form, false);
+  const { id } = (await post('/api/pastes/upload/finalize', JSON.stringify({ uploadId: init.uploadId }))) as {
+    id: string;
+  };
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(`${url}/api/pastes/${id}/assembly-progress`);
+        return ((await response.json()) as { isComplete: boolean }).isComplete;
+      },
+      { timeout: 60_000, intervals: [200] },
+    )
+    .toBe(true);
+  return id;
+}
+
+test('chunks reordered, dropped or cut off at the end: the download says it could not be decrypted and keeps nothing', async ({
+  browser,
+  server,
+}) => {
+  test.setTimeout(120_000);
+  // 12 MiB and a bit: an extreme paste (no content in the view), 13 chunks of which the last is short.
+  const plain = new Uint8Array(12 * MB + 1000).map((_, i) => 32 + (i % 90));
+  const key = await generateKey();
+  const keyText = await exportKeyText(key);
+  const sealedTitle = await sealTitle(key, 'tampered');
+  const { header, chunks } = chunksOf(await sealBytes(key, plain));
+  expect(chunks).toHaveLength(13);
+  const join = (parts: Uint8Array[]) => Buffer.concat([header, ...parts]);
+  const streams = {
+    reordered: join([chunks[0]!, chunks[2]!, chunks[1]!, ...chunks.slice(3)]),
+    'a chunk dropped': join([...chunks.slice(0, 5), ...chunks.slice(6)]),
+    'the last chunk dropped': join(chunks.slice(0, -1)),
+  };
+  const page = await newVisitor(browser, server.url);
+  let downloads = 0;
+  page.on('download', () => {
+    downloads += 1;
+  });
+  for (const [name, sealed] of Object.entries(streams)) {
+    await test.step(name, async () => {
+      const id = await uploadSealed(server.url, sealed, sealedTitle);
+      await page.goto(`/paste/${id}#${keyText}`);
+      // The title opens (the key is right), so the paste is offered; its text does not.
+      await expect(page.getByRole('heading', { name: 'Extremely Large Paste' })).toBeVisible();
+      await page.getByRole('link', { name: 'Download Paste' }).click();
+      await expect(toasts(page).getByText(UNDECRYPTABLE)).toBeVisible({ timeout: 60_000 });
+      expect(await opfsLeftovers(page)).toEqual([]);
+    });
+  }
+  await snap(page, 'encrypted-download-undecryptable');
+  expect(downloads).toBe(0);
+  await page.context().close();
+});
