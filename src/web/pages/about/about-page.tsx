@@ -1,4 +1,4 @@
-import { Clock, CodeXml, Flame, Info, Lock, type LucideIcon, ShieldCheck, Zap } from 'lucide-react';
+import { Clock, CodeXml, Flame, Info, KeyRound, Lock, type LucideIcon, ShieldCheck, Zap } from 'lucide-react';
 import { Page } from '../../components/layouts/page';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -23,6 +23,12 @@ const features: { icon: LucideIcon; title: string; text: string; tint: string }[
     title: 'Password Protection',
     text: 'Lock a paste with a password. It is stored only as a strong hash, and the content stays hidden until it is entered.',
     tint: 'bg-violet-500/15 text-violet-500',
+  },
+  {
+    icon: KeyRound,
+    title: 'End-to-end Encryption',
+    text: 'Turn it on and the text and title are encrypted in your browser; the key lives only in the link, after the #, which browsers never send. We store what we cannot read.',
+    tint: 'bg-teal-500/15 text-teal-500',
   },
   {
     icon: Flame,
@@ -87,6 +93,25 @@ export function AboutPage() {
               with line numbers and line links, go to line, wrapping, and a search that runs on the server
               through the whole paste. Lines longer than 10,000 characters are cut there and marked; the
               download has them whole.
+            </p>
+            <p>
+              A paste can be end-to-end encrypted: your browser encrypts its text and title (AES-256-GCM, a
+              new random key for each paste) before anything is sent, and the key is put only in the link,
+              after the # sign — browsers never send that part, so the server never has it. What the server
+              and its operator still see: the encrypted bytes and their size, the times, the privacy, expiry
+              and burn settings, the language you chose, and the addresses requests come from. Password,
+              expiry and burn after reading work as for any paste, and so do highlighting, line links, raw
+              view and download, all done in your browser. Losing the link loses the paste: nobody can open it
+              without its key. An encrypted paste cannot be edited, forked or searched on the server, and it
+              never appears on Top Views or in link previews.
+            </p>
+            <p>
+              Encrypted pastes can still be moderated, with a reader's consent: whoever reports one may choose
+              to share its key with the moderators. The key is then kept encrypted on the server, only
+              managers and admins can use it to read that paste in their own browser, and it is deleted once
+              the report is decided. Without a shared key, moderators see only that the paste is encrypted,
+              and can still delete it. One limit to know: the page that encrypts is served by this site, so a
+              site that was tampered with could serve code that leaks the key.
             </p>
             <p>
               Before a public paste is sent, your browser checks it for likely credentials — private keys,

@@ -20,6 +20,8 @@ export const publicSection: EndpointSection = {
         "language (optional) — 'plaintext' or a highlighting language such as 'python', 'javascript', 'rust'; downloads are named by it. Absent, the page detects it",
         'checkSecrets (boolean, optional) — refuse (409 SECRETS_DETECTED, with secretsFound) instead of publishing a public paste that looks like it contains credentials',
         'forkedFrom (string, optional) — the id of the paste this one is a fork of: a public or unlisted paste that still exists (not a password or burn-after-reading one); otherwise 400 "This paste cannot be forked: …" and nothing is created',
+        'encrypted (boolean, optional; JSON bodies and the chunked upload) — end-to-end encrypted: content is then the standard base64 of a pse1 sealed stream you made with your own key, title is left out (or empty) and forkedFrom is refused; the server checks only the stream\'s header and layout (400 "Encrypted content is not in a format this server reads" otherwise). The format, the key and how to read such a paste back are described in docs/encryption.md in the project\'s source',
+        'sealedTitle (string, required when encrypted) — the title sealed under the same key, as base64url (at most 1024 characters); the server shows "Encrypted paste" in its place',
       ],
       returns:
         '{ "id": "..." } — a public paste whose text looks like it holds credentials (private keys, cloud keys, well-known tokens, passwords) also gets "secretsFound": [{ "kind": "aws-access-key", "line": 3 }]',
@@ -33,7 +35,7 @@ export const publicSection: EndpointSection = {
       summary:
         'Read a paste: its metadata and content. A protected paste comes without content; a paste over 10 MB comes with a downloadUrl instead.',
       returns:
-        '{ id, title, content, privacy, expiration, expiresAt, viewCount, createdAt, revision, editedAt, username, ... } — revision: the newest (1 until edited), editedAt: when it was saved (null: never edited); a fork also has forkedFrom: { id, title } while its source can still be read and forked',
+        '{ id, title, content, privacy, expiration, expiresAt, viewCount, createdAt, revision, editedAt, username, ... } — revision: the newest (1 until edited), editedAt: when it was saved (null: never edited); a fork also has forkedFrom: { id, title } while its source can still be read and forked. An encrypted paste has encrypted: true, sealedTitle, title "Encrypted paste" and content the standard base64 of its sealed bytes (raw and download give the bytes themselves, application/octet-stream); only the key from the link opens them',
       example: (base) => `curl ${base}/pastes/abc123`,
     },
     {
@@ -115,7 +117,10 @@ export const publicSection: EndpointSection = {
       path: '/api/pastes/{id}/report',
       summary:
         'Report a paste to the moderators (once per reporter: a second report of the same paste answers 409).',
-      fields: ['reason (string, required)'],
+      fields: [
+        'reason (string, required)',
+        "sharedKey (string, optional; encrypted pastes only) — the paste's 43-character key, shared with the moderators: kept encrypted on the server, readable by managers and admins only, deleted once the report is decided",
+      ],
       example: (base) =>
         `curl -X POST ${base}/pastes/abc123/report \\\n  -H 'Content-Type: application/json' \\\n  -d '{"reason":"Contains leaked credentials"}'`,
     },
