@@ -90,7 +90,7 @@ function ItemCard({
   onAskApprove: () => void;
 }) {
   return (
-    <Card>
+    <Card data-testid={`moderation-${item.pasteId}`}>
       <CardContent className="space-y-3 p-4">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0 space-y-1">

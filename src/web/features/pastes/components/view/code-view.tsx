@@ -1,6 +1,7 @@
 import { Fragment, type MouseEvent, useMemo } from 'react';
 import { cn } from '../../../../lib/cn';
 import type { TokenLine } from '../../lib/highlight';
+import { joinFragment } from '../../lib/key-fragment';
 import { inRange, type LineRange } from '../../lib/line-range';
 import './code-theme.css';
 
@@ -14,6 +15,8 @@ interface CodeViewProps {
   tokens: TokenLine[] | null;
   selected: LineRange | null;
   onLineClick: (line: number, extend: boolean) => void;
+  /** An encrypted paste's key: a line's link (copied, opened in a new tab) keeps it (issue 21). */
+  linkKey?: string | null;
 }
 
 function LineText({ text, tokens }: { text: string; tokens: TokenLine | undefined }) {
@@ -37,7 +40,7 @@ function LineText({ text, tokens }: { text: string; tokens: TokenLine | undefine
  * markup in a paste shows as characters. Long pastes render in blocks the browser lays out
  * only when they scroll into view.
  */
-export function CodeView({ lines, tokens, selected, onLineClick }: CodeViewProps) {
+export function CodeView({ lines, tokens, selected, onLineClick, linkKey = null }: CodeViewProps) {
   const gutter = `${String(lines.length).length + 2}ch`;
   const blocks = useMemo(() => {
     const result: number[] = [];
@@ -72,7 +75,7 @@ export function CodeView({ lines, tokens, selected, onLineClick }: CodeViewProps
                     className={cn('flex leading-5', isSelected && 'bg-amber-400/20 dark:bg-amber-300/15')}
                   >
                     <a
-                      href={`#L${line}`}
+                      href={joinFragment(linkKey, `#L${line}`)}
                       onClick={(event) => click(event, line)}
                       aria-label={`Line ${line}`}
                       style={{ width: gutter }}

@@ -116,7 +116,13 @@ export function PasteContent({
         />
         <span className="text-xs text-muted-foreground">{sizeText}</span>
       </div>
-      <CodeView lines={shown} tokens={highlighted.lines} selected={range} onLineClick={select} />
+      <CodeView
+        lines={shown}
+        tokens={highlighted.lines}
+        selected={range}
+        onLineClick={select}
+        linkKey={linkKey}
+      />
     </div>
   );
 }
