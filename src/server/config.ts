@@ -134,6 +134,11 @@ const envSchema = z.object({
   PASTE_CREATE_PER_ACCOUNT_PER_MIN: z.coerce.number().int().positive().default(120),
   /** S3-compatible blob store: set S3_BUCKET to use it instead of DATA_DIR/blobs. */
   S3_BUCKET: z.string().min(3).max(63).optional(),
+  /**
+   * Seals the paste keys reporters share with staff (issue 21). Unset: a random one kept in
+   * DATA_DIR/moderation-key.secret. Several instances must share one: set it on each.
+   */
+  MODERATION_KEY_SECRET: z.string().min(32, 'at least 32 characters of random text').optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
@@ -198,6 +203,8 @@ export interface Config {
   pasteCreateLimits: { perIpPerMin: number; perAccountPerMin: number };
   /** Absent: blobs on local disk under dataDir. */
   s3: S3Options | undefined;
+  /** MODERATION_KEY_SECRET; absent: a file in dataDir (see lib/moderation-secret). */
+  moderationKeySecret: string | undefined;
   /**
    * Where GET /metrics is served: its own listener (`port`), or the main port behind a bearer
    * `token`; with neither it does not exist.
@@ -307,6 +314,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : undefined,
+    moderationKeySecret: e.MODERATION_KEY_SECRET,
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     scheduledBackups: { intervalMs: (e.BACKUP_INTERVAL_HOURS ?? 0) * 60 * 60 * 1000, keep: e.BACKUP_KEEP },

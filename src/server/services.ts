@@ -13,6 +13,7 @@ import type { MailerOptions } from './infra/mailer/index.js';
 import { createMetrics } from './infra/metrics/metrics.js';
 import { queryTimingPlugin } from './infra/metrics/query-timing.js';
 import { timedBlobStore } from './infra/metrics/timed-blob-store.js';
+import { createModerationSecret } from './lib/moderation-secret.js';
 import { createRateLimiter } from './lib/rate-limiter.js';
 import { createAdminService } from './modules/admin/admin.service.js';
 import { createAuditService } from './modules/audit/audit.service.js';
@@ -185,7 +186,17 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
   const pasteRevisions = createPasteRevisions({ db, clock, blobs, settings, hot, pastes });
   const pasteDelivery = createPasteDelivery({ blobs, pastes, revisions: pasteRevisions, views });
   const pasteLines = createPasteLines({ blobs, pastes, lineIndexes });
-  const moderation = createModerationService({ db: db.kysely, clock, pastes, rateLimiter, metrics });
+  const moderation = createModerationService({
+    db: db.kysely,
+    clock,
+    pastes,
+    rateLimiter,
+    metrics,
+    moderationSecret: createModerationSecret({
+      fromEnv: config.moderationKeySecret,
+      dataDir: config.dataDir,
+    }),
+  });
   const favicon = createFaviconService({ blobs, settings });
   const backup = createBackupService({
     db,

@@ -81,6 +81,7 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/admin/delete-requests/:id/approve': 'staff',
   'POST /api/admin/delete-requests/:id/reject': 'staff',
   'GET /api/admin/paste-reports': 'staff',
+  'GET /api/admin/paste-reports/:id/key': 'staff',
   'POST /api/admin/paste-reports/:id/approve': 'staff',
   'POST /api/admin/paste-reports/:id/reject': 'staff',
 };

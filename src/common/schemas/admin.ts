@@ -20,6 +20,8 @@ export const ADMIN_MESSAGES = {
   emailInUse: 'This email address is already in use',
   licenseNotFound: 'License not found',
   reportNotFound: 'Report not found',
+  /** GET …/paste-reports/:id/key: none shared, or gone once the report was decided or the paste deleted. */
+  reportKeyNotFound: 'No key is stored for this report',
   requestNotFound: 'Delete request not found',
 } as const;
 
@@ -45,6 +47,10 @@ export const reportSchema = z.strictObject({
   reason: z.string(),
   status: z.enum(MODERATION_STATUSES),
   createdAt: isoTime,
+  /** The reported paste is end-to-end encrypted (false once it is gone). */
+  pasteEncrypted: z.boolean(),
+  /** The reporter shared the paste's key: staff read it at GET …/paste-reports/:id/key until decided. */
+  keyShared: z.boolean(),
 });
 
 /** Managers see the pending counts; admins see the site's totals too. */

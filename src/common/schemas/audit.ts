@@ -14,6 +14,8 @@ export const AUDIT_ACTIONS = [
   'paste.delete',
   'report.approve',
   'report.reject',
+  /** A manager or admin read the paste key a reporter shared (issue 21). */
+  'report.key_read',
   'deletion_request.approve',
   'deletion_request.reject',
   'license.generate',

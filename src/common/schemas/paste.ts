@@ -66,6 +66,9 @@ export type EditPasteInput = z.output<typeof editPasteBodySchema>;
 
 export const pasteIdSchema = z.object({ id: z.string() });
 export const verifyPasteBodySchema = z.object({ password: z.string().max(200) });
+/** An author's request that staff delete their paste. */
+export const deletionRequestBodySchema = z.object({ reason: storedText(2000) });
+
 export const reportBodySchema = z.object({
   reason: storedText(2000),
   /**

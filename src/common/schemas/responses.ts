@@ -360,6 +360,7 @@ export const RESPONSES = {
   'POST /api/admin/delete-requests/:id/approve': { 200: z.strictObject({ request: deletionRequestSchema }) },
   'POST /api/admin/delete-requests/:id/reject': { 200: z.strictObject({ request: deletionRequestSchema }) },
   'GET /api/admin/paste-reports': { 200: z.strictObject({ reports: z.array(reportSchema) }) },
+  'GET /api/admin/paste-reports/:id/key': { 200: z.strictObject({ key: z.string() }) },
   'POST /api/admin/paste-reports/:id/approve': { 200: z.strictObject({ report: reportSchema }) },
   'POST /api/admin/paste-reports/:id/reject': { 200: z.strictObject({ report: reportSchema }) },
 } as const satisfies Record<string, Record<number, z.ZodType | typeof NOT_JSON>>;

@@ -158,6 +158,7 @@ export function createAdminService({ db, users, credentials, pastes, moderation,
 
     async deletePaste(id: string): Promise<void> {
       if (!(await pastes.delete(id))) throw notFound(PASTE_MESSAGES.notFound);
+      await moderation.forgetSharedKeys(id);
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '../../../common/schemas/paging.js';
-import { reportBodySchema } from '../../../common/schemas/paste.js';
+import { deletionRequestBodySchema, reportBodySchema } from '../../../common/schemas/paste.js';
 import { auditContextOf } from '../audit/audit-context.js';
 import { viewerOf } from '../pastes/viewer.js';
 
@@ -11,15 +11,16 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/pastes/:id/report',
     { config: { access: 'public' }, schema: { params: idParams, body: reportBodySchema } },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send(await moderation.report(request.params.id, request.body.reason, viewerOf(request))),
+      reply.code(201).send(await moderation.report(request.params.id, request.body, viewerOf(request))),
   );
 
   app.post(
     '/api/pastes/:id/request-delete',
     // Session or API key (the command-line client's `rm`).
-    { config: { access: 'signed-in', apiKey: true }, schema: { params: idParams, body: reportBodySchema } },
+    {
+      config: { access: 'signed-in', apiKey: true },
+      schema: { params: idParams, body: deletionRequestBodySchema },
+    },
     async (request, reply) =>
       reply
         .code(201)
@@ -33,6 +34,20 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/admin/paste-reports', { config: staff }, async () => ({
     reports: await moderation.reports(),
   }));
+  // The key a reporter shared (issue 21): only in this answer, never in a log; each read audited.
+  app.get(
+    '/api/admin/paste-reports/:id/key',
+    { config: staff, schema: { params: idParams } },
+    async (request) => {
+      const { key, pasteId } = await moderation.sharedKey(request.params.id, viewerOf(request));
+      await audit.record(auditContextOf(request), {
+        action: 'report.key_read',
+        target: { type: 'report', id: Number(request.params.id) },
+        details: { pasteId },
+      });
+      return { key };
+    },
+  );
   for (const [action, decision] of [
     ['approve', 'approved'],
     ['reject', 'rejected'],

@@ -9,9 +9,12 @@ import { PASTE_MESSAGES } from '../../../common/schemas/paste.js';
 import type { Clock } from '../../clock.js';
 import { iso } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
-import { badRequest, conflict, notFound } from '../../errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import type { Metrics } from '../../infra/metrics/metrics.js';
+import type { ModerationSecret } from '../../lib/moderation-secret.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
+import { seal, unseal } from '../../lib/sealed.js';
+import { checkSharedKey } from '../pastes/encrypted-content.js';
 import type { Viewer } from '../pastes/paste-reader.js';
 import { REPORT_PER_IP } from '../pastes/pastes.limits.js';
 import type { PastesService } from '../pastes/pastes.service.js';
@@ -27,7 +30,7 @@ import {
   type ModerationQueue,
   moveQueueItem,
 } from './moderation-queue.repository.js';
-import { insertReport, listReports } from './reports.repository.js';
+import { findSharedKey, forgetSharedKeys, insertReport, listReports } from './reports.repository.js';
 
 interface Deps {
   db: Kysely<Database>;
@@ -35,6 +38,8 @@ interface Deps {
   pastes: PastesService;
   rateLimiter: RateLimiter;
   metrics: Pick<Metrics, 'moderation'>;
+  /** Seals the paste keys reporters share (issue 21). */
+  moderationSecret: ModerationSecret;
 }
 
 export type ModerationService = ReturnType<typeof createModerationService>;
@@ -53,7 +58,7 @@ function itemId(raw: string, message: string): number {
  * Reports from readers and deletion requests from authors, stored pending; staff (managers and
  * admins) list them and decide each once: approving deletes the paste, the item stays listed.
  */
-export function createModerationService({ db, clock, pastes, rateLimiter, metrics }: Deps) {
+export function createModerationService({ db, clock, pastes, rateLimiter, metrics, moderationSecret }: Deps) {
   /** The metric's kind label: the table's name, singular. */
   const kindOf = (queue: ModerationQueue) => (queue === 'reports' ? 'report' : 'deletion_request');
 
@@ -80,6 +85,7 @@ export function createModerationService({ db, clock, pastes, rateLimiter, metric
         await moveQueueItem(db, queue, id, decision, 'pending');
         throw e;
       }
+      await forgetSharedKeys(db, item.paste_id, 'all');
     }
     metrics.moderation.inc({ kind: kindOf(queue), event: decision });
     return { pasteId: item.paste_id };
@@ -99,7 +105,9 @@ export function createModerationService({ db, clock, pastes, rateLimiter, metric
   }
 
   async function reports(only?: number): Promise<PasteReport[]> {
-    return (await listReports(db, LIST_LIMIT, only)).map((r) => ({
+    const rows = await listReports(db, LIST_LIMIT, only);
+    const encrypted = await pastes.encryptedAmong([...new Set(rows.map((r) => r.paste_id))]);
+    return rows.map((r) => ({
       id: r.id,
       pasteId: r.paste_id,
       pasteTitle: r.paste_title,
@@ -108,6 +116,8 @@ export function createModerationService({ db, clock, pastes, rateLimiter, metric
       reason: r.reason,
       status: r.status,
       createdAt: iso(r.created_at)!,
+      pasteEncrypted: encrypted.has(r.paste_id),
+      keyShared: r.shared_key_sealed !== null,
     }));
   }
 
@@ -126,8 +136,38 @@ export function createModerationService({ db, clock, pastes, rateLimiter, metric
       const id = itemId(rawId, ADMIN_MESSAGES.reportNotFound);
       const { pasteId } = await decide('reports', id, decision, ADMIN_MESSAGES.reportNotFound);
       await decidePendingOf(db, 'reports', pasteId, decision);
+      // Decided: the keys shared with these reports have served (issue 21).
+      await forgetSharedKeys(db, pasteId, 'decided');
       return (await reports(id))[0]!;
     },
+
+    /**
+     * The paste key a reporter shared, for staff to open the paste in their own browser (issue
+     * 21). 404 when none is stored: never shared, the report decided, or the paste gone (whose
+     * keys are then forgotten here, whatever deleted it).
+     */
+    async sharedKey(rawId: string, viewer: Viewer): Promise<{ key: string; pasteId: string }> {
+      const id = itemId(rawId, ADMIN_MESSAGES.reportNotFound);
+      const row = await findSharedKey(db, id);
+      if (!row) throw notFound(ADMIN_MESSAGES.reportNotFound);
+      if (row.shared_key_sealed === null || row.status !== 'pending') {
+        throw notFound(ADMIN_MESSAGES.reportKeyNotFound);
+      }
+      try {
+        await pastes.findVisible(row.paste_id, viewer);
+      } catch (e) {
+        if (!(e instanceof AppError) || e.status !== 404) throw e;
+        await forgetSharedKeys(db, row.paste_id, 'all');
+        throw notFound(ADMIN_MESSAGES.reportKeyNotFound);
+      }
+      // Null only if the moderation secret changed since: the key cannot be recovered.
+      const key = unseal(row.shared_key_sealed, await moderationSecret());
+      if (key === null) throw notFound(ADMIN_MESSAGES.reportKeyNotFound);
+      return { key, pasteId: row.paste_id };
+    },
+
+    /** A paste was deleted outside moderation (the admin's paste list): its shared keys go. */
+    forgetSharedKeys: (pasteId: string) => forgetSharedKeys(db, pasteId, 'all'),
 
     /** The manager's statistics. */
     pendingCounts: async () => ({
@@ -135,11 +175,25 @@ export function createModerationService({ db, clock, pastes, rateLimiter, metric
       pendingReports: await countPending(db, 'reports'),
     }),
 
-    async report(pasteId: string, reason: string, viewer: Viewer): Promise<{ id: number }> {
-      const text = reason.trim();
+    /**
+     * A reader's report. On an encrypted paste the reader may share its key (`sharedKey`), kept
+     * sealed under the moderation secret for staff until the report is decided.
+     */
+    async report(
+      pasteId: string,
+      input: { reason: string; sharedKey?: string | undefined },
+      viewer: Viewer,
+    ): Promise<{ id: number }> {
+      const text = input.reason.trim();
       if (!text) throw badRequest(PASTE_MESSAGES.reportReasonRequired);
+      if (input.sharedKey !== undefined) checkSharedKey(input.sharedKey);
       await rateLimiter.consume([[REPORT_PER_IP, viewer.ip]]);
       const { row } = await pastes.findVisible(pasteId, viewer);
+      if (input.sharedKey !== undefined && row.encryption === null) {
+        throw badRequest(PASTE_MESSAGES.sharedKeyNotEncrypted);
+      }
+      const sharedKeySealed =
+        input.sharedKey === undefined ? null : seal(input.sharedKey, await moderationSecret());
       const id = await insertReport(db, {
         paste_id: row.id,
         paste_title: row.title,
@@ -148,6 +202,7 @@ export function createModerationService({ db, clock, pastes, rateLimiter, metric
         status: 'pending',
         created_at: clock.now(),
         reporter_ip: viewer.ip,
+        shared_key_sealed: sharedKeySealed,
       });
       if (id === null) throw conflict(PASTE_MESSAGES.alreadyReported);
       metrics.moderation.inc({ kind: 'report', event: 'opened' });

@@ -32,6 +32,8 @@ export function listReports(db: Kysely<Database>, limit: number, only?: number) 
       'reports.reason',
       'reports.status',
       'reports.created_at',
+      // Only whether it is there leaves the service: the sealed key is read by findSharedKey.
+      'reports.shared_key_sealed',
       'users.username as reporter_username',
     ])
     .orderBy('reports.created_at', 'desc')
@@ -39,4 +41,31 @@ export function listReports(db: Kysely<Database>, limit: number, only?: number) 
     .limit(limit);
   if (only !== undefined) q = q.where('reports.id', '=', only);
   return q.execute();
+}
+
+/** A report's sealed shared key (issue 21) and what it is about. */
+export function findSharedKey(db: Kysely<Database>, id: number) {
+  return db
+    .selectFrom('reports')
+    .select(['paste_id', 'status', 'shared_key_sealed'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * Forgets the keys shared in reports of a paste: those already decided, or (`all`, once the paste
+ * is deleted) every one. A decided report needs no key; a deleted paste has nothing to open.
+ */
+export async function forgetSharedKeys(
+  db: Kysely<Database>,
+  pasteId: string,
+  which: 'decided' | 'all',
+): Promise<void> {
+  let q = db
+    .updateTable('reports')
+    .set({ shared_key_sealed: null })
+    .where('paste_id', '=', pasteId)
+    .where('shared_key_sealed', 'is not', null);
+  if (which === 'decided') q = q.where('status', '<>', 'pending');
+  await q.execute();
 }

@@ -33,6 +33,8 @@ describe('reports for staff', () => {
         reason: 'second',
         status: 'pending',
         createdAt: expect.any(String),
+        pasteEncrypted: false,
+        keyShared: false,
       },
       expect.objectContaining({ id: first.reportId, pasteTitle: 'Buy now', reporterUsername: null }),
     ]);

@@ -343,3 +343,15 @@ export async function countPastesByUser(db: Kysely<Database>, now: number): Prom
     .execute();
   return new Map(rows.map((r) => [r.user_id!, Number(r.n)]));
 }
+
+/** Which of `ids` are end-to-end encrypted pastes (issue 21; live or not, as long as the row is there). */
+export async function findEncryptedIds(db: Kysely<Database>, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('pastes')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('encryption', 'is not', null)
+    .execute();
+  return rows.map((r) => r.id);
+}

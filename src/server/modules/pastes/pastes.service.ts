@@ -34,6 +34,7 @@ import {
   countPastesByUser,
   deleteClaimedBurn,
   deletePasteRow,
+  findEncryptedIds,
   insertPasteIfAbsent,
   listAllPastes,
   listPastesOfUser,
@@ -226,6 +227,10 @@ export function createPastesService(deps: Deps) {
     /** Every live paste for the admin, newest first (at most `limit`), and how many match. */
     listAll: (search: string, sort: AdminPasteSort, limit: number) =>
       listAllPastes(db.kysely, { search: search.trim().slice(0, 100), sort, limit, now: clock.now() }),
+
+    /** Which of these pastes are end-to-end encrypted (the staff's report list says so). */
+    encryptedAmong: async (ids: string[]): Promise<Set<string>> =>
+      new Set(await findEncryptedIds(db.kysely, ids)),
 
     /** Live pastes per author, for the admin's user list. */
     countByUser: () => countPastesByUser(db.kysely, clock.now()),

@@ -23,6 +23,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'paste.delete': 'Deleted a paste',
   'report.approve': 'Approved a report',
   'report.reject': 'Rejected a report',
+  'report.key_read': "Read a report's shared key",
   'deletion_request.approve': 'Approved a delete request',
   'deletion_request.reject': 'Rejected a delete request',
   'license.generate': 'Generated a VIP licence',
