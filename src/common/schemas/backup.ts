@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { EXPIRATIONS, PRIVACIES, ROLES } from '../constants.js';
+import { EXPIRATIONS, PRIVACIES, ROLES, SEALED_TITLE_MAX_LENGTH } from '../constants.js';
 import { PASTE_LANGUAGES } from '../languages.js';
 
 /**
  * The database backup file (GET /api/admin/database/export, POST …/import): one JSON object
  * `{ format, version, exportedAt, tables: { settings, users, pastes, reports, deletion_requests,
  * vip_licenses } }`, rows with the database's column names. A paste carries its `content`
- * whatever the size (the server stores large ones in its blob store again). Every row is checked
+ * whatever the size (the server stores large ones in its blob store again); an encrypted one
+ * carries its sealed bytes as standard base64. Keys reporters shared are never in a backup. Every row is checked
  * strictly on import: an unknown field, a wrong type or a value out of range refuses the file.
  */
 export const BACKUP_FORMAT = 'pasteshare-backup';
@@ -62,6 +63,12 @@ export const BACKUP_ROW_SCHEMAS = {
     created_at: time,
     /** Absent in backups made before languages were stored. */
     language: z.enum(PASTE_LANGUAGES).nullable().optional().default(null),
+    /**
+     * End-to-end encrypted (issue 21): 1, and `content` is the standard base64 of the sealed
+     * bytes. Absent in backups made before encryption.
+     */
+    encryption: z.literal(1).nullable().optional().default(null),
+    sealed_title: text(SEALED_TITLE_MAX_LENGTH).nullable().optional().default(null),
   }),
   reports: z.strictObject({
     id,

@@ -52,6 +52,8 @@ const COLUMNS = {
     'user_id',
     'created_at',
     'language',
+    'encryption',
+    'sealed_title',
   ],
   reports: ['id', 'paste_id', 'paste_title', 'reported_by', 'reason', 'status', 'created_at', 'reporter_ip'],
   deletion_requests: ['id', 'paste_id', 'paste_title', 'user_id', 'reason', 'status', 'created_at'],

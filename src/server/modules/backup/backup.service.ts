@@ -3,6 +3,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { StringDecoder } from 'node:string_decoder';
 import Parser, { type Token } from 'stream-json/Parser.js';
+import { PASTE_MESSAGES } from '../../../common/messages.js';
 import {
   BACKUP_FORMAT,
   BACKUP_MESSAGES,
@@ -28,6 +29,7 @@ import {
   resetSequences,
 } from './backup.repository.js';
 import { readBackupRows } from './backup-reader.js';
+import { base64Of, sealedFromBase64 } from './sealed-content.js';
 
 interface Deps {
   db: Db;
@@ -71,6 +73,13 @@ export function createBackupService({ db, blobs, clock, settings, uploads, inlin
   async function* pasteContent(row: Record<string, unknown>): AsyncGenerator<string> {
     if (row.content !== null) {
       yield json(row.content);
+      return;
+    }
+    if (row.encryption !== null) {
+      // Sealed bytes are not text: JSON carries them as base64, which needs no escaping.
+      yield '"';
+      yield* base64Of((await blobs.get(row.blob_key as string)) as AsyncIterable<Buffer>);
+      yield '"';
       return;
     }
     yield '"';
@@ -182,11 +191,18 @@ export function createBackupService({ db, blobs, clock, settings, uploads, inlin
               const issue = parsed.error.issues[0]!;
               throw badRequest(`${t} row ${number}: ${issue.path.join('.') || 'row'}: ${issue.message}`);
             }
+            let content = row.content as StoredContent | undefined;
+            if (t === 'pastes' && (parsed.data as BackupRow<'pastes'>).encryption !== null) {
+              const sealed = await sealedFromBase64(blobs, content!, written);
+              if (!sealed)
+                throw badRequest(`${t} row ${number}: content: ${PASTE_MESSAGES.encryptedContentInvalid}`);
+              content = sealed;
+            }
             const value =
               t === 'pastes'
                 ? {
                     ...parsed.data,
-                    ...(row.content as StoredContent),
+                    ...content,
                     status: 'ready',
                     sweep_claimed_at: null,
                   }
