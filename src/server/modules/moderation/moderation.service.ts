@@ -30,7 +30,13 @@ import {
   type ModerationQueue,
   moveQueueItem,
 } from './moderation-queue.repository.js';
-import { findSharedKey, forgetSharedKeys, insertReport, listReports } from './reports.repository.js';
+import {
+  findSharedKey,
+  forgetSharedKeys,
+  insertReport,
+  listReports,
+  pastesWithSharedKeys,
+} from './reports.repository.js';
 
 interface Deps {
   db: Kysely<Database>;
@@ -168,6 +174,19 @@ export function createModerationService({ db, clock, pastes, rateLimiter, metric
 
     /** A paste was deleted outside moderation (the admin's paste list): its shared keys go. */
     forgetSharedKeys: (pasteId: string) => forgetSharedKeys(db, pasteId, 'all'),
+
+    /**
+     * Background: the keys shared for pastes that are gone without a decision (expired and swept,
+     * burned, deleted by a path that does not come through here). Returns how many pastes' keys went.
+     */
+    async forgetKeysOfGonePastes(): Promise<number> {
+      const withKeys = await pastesWithSharedKeys(db);
+      if (withKeys.length === 0) return 0;
+      const present = await pastes.presentAmong(withKeys);
+      const gone = withKeys.filter((id) => !present.has(id));
+      for (const id of gone) await forgetSharedKeys(db, id, 'all');
+      return gone.length;
+    },
 
     /** The manager's statistics. */
     pendingCounts: async () => ({

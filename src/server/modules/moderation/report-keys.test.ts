@@ -196,3 +196,31 @@ describe('the moderation secret', () => {
     }
   });
 });
+
+describe('keys of pastes gone without a decision', () => {
+  it('are forgotten by the background task once the paste expired and was swept', async () => {
+    const p = await encryptedPaste();
+    const other = await encryptedPaste();
+    const report = async (id: string, keyText: string) =>
+      (await t.client().post(`/api/pastes/${id}/report`, { reason: 'r', sharedKey: keyText })).body
+        .id as number;
+    const gone = await report(p.id, p.keyText);
+    const kept = await report(other.id, other.keyText);
+    // Expired (1 day) and swept: the row is deleted without any report being decided.
+    t.clock.advance(2 * 86_400_000);
+    await t.app.services.pastes.sweep();
+    expect(await t.app.services.moderation.forgetKeysOfGonePastes()).toBe(2);
+    expect((await reportRow(gone)).shared_key_sealed).toBeNull();
+    expect((await reportRow(kept)).shared_key_sealed).toBeNull();
+    expect((await reportRow(gone)).status).toBe('pending');
+  });
+
+  it('leave the keys of live pastes alone', async () => {
+    const p = await encryptedPaste();
+    const { id } = (
+      await t.client().post(`/api/pastes/${p.id}/report`, { reason: 'r', sharedKey: p.keyText })
+    ).body;
+    expect(await t.app.services.moderation.forgetKeysOfGonePastes()).toBe(0);
+    expect((await reportRow(id)).shared_key_sealed).not.toBeNull();
+  });
+});

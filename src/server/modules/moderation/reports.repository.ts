@@ -69,3 +69,14 @@ export async function forgetSharedKeys(
   if (which === 'decided') q = q.where('status', '<>', 'pending');
   await q.execute();
 }
+
+/** The pastes some report still holds a shared key for. */
+export async function pastesWithSharedKeys(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('reports')
+    .select('paste_id')
+    .distinct()
+    .where('shared_key_sealed', 'is not', null)
+    .execute();
+  return rows.map((r) => r.paste_id);
+}

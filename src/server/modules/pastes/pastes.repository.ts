@@ -355,3 +355,10 @@ export async function findEncryptedIds(db: Kysely<Database>, ids: string[]): Pro
     .execute();
   return rows.map((r) => r.id);
 }
+
+/** Which of `ids` have a paste row (expired ones included until the sweeper deletes them). */
+export async function findPresentIds(db: Kysely<Database>, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('pastes').select('id').where('id', 'in', ids).execute();
+  return rows.map((r) => r.id);
+}

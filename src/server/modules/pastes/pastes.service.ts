@@ -35,6 +35,7 @@ import {
   deleteClaimedBurn,
   deletePasteRow,
   findEncryptedIds,
+  findPresentIds,
   insertPasteIfAbsent,
   listAllPastes,
   listPastesOfUser,
@@ -227,6 +228,10 @@ export function createPastesService(deps: Deps) {
     /** Every live paste for the admin, newest first (at most `limit`), and how many match. */
     listAll: (search: string, sort: AdminPasteSort, limit: number) =>
       listAllPastes(db.kysely, { search: search.trim().slice(0, 100), sort, limit, now: clock.now() }),
+
+    /** Which of these pastes still have a row (live or not yet swept). */
+    presentAmong: async (ids: string[]): Promise<Set<string>> =>
+      new Set(await findPresentIds(db.kysely, ids)),
 
     /** Which of these pastes are end-to-end encrypted (the staff's report list says so). */
     encryptedAmong: async (ids: string[]): Promise<Set<string>> =>
