@@ -76,14 +76,24 @@ async function createEncryptedInUi(
 }
 
 /** An encrypted paste made by an API client (sealed in Node, the same module the browser runs). */
-async function createEncryptedApi(url: string, text: string, title: string): Promise<Created> {
+async function createEncryptedApi(
+  url: string,
+  text: string,
+  title: string,
+  extra: Record<string, unknown> = {},
+): Promise<Created> {
   const key = await generateKey();
   const [sealed, sealedTitle, keyText] = await Promise.all([
     sealText(key, text),
     sealTitle(key, title),
     exportKeyText(key),
   ]);
-  const { id } = await createPasteApi(url, { content: toBase64(sealed), encrypted: true, sealedTitle });
+  const { id } = await createPasteApi(url, {
+    content: toBase64(sealed),
+    encrypted: true,
+    sealedTitle,
+    ...extra,
+  });
   return { id, key: keyText, link: `/paste/${id}#${keyText}` };
 }
 
@@ -246,6 +256,29 @@ test('an encrypted burn-after-reading paste: its creator sees it, one reader rea
   await expect(second.getByRole('heading', { name: 'Paste Not Found' })).toBeVisible();
   await expect(second.getByText(MARK)).toHaveCount(0);
   await Promise.all([first.context().close(), second.context().close()]);
+});
+
+test('an encrypted password paste: a wrong key is said before the password is asked, the right one opens after it', async ({
+  page,
+  server,
+}) => {
+  const MARK = marker('PASSWORD');
+  const created = await createEncryptedApi(server.url, `${MARK}\n`, 'locked title', {
+    privacy: 'password',
+    password: 'pw-12345',
+  });
+  const other = await createEncryptedApi(server.url, 'x', 'x');
+  await page.goto(`/paste/${created.id}#${other.key}`);
+  await expect(page.getByRole('heading', { name: WRONG_KEY })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await page.goto(created.link);
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'Password' }).fill('pw-12345');
+  await dialog.getByRole('button', { name: 'Unlock Paste' }).click();
+  await expect(page.getByTestId('paste-content')).toContainText(MARK);
+  await expect(page.getByRole('heading', { level: 1, name: 'locked title' })).toBeVisible();
+  await expect(page).toHaveURL(`${server.url}${created.link}`);
 });
 
 test('reports of encrypted pastes: with the key shared a manager reads it in the panel, without it cannot, and a decision deletes the key', async ({
