@@ -345,3 +345,23 @@ describe('an encrypted paste in a database backup', () => {
     expect(refused.body.message).toContain(PASTE_MESSAGES.encryptedContentInvalid);
   });
 });
+
+describe('strict base64 of large content', () => {
+  it('is decoded in slices exactly as whole, and padding inside the text is refused', async () => {
+    const { sealedContentOf } = await import('./encrypted-content.js');
+    const key = await generateKey();
+    const bytes = await sealBytes(
+      key,
+      new Uint8Array(7 * 1024 * 1024).map((_, i) => i % 251),
+    );
+    const text = toBase64(bytes);
+    expect(text.length).toBeGreaterThan(8 * 1024 * 1024);
+    expect(Buffer.from(await sealedContentOf(text)).equals(Buffer.from(bytes))).toBe(true);
+    // A padded group at the end of the first 4 Mi-character slice: valid there, not in the middle.
+    const at = 4 * 1024 * 1024;
+    const padded = `${text.slice(0, at - 4)}QQ==${text.slice(at)}`;
+    await expect(sealedContentOf(padded)).rejects.toMatchObject({
+      message: PASTE_MESSAGES.encryptedContentInvalid,
+    });
+  });
+});

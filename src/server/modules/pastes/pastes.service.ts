@@ -118,7 +118,7 @@ export function createPastesService(deps: Deps) {
   ): Promise<CreatePasteResult> {
     // Streamed content (the multipart form) is text: an encrypted paste comes as JSON or in chunks.
     if (typeof input.content !== 'string') throw badRequest(PASTE_MESSAGES.encryptedContentInvalid);
-    const bytes = sealedContentOf(input.content);
+    const bytes = await sealedContentOf(input.content);
     checkOptions(input, actor.user?.role ?? null);
     const limit = await settings.maxPasteBytes();
     if (bytes.length > limit) throw new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage(bytes.length, limit));
