@@ -224,3 +224,29 @@ describe('keys of pastes gone without a decision', () => {
     expect((await reportRow(id)).shared_key_sealed).not.toBeNull();
   });
 });
+
+describe('logs', () => {
+  it('never carry a shared key, at the most verbose level, through the report, the list and the read', async () => {
+    const lines: string[] = [];
+    const app = await startTestApp({
+      env: { LOG_LEVEL: 'trace' },
+      logStream: { write: (l) => lines.push(l) },
+    });
+    try {
+      await completeSetup(app);
+      const p = await encryptedPaste(app);
+      const { id } = (
+        await app.client().post(`/api/pastes/${p.id}/report`, { reason: 'r', sharedKey: p.keyText })
+      ).body;
+      // A refused one too: the error path logs its own way.
+      await app.client().post(`/api/pastes/${p.id}/report`, { reason: 'r', sharedKey: `${p.keyText}x` });
+      const { client: manager } = await signedIn(app, 'manager');
+      await manager.get('/api/admin/paste-reports');
+      expect((await manager.get(`/api/admin/paste-reports/${id}/key`)).body).toEqual({ key: p.keyText });
+      expect(lines.length).toBeGreaterThan(5);
+      expect(lines.join('\n')).not.toContain(p.keyText);
+    } finally {
+      await app.close();
+    }
+  });
+});
