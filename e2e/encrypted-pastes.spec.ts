@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { exportKeyText, generateKey, sealText, sealTitle, toBase64 } from '../src/common/paste-crypto/index';
-import { expect, loginInContext, registerUser, snap, test, toasts } from './support/fixtures';
+import { completeSetup, expect, loginInContext, registerUser, snap, test, toasts } from './support/fixtures';
 import { createPasteApi, newVisitor, setEditorText } from './support/pastes';
+import { startServer } from './support/server';
 
 // Issue 21: end-to-end encrypted pastes of ordinary size, in the browser — create, read with the
 // link's key, the screens without it, burn after reading, and moderation with a shared key.
@@ -163,6 +165,10 @@ test('an encrypted paste: made in the browser, read with its link elsewhere, the
   expect(row).toEqual({ title: 'Encrypted paste', encryption: 1 });
   expect(filesHolding(server.dataDir, MARK)).toEqual([]);
   expect(filesHolding(server.dataDir, TITLE)).toEqual([]);
+  // The scan finds what is there: a plain paste's text is in the data folder.
+  const CONTROL = marker('PLAIN');
+  await createPasteApi(server.url, { content: `${CONTROL}\n` });
+  await expect.poll(() => filesHolding(server.dataDir, CONTROL).length).toBeGreaterThan(0);
 
   // Neither browser ever sent the key: not in a URL, not in a Referer.
   expect(creatorRequests.length).toBeGreaterThan(0);
@@ -363,4 +369,65 @@ test('reports of encrypted pastes: with the key shared a manager reads it in the
   await page.getByRole('dialog').getByRole('button', { name: 'Approve & Delete' }).click();
   await expect(toasts(page)).toContainText('Report Approved');
   expect((await fetch(`${server.url}/api/pastes/${kept.id}`)).status).toBe(404);
+});
+
+/** Every row of every table of a PostgreSQL database, as text (bytea shows as hex there). */
+async function everyRowAsText(connectionString: string): Promise<string> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    const tables = await client.query<{ name: string }>(
+      "select quote_ident(table_schema) || '.' || quote_ident(table_name) as name from information_schema.tables where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')",
+    );
+    const parts: string[] = [];
+    for (const { name } of tables.rows) {
+      const rows = await client.query<{ row: string }>(`select t::text as row from ${name} t`);
+      parts.push(name, ...rows.rows.map((r) => r.row));
+    }
+    return parts.join('\n');
+  } finally {
+    await client.end();
+  }
+}
+
+test('on PostgreSQL too: after an encrypted paste is made and read, no table and no file holds its text, title or key', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const admin = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const database = `e2e_encrypted_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`create database ${database}`);
+  const url = new URL(admin);
+  url.pathname = `/${database}`;
+  const server = await startServer({ DATABASE_URL: url.toString() });
+  try {
+    await completeSetup(server.url);
+    const MARK = marker('PG-TEXT');
+    const TITLE = marker('PG-TITLE');
+    const creator = await newVisitor(browser, server.url);
+    const created = await createEncryptedInUi(creator, { content: `${MARK}\n`, title: TITLE });
+    await expect(creator.getByTestId('paste-content')).toContainText(MARK);
+    const reader = await newVisitor(browser, server.url);
+    await reader.goto(created.link);
+    await expect(reader.getByTestId('paste-content')).toContainText(MARK);
+    await Promise.all([creator.context().close(), reader.context().close()]);
+
+    // The scan finds what is there: a plain paste's text is in its row.
+    const CONTROL = marker('PG-PLAIN');
+    await createPasteApi(server.url, { content: `${CONTROL}\n` });
+    const rows = await everyRowAsText(url.toString());
+    expect(rows).toContain(created.id);
+    expect(rows).toContain(CONTROL);
+    for (const secret of [MARK, TITLE, created.key]) {
+      expect(rows).not.toContain(secret);
+      expect(rows).not.toContain(Buffer.from(secret).toString('hex'));
+      expect(filesHolding(server.dataDir, secret)).toEqual([]);
+    }
+  } finally {
+    await server.stop();
+    await client.query(`drop database if exists ${database} with (force)`);
+    await client.end();
+  }
 });
