@@ -90,6 +90,27 @@ describe('a report that shares the key', () => {
     expect((await admin.get(`/api/admin/paste-reports/${reportId}/key`)).body).toEqual({ key: p.keyText });
   });
 
+  it('lets staff read a password-protected encrypted paste without its password, then open it', async () => {
+    const key = await generateKey();
+    const res = await t.client().post('/api/pastes', {
+      encrypted: true,
+      content: toBase64(await sealText(key, `locked ${MARKER}`)),
+      sealedTitle: await sealTitle(key, ''),
+      privacy: 'password',
+      password: 'reader-pass-1',
+    });
+    const id = res.body.id as string;
+    const keyText = await exportKeyText(key);
+    const { id: reportId } = (
+      await t.client().post(`/api/pastes/${id}/report`, { reason: 'r', sharedKey: keyText })
+    ).body;
+    const { client: manager } = await signedIn(t, 'manager');
+    expect((await manager.get(`/api/admin/paste-reports/${reportId}/key`)).body).toEqual({ key: keyText });
+    const view = await manager.get(`/api/pastes/${id}`);
+    expect(view.body).toMatchObject({ staffAccess: true, encrypted: true, requiresPassword: false });
+    expect(await openText(key, Buffer.from(view.body.content, 'base64'))).toContain(MARKER);
+  });
+
   it('refuses a key for a plain paste, and a malformed key, storing nothing', async () => {
     const { id: plain } = await createPaste(t.client(), { content: 'plain text' });
     const p = await encryptedPaste();

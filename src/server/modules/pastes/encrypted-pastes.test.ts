@@ -270,6 +270,10 @@ describe('what the server cannot do with an encrypted paste', () => {
     const ids = (top.body.pastes as { id: string }[]).map((p) => p.id);
     expect(ids).toContain(plain);
     expect(ids).not.toContain(enc);
+    // A plain paste's view has neither encryption field.
+    const plainView = await t.client().get(`/api/pastes/${plain}`);
+    expect(plainView.body).not.toHaveProperty('encrypted');
+    expect(plainView.body).not.toHaveProperty('sealedTitle');
 
     expect(await t.app.services.pastes.previewMeta(enc)).toMatchObject({ isPublic: false });
     expect(
