@@ -47,13 +47,15 @@ describe('policies', () => {
     );
   });
 
-  it('lets public and unlisted pastes be forked once ready, never password or burn ones', () => {
-    const ready = (privacy: (typeof PRIVACIES)[number], burnAfterReading = false) =>
-      canForkPaste({ privacy, burnAfterReading, status: 'ready' });
+  it('lets public and unlisted pastes be forked once ready, never password, burn or encrypted ones', () => {
+    const ready = (privacy: (typeof PRIVACIES)[number], burnAfterReading = false, encrypted = false) =>
+      canForkPaste({ privacy, burnAfterReading, status: 'ready', encrypted });
     expect(PRIVACIES.map((p) => ready(p))).toEqual([true, true, false]);
     expect(PRIVACIES.map((p) => ready(p, true))).toEqual([false, false, false]);
-    expect(canForkPaste({ privacy: 'public', burnAfterReading: false, status: 'processing' })).toBe(false);
-    expect(canForkPaste({ privacy: 'public', burnAfterReading: false, status: 'failed' })).toBe(false);
+    expect(PRIVACIES.map((p) => ready(p, false, true))).toEqual([false, false, false]);
+    const plain = { privacy: 'public', burnAfterReading: false, encrypted: false } as const;
+    expect(canForkPaste({ ...plain, status: 'processing' })).toBe(false);
+    expect(canForkPaste({ ...plain, status: 'failed' })).toBe(false);
   });
 
   it('counts the vip role and staff who activated a licence as VIP members', () => {

@@ -56,13 +56,16 @@ export const defaultExpiration = (role: Role | null): Expiration =>
 /**
  * Who may fork a paste: anyone who can read it, when it is public or unlisted and ready. A
  * password paste would hand its text to whoever holds the fork's link, and a burn paste is gone
- * once read, so neither can be forked (issue 23).
+ * once read, so neither can be forked (issue 23). An encrypted paste's text is not the server's
+ * to copy into a plain one (issue 21).
  */
 export const canForkPaste = (paste: {
   privacy: Privacy;
   burnAfterReading: boolean;
   status: 'ready' | 'processing' | 'failed';
-}): boolean => paste.privacy !== 'password' && !paste.burnAfterReading && paste.status === 'ready';
+  encrypted: boolean;
+}): boolean =>
+  !paste.encrypted && paste.privacy !== 'password' && !paste.burnAfterReading && paste.status === 'ready';
 
 /**
  * Whether a paste's text goes into the HTML of its page (issue 22), readable before any script

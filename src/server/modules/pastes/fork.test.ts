@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPaste, createPasteAsForm } from '../../../../test/helpers/pastes.js';
 import { ADMIN, loginClient, signedIn, withTestApp } from '../../../../test/helpers/test-app.js';
+import { generateKey, sealText, sealTitle, toBase64 } from '../../../common/paste-crypto/index.js';
 import { PASTE_MESSAGES } from '../../../common/schemas/paste.js';
 
 /** Forks (issue 23): `forkedFrom` on create, and the view naming a source that can still be forked. */
@@ -54,6 +55,21 @@ describe('forking a paste', () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(PASTE_MESSAGES.forkNotAllowed);
     }
+    expect(await pasteCount()).toBe(before);
+  });
+
+  it("refuses to fork an end-to-end encrypted paste: its text is not the server's to copy", async () => {
+    const key = await generateKey();
+    const made = await t.client().post('/api/pastes', {
+      encrypted: true,
+      sealedTitle: await sealTitle(key, ''),
+      content: toBase64(await sealText(key, 'sealed')),
+    });
+    expect(made.status).toBe(201);
+    const before = await pasteCount();
+    const res = await t.client().post('/api/pastes', { content: 'copy', forkedFrom: made.body.id });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(PASTE_MESSAGES.forkNotAllowed);
     expect(await pasteCount()).toBe(before);
   });
 

@@ -158,6 +158,7 @@ export function createPasteReader({
       privacy: row.privacy,
       burnAfterReading: row.burn_after_reading === 1,
       status: row.status,
+      encrypted: row.encryption !== null,
     });
     return forkable ? row : null;
   }

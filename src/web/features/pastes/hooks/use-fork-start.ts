@@ -24,7 +24,8 @@ export function useForkStart(): Draft | null {
     const source = queryClient.getQueryData<PasteView>(queryKeys.paste(forkOf));
     if (!source || source.content === undefined || isProcessing(source)) return null;
     const status = 'ready';
-    if (!canForkPaste({ privacy: source.privacy, burnAfterReading: source.burnAfterReading, status })) {
+    const { privacy, burnAfterReading } = source;
+    if (!canForkPaste({ privacy, burnAfterReading, status, encrypted: source.encrypted === true })) {
       return null;
     }
     return forkDraft({ ...source, content: source.content });

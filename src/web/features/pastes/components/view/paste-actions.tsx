@@ -77,11 +77,9 @@ export function PasteActions({
   // Until the user is known, the paste's owner is not offered Report only to see it vanish.
   const hideReport = isAuthor || (paste.isOwner && user === undefined);
   const status = isProcessing(paste) ? 'processing' : 'ready';
-  // A fork would be a plain paste made of an encrypted one's text: not offered.
   const forkable =
-    !encrypted &&
     content !== undefined &&
-    canForkPaste({ privacy: paste.privacy, burnAfterReading: paste.burnAfterReading, status });
+    canForkPaste({ privacy: paste.privacy, burnAfterReading: paste.burnAfterReading, status, encrypted });
   // The viewer's language choice (?lang=) goes with the link, so it opens the same way.
   const lang = new URLSearchParams(useLocation().search).get('lang');
   const path = `${paths.paste(paste.id)}${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`;
