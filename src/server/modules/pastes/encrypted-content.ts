@@ -1,5 +1,10 @@
 import { SEALED_TITLE_MAX_LENGTH } from '../../../common/constants.js';
-import { DecryptError, isValidSealedLayout, parseHeader } from '../../../common/paste-crypto/index.js';
+import {
+  DecryptError,
+  isKeyText,
+  isValidSealedLayout,
+  parseHeader,
+} from '../../../common/paste-crypto/index.js';
 import { PASTE_MESSAGES } from '../../../common/schemas/paste.js';
 import { badRequest } from '../../errors.js';
 
@@ -89,7 +94,7 @@ export async function sealedContentOf(content: string): Promise<Buffer> {
 
 /** A key a reporter shares: 32 bytes as 43 base64url characters (what the link's fragment holds). */
 export function checkSharedKey(key: string): void {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(key) || Buffer.from(key, 'base64url').length !== 32) {
+  if (!isKeyText(key)) {
     throw badRequest(PASTE_MESSAGES.sharedKeyInvalid);
   }
 }
