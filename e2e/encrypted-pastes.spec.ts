@@ -136,6 +136,16 @@ test('an encrypted paste: made in the browser, read with its link elsewhere, the
   await expect(reader.getByRole('button', { name: 'Fork' })).toHaveCount(0);
   await expect(reader.getByRole('link', { name: 'Edit' })).toHaveCount(0);
 
+  // Share (copying the link where the browser has no share sheet) and Copy: the link keeps its key,
+  // Copy gives the plaintext.
+  await reader.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await reader.getByRole('button', { name: 'Share' }).click();
+  await expect
+    .poll(() => reader.evaluate(() => navigator.clipboard.readText()))
+    .toBe(`${server.url}${created.link}`);
+  await reader.getByRole('button', { name: 'Copy', exact: true }).click();
+  await expect.poll(() => reader.evaluate(() => navigator.clipboard.readText())).toBe(content);
+
   // A line link keeps the key in front of the line; the same link opens on that line.
   const line2 = reader.getByRole('link', { name: 'Line 2', exact: true });
   await expect(line2).toHaveAttribute('href', `#${created.key}&L2`);
