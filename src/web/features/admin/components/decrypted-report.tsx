@@ -1,5 +1,6 @@
 import { KeyRound, LockKeyhole } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -63,6 +64,19 @@ export function DecryptedReport({ reportId, pasteId }: { reportId: number; paste
             Cancel
           </Button>
         </div>
+      </Alert>
+    );
+  }
+  if (state.kind === 'too-large') {
+    return (
+      <Alert variant="info" title="Too large to show here">
+        <p>
+          This paste is over 10 MB. Its page, opened with the shared key, downloads it decrypted in your
+          browser.
+        </p>
+        <Button asChild size="sm" variant="outline" className="mt-3">
+          <Link to={state.link}>Open the paste with the key</Link>
+        </Button>
       </Alert>
     );
   }

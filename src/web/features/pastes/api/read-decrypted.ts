@@ -1,6 +1,5 @@
 import { PROCESSING_CONTENT } from '../../../../common/constants';
 import type { PasteView } from '../../../../common/schemas/paste';
-import { readJson } from '../../../lib/api-client';
 import { getPaste } from './get-paste';
 
 /** What reading an encrypted paste with a key gave. */
@@ -10,13 +9,16 @@ export type DecryptedRead =
   | { kind: 'burn' }
   /** Still being assembled from a chunked upload: nothing to read yet. */
   | { kind: 'processing' }
+  /** Over 10 MB: read on its own page (decrypting download) with the key in the link, not here. */
+  | { kind: 'too-large'; title: string; link: string }
   | { kind: 'wrong-key' }
   | { kind: 'undecryptable' };
 
 /**
- * Reads an encrypted paste through the normal reads (its view, or its raw bytes when the view
- * carries no text) and opens it in this tab with `keyText` — the admin panel's "Read decrypted"
- * with a key a reporter shared (issue 21). The crypto code loads only here.
+ * Reads an encrypted paste through the normal read (its view) and opens it in this tab with
+ * `keyText` — the admin panel's "Read decrypted" with a key a reporter shared (issue 21). A paste
+ * whose view carries no text (over 10 MB) is not read into the panel: its page with the key in
+ * the link downloads it decrypted. The crypto code loads only here.
  */
 export async function readDecryptedPaste(
   id: string,
@@ -27,15 +29,11 @@ export async function readDecryptedPaste(
   if (view.content === PROCESSING_CONTENT) return { kind: 'processing' };
   if (view.burnAfterReading && !view.isOwner && !opts.burn) return { kind: 'burn' };
   if (!view.sealedTitle) return { kind: 'undecryptable' };
-  let sealed: string | Uint8Array | undefined = view.content;
-  if (sealed === undefined) {
-    // Over the size a view carries: the sealed bytes themselves.
-    const response = await fetch(`/api/pastes/${encodeURIComponent(id)}/raw`, { credentials: 'include' });
-    if (!response.ok) await readJson(response);
-    sealed = new Uint8Array(await response.arrayBuffer());
-  }
   const { openPaste } = await import('../encrypted/open-paste');
-  const opened = await openPaste(keyText, view.sealedTitle, sealed);
+  const opened = await openPaste(keyText, view.sealedTitle, view.content);
   if (opened.kind !== 'open') return opened;
-  return { kind: 'text', title: opened.title, content: opened.content ?? '' };
+  if (opened.content === undefined) {
+    return { kind: 'too-large', title: opened.title, link: `/paste/${encodeURIComponent(id)}#${keyText}` };
+  }
+  return { kind: 'text', title: opened.title, content: opened.content };
 }
