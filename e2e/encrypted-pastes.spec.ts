@@ -286,6 +286,32 @@ test('an encrypted burn-after-reading paste: its creator sees it, one reader rea
   await Promise.all([first.context().close(), second.context().close()]);
 });
 
+test('the check for secrets still runs on the text before it is encrypted, and its choice applies to the encrypted paste', async ({
+  page,
+  server,
+}) => {
+  // A fake key made at run time (the corpus test scans this file).
+  const fakeKey = `AKIA${'Q7RT2WXZ'.repeat(2)}`;
+  let creates = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/pastes') creates += 1;
+  });
+  await page.goto('/');
+  await setEditorText(page, `region: eu-west-1\n${fakeKey}\n`);
+  await page.getByRole('switch', { name: 'End-to-end encrypted' }).check();
+  await page.getByRole('button', { name: 'Create Paste' }).click();
+  const dialog = page.getByRole('dialog', { name: 'This paste may contain secrets' });
+  await expect(dialog).toBeVisible();
+  expect(creates).toBe(0);
+  await dialog.getByRole('button', { name: 'Make it unlisted' }).click();
+  await page.waitForURL(/\/paste\/[A-Za-z0-9_-]+#[A-Za-z0-9_-]{43}$/);
+  await expect(page.getByTestId('paste-content')).toContainText(fakeKey);
+  const id = new URL(page.url()).pathname.split('/').pop()!;
+  const view = await (await fetch(`${server.url}/api/pastes/${id}`)).json();
+  expect(view).toMatchObject({ encrypted: true, privacy: 'unlisted' });
+  expect(JSON.stringify(view)).not.toContain(fakeKey);
+});
+
 test('an encrypted password paste: a wrong key is said before the password is asked, the right one opens after it', async ({
   page,
   server,
