@@ -7,7 +7,7 @@ const variants = {
   secondary: 'bg-muted text-foreground hover:bg-muted/70',
   outline: 'border border-border bg-transparent hover:bg-muted',
   ghost: 'bg-transparent hover:bg-muted',
-  destructive: 'bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive/90',
+  destructive: 'bg-destructive-solid text-destructive-foreground shadow-sm hover:bg-destructive-solid/90',
   vip: 'bg-gradient-to-r from-amber-400 to-yellow-500 text-amber-950 shadow-sm hover:from-amber-300 hover:to-yellow-400',
   link: 'h-auto px-0 text-primary underline-offset-4 hover:underline',
 } as const;

@@ -121,7 +121,7 @@ type AdminTab = (typeof TABS)['admin'][number];
 function Pending({ count }: { count: number | undefined }) {
   if (!count) return null;
   return (
-    <span className="ml-1.5 rounded-full bg-destructive px-1.5 text-xs font-semibold text-destructive-foreground tabular-nums">
+    <span className="ml-1.5 rounded-full bg-destructive-solid px-1.5 text-xs font-semibold text-destructive-foreground tabular-nums">
       {count}
       <span className="sr-only"> pending</span>
     </span>
