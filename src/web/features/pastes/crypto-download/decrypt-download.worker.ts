@@ -21,6 +21,7 @@ import {
 /** The parts of FileSystemSyncAccessHandle used here (TypeScript's DOM lib does not declare it). */
 interface SyncAccessHandle {
   write(buffer: Uint8Array, options: { at: number }): number;
+  truncate(size: number): void;
   flush(): void;
   close(): void;
 }
@@ -90,15 +91,28 @@ async function fetchSealed(request: DecryptDownloadRequest): Promise<Response> {
   return response;
 }
 
-/** Writes the opened stream at the start of the file; returns the plaintext's size. */
-async function writePlain(plain: ReadableStream<Uint8Array>, access: SyncAccessHandle): Promise<number> {
+/**
+ * Writes the opened stream at the start of the file; returns the plaintext's size. The file is
+ * first grown to `room` bytes (the sealed length, never less than the plaintext): Chromium then
+ * grants the storage once, not at every write past the end, which halves the writing time.
+ */
+async function writePlain(
+  plain: ReadableStream<Uint8Array>,
+  access: SyncAccessHandle,
+  room: number | null,
+): Promise<number> {
+  if (room) access.truncate(room);
   const reader = plain.getReader();
   let at = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    at += access.write(value, { at });
+    if (access.write(value, { at }) !== value.length) {
+      throw new DOMException('The file could not be written whole', 'QuotaExceededError');
+    }
+    at += value.length;
   }
+  access.truncate(at);
   access.flush();
   return at;
 }
@@ -109,6 +123,7 @@ async function run(request: DecryptDownloadRequest): Promise<DecryptDownloadMess
   const title = await openSealedTitle(key, request.sealedTitle);
   const response = await fetchSealed(request);
   const length = Number(response.headers.get('Content-Length'));
+  const total = Number.isSafeInteger(length) && length > 0 ? length : null;
   let folder: FileSystemDirectoryHandle;
   let access: SyncAccessHandle;
   try {
@@ -121,10 +136,8 @@ async function run(request: DecryptDownloadRequest): Promise<DecryptDownloadMess
     throw new Failed({ kind: 'storage', message: errorText(e) });
   }
   try {
-    const plain = response
-      .body!.pipeThrough(counting(length > 0 ? length : null))
-      .pipeThrough(createOpenStream(key));
-    const size = await writePlain(plain, access);
+    const plain = response.body!.pipeThrough(counting(total)).pipeThrough(createOpenStream(key));
+    const size = await writePlain(plain, access, total);
     access.close();
     return { type: 'done', size, title };
   } catch (e) {
