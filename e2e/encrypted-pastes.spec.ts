@@ -133,6 +133,7 @@ test('an encrypted paste: made in the browser, read with its link elsewhere, the
   await expect(reader.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
   await expect(reader.getByTestId('paste-content')).toContainText(MARK);
   await expect(reader.getByTestId('paste-content')).toContainText('third line');
+  await expect(reader.getByTestId('encrypted-badge')).toHaveText('End-to-end encrypted');
   await expect(reader.getByRole('button', { name: 'Fork' })).toHaveCount(0);
   await expect(reader.getByRole('link', { name: 'Edit' })).toHaveCount(0);
 

@@ -8,6 +8,7 @@ import {
   Globe,
   Infinity as InfinityIcon,
   Lock,
+  ShieldCheck,
 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { PasteView, ReadablePasteView } from '../../../../../common/schemas/paste';
@@ -65,6 +66,20 @@ function PrivacyBadge({ paste }: { paste: PasteView }) {
   );
 }
 
+/** Said on an end-to-end encrypted paste's page: its text was opened here, not by the server. */
+function EncryptedBadge() {
+  return (
+    <Badge
+      variant="outline"
+      title="Decrypted in this browser with the key in the link; the server cannot read it."
+      data-testid="encrypted-badge"
+    >
+      <ShieldCheck aria-hidden className="size-3" />
+      End-to-end encrypted
+    </Badge>
+  );
+}
+
 /** "Forked from {source}", under the title as long as the source can still be read and forked. */
 function ForkedFrom({ source }: { source: NonNullable<PasteView['forkedFrom']> }) {
   return (
@@ -112,6 +127,7 @@ export function PasteHeader({ paste }: { paste: ReadablePasteView }) {
           </Link>
         ) : null}
         <PrivacyBadge paste={paste} />
+        {paste.encrypted ? <EncryptedBadge /> : null}
         <ExpiryBadge paste={paste} />
         <span className="inline-flex items-center gap-1">
           <Eye aria-hidden className="size-4" />
