@@ -33,8 +33,15 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { type Browser, type CDPSession, chromium, type Page } from '@playwright/test';
 import { build } from 'esbuild';
-import { CHUNK_SIZE_BYTES } from '../src/common/constants.js';
-import { createSealStream, exportKeyText, generateKey, sealTitle } from '../src/common/paste-crypto/index.js';
+import { CAPTCHA_BYPASS_TOKEN, CHUNK_SIZE_BYTES } from '../src/common/constants.js';
+import {
+  createOpenStream,
+  createSealStream,
+  exportKeyText,
+  generateKey,
+  importKeyText,
+  sealTitle,
+} from '../src/common/paste-crypto/index.js';
 import { chunkRequest, send } from './chunked-upload.js';
 import { MB, signIn } from './huge-log.js';
 import { startPasteshare } from './pasteshare.js';
@@ -181,14 +188,13 @@ async function inPageStreams(browser: Browser, origin: string) {
   return results;
 }
 
-/** Seals `bytes` of generated text in Node as a stream to `file`; returns the plaintext's sha256. */
-async function sealToFile(key: CryptoKey, bytes: number, file: string): Promise<string> {
-  const hash = createHash('sha256');
+/** `bytes` of a generated log as a stream; `hash` sees every byte as it is read. */
+function generatedLog(bytes: number, hash: ReturnType<typeof createHash>): ReadableStream<Uint8Array> {
   const line = Buffer.from('2026-11-25T18:00:00Z INFO worker-3 GET /api/items 200 in 12 ms\n');
   const block = Buffer.alloc(MB);
   for (let at = 0; at < block.length; at += line.length) line.copy(block, at);
   let sent = 0;
-  const plain = new ReadableStream<Uint8Array>({
+  return new ReadableStream<Uint8Array>({
     pull(c) {
       if (sent >= bytes) return c.close();
       const k = Math.min(block.length, bytes - sent);
@@ -198,7 +204,38 @@ async function sealToFile(key: CryptoKey, bytes: number, file: string): Promise<
       c.enqueue(new Uint8Array(part));
     },
   });
-  await plain.pipeThrough(createSealStream(key)).pipeTo(Writable.toWeb(fs.createWriteStream(file)));
+}
+
+/** Seals `bytes` of the generated log in Node as a stream to `file`; returns the plaintext's sha256. */
+async function sealToFile(key: CryptoKey, bytes: number, file: string): Promise<string> {
+  const hash = createHash('sha256');
+  await generatedLog(bytes, hash)
+    .pipeThrough(createSealStream(key))
+    .pipeTo(Writable.toWeb(fs.createWriteStream(file)));
+  return hash.digest('hex');
+}
+
+/** The generated log as a plain file, for Upload File; returns its sha256. */
+async function writeLog(bytes: number, file: string): Promise<string> {
+  const hash = createHash('sha256');
+  await generatedLog(bytes, hash).pipeTo(Writable.toWeb(fs.createWriteStream(file)));
+  return hash.digest('hex');
+}
+
+/** A paste's sealed bytes from the server, opened in Node with `keyText`: the plaintext's sha256. */
+async function openedHash(origin: string, id: string, keyText: string): Promise<string> {
+  const key = await importKeyText(keyText);
+  if (!key) throw new Error('not a key');
+  const response = await fetch(`${origin}/api/pastes/${id}/download`);
+  if (!response.ok || !response.body) throw new Error(`download: ${response.status}`);
+  const hash = createHash('sha256');
+  await response.body.pipeThrough(createOpenStream(key)).pipeTo(
+    new WritableStream({
+      write(chunk) {
+        hash.update(chunk);
+      },
+    }),
+  );
   return hash.digest('hex');
 }
 
@@ -398,6 +435,55 @@ async function workerDownload(
   }
 }
 
+/**
+ * Upload File with "End-to-end encrypted" on, in a fresh on-disk profile signed in as the bench
+ * admin: from the Create Paste click to the link with its key (the upload finalized) and to the
+ * extreme screen (assembled), the tab's memory sampled meanwhile. Returns the paste and its key.
+ */
+async function browserUpload(origin: string, file: string) {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'pasteshare-bench-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    baseURL: origin,
+  });
+  await context.addInitScript(NAME_HELPER);
+  const page = await context.newPage();
+  try {
+    const login = await page.request.post('/api/login', {
+      headers: { origin },
+      data: { username: 'admin', password: 'bench-admin-pass-123', captchaToken: CAPTCHA_BYPASS_TOKEN },
+    });
+    if (!login.ok()) throw new Error(`login: ${login.status()}`);
+    await page.goto('/');
+    await page.getByRole('switch', { name: 'End-to-end encrypted' }).check();
+    await page.getByLabel('File to upload').setInputFiles(file);
+    await page.getByRole('region', { name: 'Large file' }).waitFor();
+    const pageCdp = await context.newCDPSession(page);
+    await pageCdp.send('Performance.enable');
+    const before = await sampleMemory(page, pageCdp).stop();
+    const sampler = sampleMemory(page, pageCdp);
+    const start = performance.now();
+    await page.getByRole('button', { name: 'Create Paste' }).click();
+    await page.waitForURL(/#[A-Za-z0-9_-]{43}$/, { timeout: 600_000 });
+    const uploadedMs = performance.now() - start;
+    await page.getByRole('heading', { name: 'Extremely Large Paste' }).waitFor({ timeout: 600_000 });
+    const assembledMs = performance.now() - start;
+    const memory = await sampler.stop();
+    const link = new URL(page.url());
+    return {
+      id: link.pathname.split('/').pop()!,
+      keyText: link.hash.slice(1),
+      uploadedMs: round(uploadedMs),
+      assembledMs: round(assembledMs),
+      memoryBefore: before,
+      memory,
+    };
+  } finally {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+}
+
 if (spawnSync(process.execPath, ['scripts/web-build.mjs'], { cwd: REPO_ROOT, stdio: 'inherit' }).status !== 0)
   throw new Error('The web build failed');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pasteshare-encryption-browser-bench-'));
@@ -450,11 +536,23 @@ try {
       runs,
     });
   }
+  log(`Upload File of ${DOWNLOAD_MB} MB with encryption on, in the browser`);
+  const plainFile = path.join(tmp, 'upload.log');
+  const plainHash = await writeLog(plainBytes, plainFile);
+  const uploaded = await browserUpload(origin, plainFile);
+  fs.rmSync(plainFile);
+  const upload = {
+    ...uploaded,
+    uploadMBps: mbps(plainBytes, uploaded.uploadedMs),
+    // The server's copy opened in Node with the link's key: the browser sealed the file right.
+    opensToTheFile: (await openedHash(origin, uploaded.id, uploaded.keyText)) === plainHash,
+  };
   const results = {
     cpus: os.cpus().length,
     chromium: chromiumVersion,
     streams,
     download: { sizeMb: DOWNLOAD_MB, sealedMb: round(up.sealedBytes / MB), runs: downloads },
+    upload,
   };
 
   const lines = [`\nEncryption in Chromium ${results.chromium}, ${results.cpus} CPUs, loopback`];
@@ -470,6 +568,10 @@ try {
       `  memory meanwhile (highest of the runs): page JSHeapUsedSize peak ${m.heapPeakMb} MB (${d.memoryBefore.heapPeakMb} before); the tab's renderer process (Worker inside) RSS peak ${m.tabRssPeakMb} MB, PSS ${m.tabPssPeakMb} MB (${d.memoryBefore.tabRssPeakMb} / ${d.memoryBefore.tabPssPeakMb} before the click) — goal < ${GOAL_MEMORY_MB} MB (PSS): ${verdict((m.tabPssPeakMb ?? Number.POSITIVE_INFINITY) < GOAL_MEMORY_MB)}; all of Chromium's processes, PSS peak ${m.chromiumPssPeakMb} MB (${d.memoryBefore.chromiumPssPeakMb} before)`,
     );
   }
+  lines.push(
+    `Upload File of ${DOWNLOAD_MB} MB, encrypted in the tab (on-disk profile): Create Paste → the link with its key ${upload.uploadedMs} ms (${upload.uploadMBps} MB/s: read, sealed, sent in ${Math.ceil(up.sealedBytes / CHUNK_SIZE_BYTES)} chunks, finalized), → assembled ${upload.assembledMs} ms; the server's copy opened with the link's key ${upload.opensToTheFile ? 'is the file' : 'DIFFERS from the file'}`,
+    `  memory meanwhile: page JSHeapUsedSize peak ${upload.memory.heapPeakMb} MB (${upload.memoryBefore.heapPeakMb} before); the tab's renderer RSS peak ${upload.memory.tabRssPeakMb} MB, PSS ${upload.memory.tabPssPeakMb} MB (${upload.memoryBefore.tabRssPeakMb} / ${upload.memoryBefore.tabPssPeakMb} before the click); all of Chromium's processes, PSS peak ${upload.memory.chromiumPssPeakMb} MB (${upload.memoryBefore.chromiumPssPeakMb} before)`,
+  );
   console.log(lines.join('\n'));
   const out = path.join(
     REPO_ROOT,
