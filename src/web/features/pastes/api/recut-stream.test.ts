@@ -17,14 +17,6 @@ function source(total: number, lengths: number[]): ReadableStream<Uint8Array> {
   });
 }
 
-/** The pieces, copied (the generator reuses its buffer). */
-async function pieces(stream: ReadableStream<Uint8Array>, size: number): Promise<Uint8Array[]> {
-  const out: Uint8Array[] = [];
-  for await (const piece of recutStream(stream, size)) out.push(piece.slice());
-  return out;
-}
-
-const expected = (total: number) => Uint8Array.from({ length: total }, (_, i) => i % 251);
 const joined = (parts: Uint8Array[]) => {
   const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
@@ -34,6 +26,15 @@ const joined = (parts: Uint8Array[]) => {
   }
   return all;
 };
+
+/** The pieces, each joined from its parts. */
+async function pieces(stream: ReadableStream<Uint8Array>, size: number): Promise<Uint8Array[]> {
+  const out: Uint8Array[] = [];
+  for await (const parts of recutStream(stream, size)) out.push(joined(parts));
+  return out;
+}
+
+const expected = (total: number) => Uint8Array.from({ length: total }, (_, i) => i % 251);
 
 describe('recutStream', () => {
   it.each([
@@ -54,6 +55,26 @@ describe('recutStream', () => {
     },
   );
 
+  it('copies nothing: a piece is views of the chunks that arrived', async () => {
+    const chunks = [new Uint8Array([1, 2, 3]), new Uint8Array([4, 5, 6, 7])];
+    const stream = new ReadableStream<Uint8Array>({
+      start(c) {
+        for (const chunk of chunks) c.enqueue(chunk);
+        c.close();
+      },
+    });
+    const got: Uint8Array[][] = [];
+    for await (const parts of recutStream(stream, 5)) got.push(parts);
+    expect(got.map((parts) => parts.map((p) => [...p]))).toEqual([
+      [
+        [1, 2, 3],
+        [4, 5],
+      ],
+      [[6, 7]],
+    ]);
+    expect(got[0]![1]!.buffer).toBe(chunks[1]!.buffer);
+  });
+
   it('yields nothing for an empty stream', async () => {
     expect(await pieces(source(0, [1]), 10)).toEqual([]);
   });
@@ -66,8 +87,8 @@ describe('recutStream', () => {
         cancelled = true;
       },
     });
-    for await (const piece of recutStream(stream, 25)) {
-      expect(piece.length).toBe(25);
+    for await (const parts of recutStream(stream, 25)) {
+      expect(joined(parts).length).toBe(25);
       break;
     }
     expect(cancelled).toBe(true);

@@ -9,9 +9,9 @@ import {
 import { recutStream } from './recut-stream';
 import { type ChunkedUploadOptions, runChunkedUpload } from './upload-in-chunks';
 
-/** Pieces of the sealed stream as Blobs: each copied out of the re-cutter's one buffer before the next. */
-async function* blobs(pieces: AsyncIterable<Uint8Array<ArrayBuffer>>): AsyncGenerator<Blob> {
-  for await (const piece of pieces) yield new Blob([piece]);
+/** Pieces of the sealed stream as Blobs, made straight from the sealed chunks (no buffer of our own). */
+async function* blobs(pieces: AsyncIterable<Uint8Array[]>): AsyncGenerator<Blob> {
+  for await (const parts of pieces) yield new Blob(parts as Uint8Array<ArrayBuffer>[]);
 }
 
 /**
