@@ -440,7 +440,7 @@ async function workerDownload(
  * admin: from the Create Paste click to the link with its key (the upload finalized) and to the
  * extreme screen (assembled), the tab's memory sampled meanwhile. Returns the paste and its key.
  */
-async function browserUpload(origin: string, file: string) {
+async function browserUpload(origin: string, file: string, encrypted: boolean) {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'pasteshare-bench-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -455,7 +455,7 @@ async function browserUpload(origin: string, file: string) {
     });
     if (!login.ok()) throw new Error(`login: ${login.status()}`);
     await page.goto('/');
-    await page.getByRole('switch', { name: 'End-to-end encrypted' }).check();
+    if (encrypted) await page.getByRole('switch', { name: 'End-to-end encrypted' }).check();
     await page.getByLabel('File to upload').setInputFiles(file);
     await page.getByRole('region', { name: 'Large file' }).waitFor();
     const pageCdp = await context.newCDPSession(page);
@@ -464,7 +464,7 @@ async function browserUpload(origin: string, file: string) {
     const sampler = sampleMemory(page, pageCdp);
     const start = performance.now();
     await page.getByRole('button', { name: 'Create Paste' }).click();
-    await page.waitForURL(/#[A-Za-z0-9_-]{43}$/, { timeout: 600_000 });
+    await page.waitForURL(encrypted ? /#[A-Za-z0-9_-]{43}$/ : /\/paste\//, { timeout: 600_000 });
     const uploadedMs = performance.now() - start;
     await page.getByRole('heading', { name: 'Extremely Large Paste' }).waitFor({ timeout: 600_000 });
     const assembledMs = performance.now() - start;
@@ -539,13 +539,16 @@ try {
   log(`Upload File of ${DOWNLOAD_MB} MB with encryption on, in the browser`);
   const plainFile = path.join(tmp, 'upload.log');
   const plainHash = await writeLog(plainBytes, plainFile);
-  const uploaded = await browserUpload(origin, plainFile);
+  const uploaded = await browserUpload(origin, plainFile, true);
+  // The baseline: the same file through Upload File without encryption (sliced, never read in JS).
+  const plainUpload = await browserUpload(origin, plainFile, false);
   fs.rmSync(plainFile);
   const upload = {
     ...uploaded,
     uploadMBps: mbps(plainBytes, uploaded.uploadedMs),
     // The server's copy opened in Node with the link's key: the browser sealed the file right.
     opensToTheFile: (await openedHash(origin, uploaded.id, uploaded.keyText)) === plainHash,
+    plain: { ...plainUpload, uploadMBps: mbps(plainBytes, plainUpload.uploadedMs) },
   };
   const results = {
     cpus: os.cpus().length,
@@ -570,6 +573,7 @@ try {
   }
   lines.push(
     `Upload File of ${DOWNLOAD_MB} MB, encrypted in the tab (on-disk profile): Create Paste → the link with its key ${upload.uploadedMs} ms (${upload.uploadMBps} MB/s: read, sealed, sent in ${Math.ceil(up.sealedBytes / CHUNK_SIZE_BYTES)} chunks, finalized), → assembled ${upload.assembledMs} ms; the server's copy opened with the link's key ${upload.opensToTheFile ? 'is the file' : 'DIFFERS from the file'}`,
+    `  the same file without encryption: → the paste's link ${upload.plain.uploadedMs} ms (${upload.plain.uploadMBps} MB/s; encrypted ÷ plain = ${round(upload.uploadedMs / upload.plain.uploadedMs)}×), → assembled ${upload.plain.assembledMs} ms; the tab's renderer RSS peak ${upload.plain.memory.tabRssPeakMb} MB, PSS ${upload.plain.memory.tabPssPeakMb} MB (${upload.plain.memoryBefore.tabRssPeakMb} / ${upload.plain.memoryBefore.tabPssPeakMb} before the click)`,
     `  memory meanwhile: page JSHeapUsedSize peak ${upload.memory.heapPeakMb} MB (${upload.memoryBefore.heapPeakMb} before); the tab's renderer RSS peak ${upload.memory.tabRssPeakMb} MB, PSS ${upload.memory.tabPssPeakMb} MB (${upload.memoryBefore.tabRssPeakMb} / ${upload.memoryBefore.tabPssPeakMb} before the click); all of Chromium's processes, PSS peak ${upload.memory.chromiumPssPeakMb} MB (${upload.memoryBefore.chromiumPssPeakMb} before)`,
   );
   console.log(lines.join('\n'));
