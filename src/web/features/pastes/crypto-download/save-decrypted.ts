@@ -3,6 +3,7 @@
  * then saves the OPFS file it wrote through an <a download> on the file's object URL, and removes
  * the file once the browser has had time to copy it. No crypto here: the Worker loads that.
  */
+import { clickDownload } from '../lib/paste-links';
 import {
   type DecryptDownloadFailure,
   type DecryptDownloadMessage,
@@ -61,15 +62,6 @@ function runWorker(
     };
     worker.postMessage(request);
   });
-}
-
-function clickDownload(url: string, fileName: string): void {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
 }
 
 export interface DecryptedDownload {

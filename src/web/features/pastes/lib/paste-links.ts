@@ -25,11 +25,16 @@ export function downloadFileName(paste: Pick<PasteView, 'id' | 'title'>, languag
 /** Saves text as a file without another request (the content is already here). */
 export function saveTextFile(text: string, fileName: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  clickDownload(url, fileName);
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Has the browser save `url` (an object URL) as `fileName`, as a click on a download link would. */
+export function clickDownload(url: string, fileName: string): void {
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
   document.body.append(link);
   link.click();
   link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
