@@ -61,13 +61,16 @@ export async function uploadChunked(
   file: string,
   size: number,
   title: string,
+  /** More init fields, e.g. `encrypted` and `sealedTitle` for a sealed file (then `title` is ''). */
+  initFields: Record<string, unknown> = {},
 ) {
   const totalChunks = Math.ceil(size / CHUNK_SIZE_BYTES);
   let start = performance.now();
   const init = await send(`${origin}/api/pastes/upload/init`, {
     method: 'POST',
     headers: { ...auth, 'content-type': 'application/json' },
-    body: () => Buffer.from(JSON.stringify({ totalChunks, totalSize: size, title, expiration: '1d' })),
+    body: () =>
+      Buffer.from(JSON.stringify({ totalChunks, totalSize: size, title, expiration: '1d', ...initFields })),
   });
   if (init.status !== 200) throw new Error(`init: ${init.status} ${init.text}`);
   const { uploadId } = JSON.parse(init.text) as { uploadId: string };

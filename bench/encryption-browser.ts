@@ -42,7 +42,7 @@ import {
   importKeyText,
   sealTitle,
 } from '../src/common/paste-crypto/index.js';
-import { chunkRequest, send } from './chunked-upload.js';
+import { uploadChunked } from './chunked-upload.js';
 import { MB, signIn } from './huge-log.js';
 import { startPasteshare } from './pasteshare.js';
 import { freePort, REPO_ROOT } from './processes.js';
@@ -237,46 +237,6 @@ async function openedHash(origin: string, id: string, keyText: string): Promise<
     }),
   );
   return hash.digest('hex');
-}
-
-/** The sealed file as an encrypted paste through the chunked API; resolves once assembled. */
-async function uploadSealed(origin: string, auth: Record<string, string>, file: string, sealedTitle: string) {
-  const size = fs.statSync(file).size;
-  const totalChunks = Math.ceil(size / CHUNK_SIZE_BYTES);
-  const init = await send(`${origin}/api/pastes/upload/init`, {
-    method: 'POST',
-    headers: { ...auth, 'content-type': 'application/json' },
-    body: () =>
-      Buffer.from(
-        JSON.stringify({ totalChunks, totalSize: size, expiration: '1d', encrypted: true, sealedTitle }),
-      ),
-  });
-  if (init.status !== 200) throw new Error(`init: ${init.status} ${init.text}`);
-  const { uploadId } = JSON.parse(init.text) as { uploadId: string };
-  for (let i = 0; i < totalChunks; i++) {
-    const offset = i * CHUNK_SIZE_BYTES;
-    const c = chunkRequest(file, uploadId, i, offset, Math.min(CHUNK_SIZE_BYTES, size - offset));
-    const res = await send(`${origin}/api/pastes/upload/chunk`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': c.contentType, 'content-length': c.length },
-      body: c.body,
-    });
-    if (res.status !== 200) throw new Error(`chunk ${i}: ${res.status} ${res.text}`);
-  }
-  const fin = await send(`${origin}/api/pastes/upload/finalize`, {
-    method: 'POST',
-    headers: { ...auth, 'content-type': 'application/json' },
-    body: () => Buffer.from(JSON.stringify({ uploadId })),
-  });
-  if (fin.status !== 201) throw new Error(`finalize: ${fin.status} ${fin.text}`);
-  const { id } = JSON.parse(fin.text) as { id: string };
-  for (;;) {
-    const p = (await (await fetch(`${origin}/api/pastes/${id}/assembly-progress`)).json()) as {
-      isComplete?: boolean;
-    };
-    if (p.isComplete) return { id, sealedBytes: size };
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 /** Chromium's processes (the one browser this process has started, and all under it): pid → its --type. */
@@ -501,9 +461,13 @@ try {
   const sealedFile = path.join(tmp, 'paste.pse1');
   log(`sealing ${DOWNLOAD_MB} MB in Node, uploading it encrypted through the chunked API`);
   const hash = await sealToFile(key, DOWNLOAD_MB * MB, sealedFile);
-  const up = await uploadSealed(origin, auth, sealedFile, await sealTitle(key, 'bench'));
+  const sealedBytes = fs.statSync(sealedFile).size;
+  const up = await uploadChunked(origin, auth, sealedFile, sealedBytes, '', {
+    encrypted: true,
+    sealedTitle: await sealTitle(key, 'bench'),
+  });
   fs.rmSync(sealedFile); // the server holds its own copy now
-  log(`paste ${up.id}: ${round(up.sealedBytes / MB)} MB sealed; downloading through the Worker`);
+  log(`paste ${up.id}: ${round(sealedBytes / MB)} MB sealed; downloading through the Worker`);
   const chromiumVersion = browser.version();
   await browser.close();
   browser = null;
@@ -522,7 +486,7 @@ try {
       savedMs: mid((r) => r.savedMs),
       plainFetchMs,
       decryptMBps: mbps(plainBytes, decryptedMs),
-      plainFetchMBps: mbps(up.sealedBytes, plainFetchMs),
+      plainFetchMBps: mbps(sealedBytes, plainFetchMs),
       decryptOverPlainFetch: round(decryptedMs / plainFetchMs),
       // Memory: the highest of the runs, not a median.
       memory: {
@@ -554,7 +518,7 @@ try {
     cpus: os.cpus().length,
     chromium: chromiumVersion,
     streams,
-    download: { sizeMb: DOWNLOAD_MB, sealedMb: round(up.sealedBytes / MB), runs: downloads },
+    download: { sizeMb: DOWNLOAD_MB, sealedMb: round(sealedBytes / MB), runs: downloads },
     upload,
   };
 
@@ -572,7 +536,7 @@ try {
     );
   }
   lines.push(
-    `Upload File of ${DOWNLOAD_MB} MB, encrypted in the tab (on-disk profile): Create Paste → the link with its key ${upload.uploadedMs} ms (${upload.uploadMBps} MB/s: read, sealed, sent in ${Math.ceil(up.sealedBytes / CHUNK_SIZE_BYTES)} chunks, finalized), → assembled ${upload.assembledMs} ms; the server's copy opened with the link's key ${upload.opensToTheFile ? 'is the file' : 'DIFFERS from the file'}`,
+    `Upload File of ${DOWNLOAD_MB} MB, encrypted in the tab (on-disk profile): Create Paste → the link with its key ${upload.uploadedMs} ms (${upload.uploadMBps} MB/s: read, sealed, sent in ${Math.ceil(sealedBytes / CHUNK_SIZE_BYTES)} chunks, finalized), → assembled ${upload.assembledMs} ms; the server's copy opened with the link's key ${upload.opensToTheFile ? 'is the file' : 'DIFFERS from the file'}`,
     `  the same file without encryption: → the paste's link ${upload.plain.uploadedMs} ms (${upload.plain.uploadMBps} MB/s; encrypted ÷ plain = ${round(upload.uploadedMs / upload.plain.uploadedMs)}×), → assembled ${upload.plain.assembledMs} ms; the tab's renderer RSS peak ${upload.plain.memory.tabRssPeakMb} MB, PSS ${upload.plain.memory.tabPssPeakMb} MB (${upload.plain.memoryBefore.tabRssPeakMb} / ${upload.plain.memoryBefore.tabPssPeakMb} before the click)`,
     `  memory meanwhile: page JSHeapUsedSize peak ${upload.memory.heapPeakMb} MB (${upload.memoryBefore.heapPeakMb} before); the tab's renderer RSS peak ${upload.memory.tabRssPeakMb} MB, PSS ${upload.memory.tabPssPeakMb} MB (${upload.memoryBefore.tabRssPeakMb} / ${upload.memoryBefore.tabPssPeakMb} before the click); all of Chromium's processes, PSS peak ${upload.memory.chromiumPssPeakMb} MB (${upload.memoryBefore.chromiumPssPeakMb} before)`,
   );
