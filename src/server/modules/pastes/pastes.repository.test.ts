@@ -44,6 +44,8 @@ describe('the live paste read', () => {
       revision_count: 4,
       edited_at: 7_500,
       forked_from: 'source1',
+      encryption: 1,
+      sealed_title: 'sealed-title',
     });
     await testDb().kysely.insertInto('pastes').values(stored).execute();
     const { sweep_claimed_at: _, ...rest } = stored;
