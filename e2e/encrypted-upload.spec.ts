@@ -92,12 +92,27 @@ test('a 60 MB file uploaded encrypted: progress, assembly, the link with its key
   const reader = await newVisitor(page.context().browser()!, server.url);
   await reader.goto(`${link.pathname}${link.hash}`);
   await expect(reader.getByRole('heading', { name: 'Extremely Large Paste' })).toBeVisible();
+  // Every "N% decrypted" the page shows while the Worker runs (a toast updated in place).
+  await reader.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { decryptedSteps: string[] }).decryptedSteps = seen;
+    new MutationObserver(() => {
+      const step = /(\d+)% decrypted/.exec(document.body.innerText)?.[1];
+      if (step !== undefined && seen.at(-1) !== step) seen.push(step);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
   const [download] = await Promise.all([
     reader.waitForEvent('download', { timeout: 120_000 }),
     reader.getByRole('link', { name: 'Download Paste' }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^secret\./);
   expect(sha256(fs.readFileSync(await download.path()))).toBe(hash);
+  const steps = (
+    await reader.evaluate(() => (window as unknown as { decryptedSteps: string[] }).decryptedSteps)
+  ).map(Number);
+  expect(steps.length).toBeGreaterThan(2);
+  expect(steps).toEqual([...steps].sort((x, y) => x - y));
+  expect(steps.at(-1)).toBeGreaterThanOrEqual(90);
   await reader.context().close();
 
   // What the server holds, all of it: the marker is nowhere.

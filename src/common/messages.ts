@@ -166,4 +166,7 @@ export const DECRYPT_DOWNLOAD_MESSAGES = {
   interrupted: 'The download was interrupted: try again',
   decrypting: 'Decrypting the download...',
   decryptingDetail: 'The paste is decrypted in your browser; the file is saved when it is done.',
+  /** The same, with how much has been decrypted so far. */
+  decryptingProgress: (percent: number) =>
+    `${percent}% decrypted in your browser; the file is saved when it is done.`,
 } as const;

@@ -32,14 +32,23 @@ function emit(next: ToastItem[]) {
   for (const listener of listeners) listener();
 }
 
-export function toast(input: ToastInput): { id: number; dismiss: () => void } {
+export function toast(input: ToastInput): {
+  id: number;
+  dismiss: () => void;
+  /** Changes the text of this toast while it is open (a long task's progress), in place. */
+  update: (patch: Pick<ToastInput, 'description'>) => void;
+} {
   nextId += 1;
   const id = nextId;
   // A server message that only repeats the title ("Failed to login" / "Failed to login") is said once.
   const repeats = input.description?.trim().toLowerCase() === input.title.trim().toLowerCase();
   const item = { ...input, description: repeats ? undefined : input.description, id, open: true };
   emit([item, ...toasts].slice(0, TOAST_LIMIT));
-  return { id, dismiss: () => dismissToast(id) };
+  return {
+    id,
+    dismiss: () => dismissToast(id),
+    update: (patch) => emit(toasts.map((t) => (t.id === id && t.open ? { ...t, ...patch } : t))),
+  };
 }
 
 /** An error toast whose description is the server message when there is one. */

@@ -43,6 +43,7 @@ export async function downloadEncryptedPaste(paste: EncryptedView, hash: string)
     description: DECRYPT_DOWNLOAD_MESSAGES.decryptingDetail,
     duration: 24 * 3_600_000,
   });
+  let shown = -1;
   try {
     await saveDecryptedDownload({
       url: downloadUrl(paste),
@@ -50,7 +51,13 @@ export async function downloadEncryptedPaste(paste: EncryptedView, hash: string)
       keyText: key,
       sealedTitle: paste.sealedTitle ?? null,
       fileName: (title) => downloadFileName({ id: paste.id, title: title ?? '' }, paste.language),
-      onProgress: () => undefined,
+      onProgress: (fraction) => {
+        // Whole steps of 5 %: a 500 MB download says where it is without rewriting the toast per chunk.
+        const percent = Math.floor(fraction * 20) * 5;
+        if (percent === shown) return;
+        shown = percent;
+        working.update({ description: DECRYPT_DOWNLOAD_MESSAGES.decryptingProgress(percent) });
+      },
     });
     working.dismiss();
     return true;
