@@ -79,6 +79,8 @@ test('Clear can be undone; the draft goes once the paste is created with Ctrl+En
     await expect(page.getByLabel(next, { exact: true })).toBeFocused();
   }
   await page.keyboard.press('Tab');
+  await expect(page.getByRole('switch', { name: 'End-to-end encrypted' })).toBeFocused();
+  await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Create Paste' })).toBeFocused();
 
   await editor.focus();
