@@ -53,7 +53,13 @@ export async function migrateToLatest(
   schema?: string,
 ): Promise<string[]> {
   // Kysely looks for its bookkeeping tables in every schema unless told which one is ours.
-  const migrator = new Migrator({ db, provider: new StaticProvider(dialect), migrationTableSchema: schema });
+  return runToLatest(
+    new Migrator({ db, provider: new StaticProvider(dialect), migrationTableSchema: schema }),
+  );
+}
+
+/** Runs `migrator` to its newest migration; returns the names of the migrations it ran. */
+export async function runToLatest(migrator: Migrator): Promise<string[]> {
   for (let attempt = 1; ; attempt++) {
     const { error, results } = await migrator.migrateToLatest();
     // Kysely's table lookup reads every schema of the database; one that someone else drops or
