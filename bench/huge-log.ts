@@ -66,6 +66,18 @@ export async function makeLog(dir: string, sizeMb: number): Promise<GeneratedLog
 
 /** First-run setup, the admin's session (cookie + origin headers), the paste size limit lifted. */
 export async function signIn(origin: string): Promise<Record<string, string>> {
+  const auth = await adminSession(origin);
+  const settings = await fetch(`${origin}/api/settings`, {
+    method: 'PUT',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ maxPasteSize: 'unlimited' }),
+  });
+  if (settings.status !== 200) throw new Error(`settings: ${settings.status} ${await settings.text()}`);
+  return auth;
+}
+
+/** First-run setup and the admin's session: the cookie and origin headers a state change needs. */
+export async function adminSession(origin: string): Promise<Record<string, string>> {
   await completeSetup(origin);
   const login = await fetch(`${origin}/api/login`, {
     method: 'POST',
@@ -81,12 +93,5 @@ export async function signIn(origin: string): Promise<Record<string, string>> {
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
-  const auth = { cookie, origin };
-  const settings = await fetch(`${origin}/api/settings`, {
-    method: 'PUT',
-    headers: { ...auth, 'content-type': 'application/json' },
-    body: JSON.stringify({ maxPasteSize: 'unlimited' }),
-  });
-  if (settings.status !== 200) throw new Error(`settings: ${settings.status} ${await settings.text()}`);
-  return auth;
+  return { cookie, origin };
 }

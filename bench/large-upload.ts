@@ -17,9 +17,10 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import { CAPTCHA_BYPASS_TOKEN, CHUNK_SIZE_BYTES } from '../src/common/constants.js';
+import { CHUNK_SIZE_BYTES } from '../src/common/constants.js';
 import { send, uploadChunked } from './chunked-upload.js';
-import { completeSetup, type RunningServer, startPasteshare } from './pasteshare.js';
+import { adminSession } from './huge-log.js';
+import { type RunningServer, startPasteshare } from './pasteshare.js';
 import { freePort, REPO_ROOT, startNode, waitForHttp } from './processes.js';
 
 if (process.env.BENCH_LARGE_UPLOAD === '0') process.exit(0);
@@ -155,22 +156,7 @@ async function measureServer(
   withCli = false,
 ) {
   const origin = server.origin;
-  await completeSetup(origin);
-  const login = await fetch(`${origin}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({
-      username: 'admin',
-      password: 'bench-admin-pass-123',
-      captchaToken: CAPTCHA_BYPASS_TOKEN,
-    }),
-  });
-  if (login.status !== 200) throw new Error(`login: ${login.status} ${await login.text()}`);
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const auth = { cookie, origin };
+  const auth = await adminSession(origin);
   const pid = server.child.proc.pid!;
   const idle = memoryOf(pid).rss;
 
