@@ -332,7 +332,16 @@ test('an 11 MB paste: cut lines marked, wrap, a failed window retried, axe in bo
     await expect(row(page, lines)).toContainText(lineText(lines));
     await page.getByRole('searchbox', { name: 'Search in paste' }).fill('000000042 ');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect(page.getByTestId('search-summary')).toHaveText('1 of 1 match');
+    // As above: on a loaded machine the server's time cap may stop before the end ("1 of 1+");
+    // Next continues the search from there.
+    const summary = page.getByTestId('search-summary');
+    const nextButton = page.getByRole('button', { name: 'Next', exact: true });
+    await expect(async () => {
+      if ((await summary.textContent())?.includes('+') && (await nextButton.isEnabled())) {
+        await nextButton.click();
+      }
+      await expect(summary).toHaveText('1 of 1 match', { timeout: 2_000 });
+    }).toPass({ timeout: 60_000 });
     await expect(row(page, 42)).toBeInViewport();
     expect(await axeViolations(page), `viewer (${theme})`).toEqual([]);
     await snap(page, `huge-viewer-desktop-${theme}`, { fullPage: false });
