@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { MB } from '../src/common/constants';
 import { exportKeyText, generateKey, PSE1, sealBytes, sealTitle } from '../src/common/paste-crypto/index';
 import { ADMIN, expect, loginInContext, snap, test, toasts } from './support/fixtures';
-import { newVisitor, sessionCookie } from './support/pastes';
+import { newVisitor, uploadSealed } from './support/pastes';
 
 // Issue 21: Upload File with end-to-end encryption, and the decrypting download in a Worker.
 test.use({ setupCompleted: true });
@@ -127,49 +127,6 @@ function chunksOf(sealed: Uint8Array): { header: Uint8Array; chunks: Uint8Array[
   for (let at = PSE1.HEADER_BYTES; at < sealed.length; at += size)
     chunks.push(sealed.subarray(at, at + size));
   return { header: sealed.subarray(0, PSE1.HEADER_BYTES), chunks };
-}
-
-/** Uploads sealed bytes as an encrypted paste through the chunked API, as an API client would. */
-async function uploadSealed(url: string, sealed: Uint8Array, sealedTitle: string): Promise<string> {
-  const headers = { Cookie: await sessionCookie(url, ADMIN.username, ADMIN.password), Origin: url };
-  const post = async (route: string, body: BodyInit, json = true) => {
-    const response = await fetch(`${url}${route}`, {
-      method: 'POST',
-      headers: json ? { ...headers, 'Content-Type': 'application/json' } : headers,
-      body,
-    });
-    if (!response.ok) throw new Error(`${route} answered ${response.status}: ${await response.text()}`);
-    return (await response.json()) as Record<string, unknown>;
-  };
-  const init = await post(
-    '/api/pastes/upload/init',
-    JSON.stringify({
-      totalChunks: 1,
-      totalSize: sealed.length,
-      privacy: 'unlisted',
-      expiration: '1d',
-      encrypted: true,
-      sealedTitle,
-    }),
-  );
-  const form = new FormData();
-  form.set('uploadId', String(init.uploadId));
-  form.set('chunkIndex', '0');
-  form.set('chunk', new Blob([sealed.slice()]), 'chunk.pse1');
-  await post('/api/pastes/upload/chunk', form, false);
-  const { id } = (await post('/api/pastes/upload/finalize', JSON.stringify({ uploadId: init.uploadId }))) as {
-    id: string;
-  };
-  await expect
-    .poll(
-      async () => {
-        const response = await fetch(`${url}/api/pastes/${id}/assembly-progress`);
-        return ((await response.json()) as { isComplete: boolean }).isComplete;
-      },
-      { timeout: 60_000, intervals: [200] },
-    )
-    .toBe(true);
-  return id;
 }
 
 test('chunks reordered, dropped or cut off at the end: the download says it could not be decrypted and keeps nothing', async ({

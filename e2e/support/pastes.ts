@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect } from './fixtures';
+import { ADMIN, expect } from './fixtures';
 
 export interface CreatedPaste {
   id: string;
@@ -77,4 +77,47 @@ export async function createPasteInUi(
 
 export function lines(count: number, make: (i: number) => string = (i) => `line ${i + 1}`): string {
   return Array.from({ length: count }, (_, i) => make(i)).join('\n');
+}
+
+/** Uploads sealed bytes as an encrypted paste through the chunked API, as an API client would. */
+export async function uploadSealed(url: string, sealed: Uint8Array, sealedTitle: string): Promise<string> {
+  const headers = { Cookie: await sessionCookie(url, ADMIN.username, ADMIN.password), Origin: url };
+  const post = async (route: string, body: BodyInit, json = true) => {
+    const response = await fetch(`${url}${route}`, {
+      method: 'POST',
+      headers: json ? { ...headers, 'Content-Type': 'application/json' } : headers,
+      body,
+    });
+    if (!response.ok) throw new Error(`${route} answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as Record<string, unknown>;
+  };
+  const init = await post(
+    '/api/pastes/upload/init',
+    JSON.stringify({
+      totalChunks: 1,
+      totalSize: sealed.length,
+      privacy: 'unlisted',
+      expiration: '1d',
+      encrypted: true,
+      sealedTitle,
+    }),
+  );
+  const form = new FormData();
+  form.set('uploadId', String(init.uploadId));
+  form.set('chunkIndex', '0');
+  form.set('chunk', new Blob([sealed.slice()]), 'chunk.pse1');
+  await post('/api/pastes/upload/chunk', form, false);
+  const { id } = (await post('/api/pastes/upload/finalize', JSON.stringify({ uploadId: init.uploadId }))) as {
+    id: string;
+  };
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(`${url}/api/pastes/${id}/assembly-progress`);
+        return ((await response.json()) as { isComplete: boolean }).isComplete;
+      },
+      { timeout: 60_000, intervals: [200] },
+    )
+    .toBe(true);
+  return id;
 }

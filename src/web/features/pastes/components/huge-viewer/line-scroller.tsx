@@ -26,6 +26,8 @@ interface LineScrollerProps {
   query: string;
   initialLine: number;
   onLineClick: (line: number, extend: boolean) => void;
+  /** An encrypted paste's key, kept in front of the line links (`#<key>&L12`). */
+  linkKey?: string | null;
 }
 
 /**
@@ -46,6 +48,7 @@ export function LineScroller({
   query,
   initialLine,
   onLineClick,
+  linkKey = null,
 }: LineScrollerProps) {
   const { container, viewportHeight, anchorLine, anchorTop, scrollToLine, onScroll, onKeyDown } =
     useAnchorScroll({ totalLines, wrap, initialLine });
@@ -79,6 +82,7 @@ export function LineScroller({
         showsError={showsError}
         onLineClick={onLineClick}
         onRetry={retryWindow}
+        linkKey={linkKey}
       />
     );
   };

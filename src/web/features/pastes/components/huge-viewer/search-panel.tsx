@@ -4,29 +4,43 @@ import { Button } from '../../../../components/ui/button';
 import { Input } from '../../../../components/ui/input';
 import { errorMessage } from '../../../../lib/api-client';
 import { formatMegabytes } from '../../../../lib/format';
-import { usePasteSearch } from '../../api/search-paste';
+import type { PasteSearchPage } from '../../api/search-paste';
+
+/**
+ * Pages of a search, each continuing where the last stopped: the server's (usePasteSearch) or, for
+ * an encrypted paste, the browser's own (useSealedSearch). Both are react-query infinite queries.
+ */
+export interface SearchResults {
+  data: { pages: PasteSearchPage[] } | undefined;
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}
 
 interface SearchPanelProps {
-  pasteId: string;
-  access: string | undefined;
+  /** The query searched for (its matches are marked in the lines), and its results. */
+  query: string;
+  search: SearchResults;
+  /** Who searches, for the note on a search stopped early: "the server", "your browser". */
+  searcher: string;
   sizeBytes: number;
-  /** The query searched for (its matches are marked in the lines). */
   onQuery: (query: string) => void;
   /** Step to a match: scroll to and highlight its line. */
   onStep: (line: number) => void;
 }
 
 /**
- * Search within the paste, on the server (it streams through the file with a time and a result cap):
- * matches listed as line numbers with their text, Previous / Next stepping through them, "More
- * results" continuing where the server stopped.
+ * Search within the paste (by whoever `search` asks: it streams through the text with a time and
+ * a result cap): matches listed as line numbers with their text, Previous / Next stepping through
+ * them, "More results" continuing where the search stopped.
  */
-export function SearchPanel({ pasteId, access, sizeBytes, onQuery, onStep }: SearchPanelProps) {
+export function SearchPanel({ query, search, searcher, sizeBytes, onQuery, onStep }: SearchPanelProps) {
   const id = useId();
   const [input, setInput] = useState('');
-  const [query, setQuery] = useState('');
   const [current, setCurrent] = useState<number | null>(null);
-  const search = usePasteSearch(pasteId, query, access);
   const matches = search.data?.pages.flatMap((page) => page.matches) ?? [];
   const lastPage = search.data?.pages.at(-1);
   const more = search.hasNextPage;
@@ -35,7 +49,6 @@ export function SearchPanel({ pasteId, access, sizeBytes, onQuery, onStep }: Sea
   function submit(event: FormEvent) {
     event.preventDefault();
     const q = input.trim() === '' ? '' : input;
-    setQuery(q);
     onQuery(q);
     setCurrent(null);
   }
@@ -122,8 +135,8 @@ export function SearchPanel({ pasteId, access, sizeBytes, onQuery, onStep }: Sea
       </form>
       {lastPage?.truncated && more ? (
         <p className="text-xs text-muted-foreground" data-testid="search-scanned">
-          Searched {formatMegabytes(Math.min(scanned, sizeBytes))} of {formatMegabytes(sizeBytes)} so far: the
-          server stops after a while and continues with More results.
+          Searched {formatMegabytes(Math.min(scanned, sizeBytes))} of {formatMegabytes(sizeBytes)} so far:{' '}
+          {searcher} stops after a while and continues with More results.
         </p>
       ) : null}
       {count > 0 ? (

@@ -24,37 +24,51 @@ function weightOf(lines: string[]): number {
   return chars + lines.length * 16;
 }
 
+/** A window of lines, whole (or to the paste's end), with what the answer says of the paste. */
+export interface WindowAnswer {
+  lines: string[];
+  truncated: Set<number>;
+  totalLines: number;
+  sizeBytes: number;
+}
+
+/** Where windows come from: the server (serverWindows) or, for an encrypted paste, the tab itself. */
+export type WindowFetcher = (window: number, signal: AbortSignal) => Promise<WindowAnswer>;
+
 /**
- * A whole window: the server may answer fewer lines than asked (it caps the bytes of one answer,
- * and lines may be up to 10,000 characters), so the rest is asked for until the window or the
- * paste ends.
+ * A whole window from the server: it may answer fewer lines than asked (it caps the bytes of one
+ * answer, and lines may be up to 10,000 characters), so the rest is asked for until the window or
+ * the paste ends.
  */
-async function fetchWindow(pasteId: string, window: number, access: string | undefined, signal: AbortSignal) {
-  const first = windowStart(window);
-  const lines: string[] = [];
-  const truncated = new Set<number>();
-  for (;;) {
-    const answer = await getPasteLines(pasteId, {
-      from: first + lines.length,
-      count: WINDOW_LINES - lines.length,
-      access,
-      signal,
-    });
-    lines.push(...answer.lines);
-    for (const n of answer.truncatedLines ?? []) truncated.add(n);
-    const end = Math.min(WINDOW_LINES, answer.totalLines - first + 1);
-    if (answer.lines.length === 0 || lines.length >= end) {
-      return { lines, truncated, totalLines: answer.totalLines, sizeBytes: answer.sizeBytes };
+export function serverWindows(pasteId: string, access: string | undefined): WindowFetcher {
+  return async (window, signal) => {
+    const first = windowStart(window);
+    const lines: string[] = [];
+    const truncated = new Set<number>();
+    for (;;) {
+      const answer = await getPasteLines(pasteId, {
+        from: first + lines.length,
+        count: WINDOW_LINES - lines.length,
+        access,
+        signal,
+      });
+      lines.push(...answer.lines);
+      for (const n of answer.truncatedLines ?? []) truncated.add(n);
+      const end = Math.min(WINDOW_LINES, answer.totalLines - first + 1);
+      if (answer.lines.length === 0 || lines.length >= end) {
+        return { lines, truncated, totalLines: answer.totalLines, sizeBytes: answer.sizeBytes };
+      }
     }
-  }
+  };
 }
 
 /**
  * The windows of a huge paste's lines: `request` fetches those not held yet (each once: a window
  * loading, held or failed is not asked again until `retry`), `line` reads one line. Windows pushed
- * out of the cache while loading are aborted. `size` comes with the first answer.
+ * out of the cache while loading are aborted. `size` comes with the first answer. `fetchWindow`
+ * must keep its identity (useMemo) while the paste stays the same.
  */
-export function useLineWindows(pasteId: string, access: string | undefined) {
+export function useLineWindows(fetchWindow: WindowFetcher) {
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const [size, setSize] = useState<PasteSize | null>(null);
   const cache = useRef<LruCache<number, WindowEntry> | null>(null);
@@ -70,7 +84,7 @@ export function useLineWindows(pasteId: string, access: string | undefined) {
     (window: number) => {
       const controller = new AbortController();
       windows.set(window, { status: 'loading', controller });
-      fetchWindow(pasteId, window, access, controller.signal)
+      fetchWindow(window, controller.signal)
         .then((answer) => {
           if (windows.peek(window) !== undefined && !controller.signal.aborted) {
             const entry: WindowEntry = { status: 'ready', lines: answer.lines, truncated: answer.truncated };
@@ -90,7 +104,7 @@ export function useLineWindows(pasteId: string, access: string | undefined) {
           rerender();
         });
     },
-    [pasteId, access, windows],
+    [fetchWindow, windows],
   );
 
   /** Marks these windows as in use and fetches the ones not held. */

@@ -1,5 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { cn } from '../../../../lib/cn';
+import { joinFragment } from '../../lib/key-fragment';
 import type { LineState } from './use-line-windows';
 import { LINE_CUT_CHARS, WINDOW_LINES, windowStart } from './window-cache';
 
@@ -34,6 +35,8 @@ interface ViewerLineProps {
   showsError: boolean;
   onLineClick: (line: number, extend: boolean) => void;
   onRetry: (window: number) => void;
+  /** An encrypted paste's key: its line links are `#<key>&L12`. */
+  linkKey: string | null;
 }
 
 /**
@@ -51,6 +54,7 @@ export function ViewerLine({
   showsError,
   onLineClick,
   onRetry,
+  linkKey,
 }: ViewerLineProps) {
   function click(event: MouseEvent<HTMLAnchorElement>) {
     event.preventDefault();
@@ -69,7 +73,7 @@ export function ViewerLine({
       )}
     >
       <a
-        href={`#L${n}`}
+        href={joinFragment(linkKey, `#L${n}`)}
         onClick={click}
         aria-label={`Line ${n}`}
         style={{ width: gutter }}

@@ -20,11 +20,16 @@ import { paths } from '../../../../config/paths';
 import { ApiError } from '../../../../lib/api-client';
 import { queryKeys } from '../../../../lib/query-keys';
 import { useAssemblyProgress } from '../../api/get-assembly-progress';
+import { joinFragment, splitFragment } from '../../lib/key-fragment';
 import { parseLineHash } from '../../lib/line-range';
 import { downloadUrl } from '../../lib/paste-links';
 
 // Its own chunk, fetched on "View in browser" or a #L link: nothing of it in the paste page's first load.
 const HugeViewer = lazy(() => import('../huge-viewer/huge-viewer').then((m) => ({ default: m.HugeViewer })));
+// The same for an encrypted paste, with the crypto code: not in the first load either.
+const EncryptedHugeViewer = lazy(() =>
+  import('../huge-viewer/encrypted-huge-viewer').then((m) => ({ default: m.EncryptedHugeViewer })),
+);
 
 export function StatusCard({
   icon,
@@ -172,8 +177,9 @@ export function BurnRevealPrompt({
 
 /**
  * Spec §2: a paste over 10 MB is offered as a download, and (issue 22) read in the browser by the
- * huge-paste viewer — opened by "View in browser" or a line link (#L123). Not for a burn paste:
- * its one reader gets it once, whole, as the download.
+ * huge-paste viewer — opened by "View in browser" or a line link (#L123). An encrypted one too,
+ * decrypted in this tab (its link `#<key>&L123`). Not for a burn paste: its one reader gets it
+ * once, whole, as the download.
  */
 export function ExtremePaste({
   paste,
@@ -184,28 +190,35 @@ export function ExtremePaste({
 }) {
   const location = useLocation();
   const navigate = useNavigate();
-  // Nor for an encrypted one (issue 21): the viewer reads lines the server cannot read.
-  const viewable = !paste.burnAfterReading && !paste.encrypted;
-  const [viewing, setViewing] = useState(() => viewable && parseLineHash(location.hash) !== null);
+  const { key, lineHash } = splitFragment(location.hash);
+  const encrypted = paste.encrypted === true;
+  // An encrypted paste is shown here only once its link's key has opened its title.
+  const viewable = !paste.burnAfterReading && (!encrypted || key !== null);
+  const [viewing, setViewing] = useState(() => viewable && parseLineHash(lineHash) !== null);
   if (viewing) {
+    const close = () => {
+      setViewing(false);
+      // The key stays in the link: without it the page could not open the paste again.
+      if (lineHash) navigate({ hash: joinFragment(key, '') }, { replace: true, preventScrollReset: true });
+    };
     return (
       <Suspense fallback={<LoadingBlock label="Loading the viewer..." />}>
-        <HugeViewer
-          paste={paste}
-          onClose={() => {
-            setViewing(false);
-            if (location.hash) navigate({ hash: '' }, { replace: true, preventScrollReset: true });
-          }}
-        />
+        {encrypted && key ? (
+          <EncryptedHugeViewer paste={paste} keyText={key} onDownload={onDownload} onClose={close} />
+        ) : (
+          <HugeViewer paste={paste} onClose={close} />
+        )}
       </Suspense>
     );
   }
   return (
     <StatusCard icon={<HardDrive aria-hidden className="size-6" />} title="Extremely Large Paste" level={2}>
       <p className="text-muted-foreground">
-        {viewable
-          ? `This paste is ${paste.contentSizeMB.toFixed(2)} MB, too large to display at once. Download it, or view it in the browser: its lines are fetched as you scroll.`
-          : `This paste is ${paste.contentSizeMB.toFixed(2)} MB, too large to display in the browser. Download it to read it.`}
+        {viewable && encrypted
+          ? `This paste is ${paste.contentSizeMB.toFixed(2)} MB, too large to display at once. Download it, or view it in the browser: it is decrypted in this tab, read once to count its lines, then its lines are decrypted as you scroll.`
+          : viewable
+            ? `This paste is ${paste.contentSizeMB.toFixed(2)} MB, too large to display at once. Download it, or view it in the browser: its lines are fetched as you scroll.`
+            : `This paste is ${paste.contentSizeMB.toFixed(2)} MB, too large to display in the browser. Download it to read it.`}
       </p>
       {paste.burnAfterReading && !paste.isOwner ? (
         <p className="text-sm text-destructive">It burns after reading: it can be downloaded only once.</p>

@@ -1,0 +1,124 @@
+import { ShieldAlert } from 'lucide-react';
+import { type MouseEvent, useMemo, useState } from 'react';
+import { DECRYPT_DOWNLOAD_MESSAGES } from '../../../../../common/messages';
+import type { ReadablePasteView } from '../../../../../common/schemas/paste';
+import { Button } from '../../../../components/ui/button';
+import { ProgressBar } from '../../../../components/ui/progress';
+import { downloadUrl } from '../../lib/paste-links';
+import { sealedWindows, UndecryptableError } from './encrypted-line-source';
+import type { ChunkReader, LineTable } from './sealed-lines';
+import { useLineWindows, type WindowFetcher } from './use-line-windows';
+import { useSealedPaste, useSealedSearch } from './use-sealed-paste';
+import { ViewerBody } from './viewer-body';
+
+interface EncryptedHugeViewerProps {
+  paste: ReadablePasteView;
+  /** The key from the link's fragment (already checked: it opened the title). */
+  keyText: string;
+  /** The decrypting download (paste-screen's), for the viewer's Download button. */
+  onDownload: (event: MouseEvent<HTMLAnchorElement>) => void;
+  onClose: () => void;
+}
+
+/**
+ * An end-to-end encrypted extreme paste read in the browser (issues 21, 22): the server cannot
+ * read its lines, so this tab decrypts them. The viewer waits for the line count rather than
+ * letting it grow: the scroll height, Go to line and #L links all need the total, and a list
+ * growing under the reader would move what they look at.
+ */
+export function EncryptedHugeViewer({ paste, keyText, onDownload, onClose }: EncryptedHugeViewerProps) {
+  const [attempt, setAttempt] = useState(0);
+  const sealed = useSealedPaste(downloadUrl(paste), keyText, attempt);
+  if (sealed.status === 'undecryptable') return <Undecryptable />;
+  if (sealed.status === 'failed') {
+    return (
+      <div role="alert" className="space-y-3 rounded-lg border border-destructive/40 p-4 text-sm">
+        <p>Could not read this paste: {sealed.message}</p>
+        <Button size="sm" onClick={() => setAttempt((n) => n + 1)}>
+          Retry
+        </Button>
+      </div>
+    );
+  }
+  if (sealed.status === 'counting') {
+    return (
+      <section aria-label="Paste viewer" className="mx-auto max-w-xl space-y-3 py-8">
+        <ProgressBar
+          label="Decrypting to count lines"
+          value={sealed.fraction === null ? null : sealed.fraction * 100}
+        />
+        <p className="text-sm text-muted-foreground">
+          This paste is end-to-end encrypted: your browser reads it once, decrypting it as it arrives, to find
+          its lines. Nothing decrypted leaves this tab.
+        </p>
+        <Button size="sm" variant="ghost" onClick={onClose}>
+          Cancel
+        </Button>
+      </section>
+    );
+  }
+  return (
+    <SealedLines
+      paste={paste}
+      read={sealed.read}
+      table={sealed.table}
+      keyText={keyText}
+      onDownload={onDownload}
+      onClose={onClose}
+    />
+  );
+}
+
+function SealedLines({
+  paste,
+  read,
+  table,
+  keyText,
+  onDownload,
+  onClose,
+}: EncryptedHugeViewerProps & { read: ChunkReader; table: LineTable }) {
+  const [undecryptable, setUndecryptable] = useState(false);
+  const fetchWindow = useMemo<WindowFetcher>(() => {
+    const fetch = sealedWindows(read, table);
+    return (window, signal) =>
+      fetch(window, signal).catch((error: unknown) => {
+        // A chunk that no longer opens: none of the paste is shown, not even what opened before.
+        if (error instanceof UndecryptableError) setUndecryptable(true);
+        throw error;
+      });
+  }, [read, table]);
+  const windows = useLineWindows(fetchWindow);
+  const [query, setQuery] = useState('');
+  const search = useSealedSearch(paste.id, read, table, query);
+  if (undecryptable || search.error instanceof UndecryptableError) return <Undecryptable />;
+  return (
+    <ViewerBody
+      windows={windows}
+      query={query}
+      onQuery={setQuery}
+      search={search}
+      searcher="your browser"
+      howRead="are decrypted in your browser as you scroll"
+      linkKey={keyText}
+      download={{ href: downloadUrl(paste), onClick: onDownload }}
+      onClose={onClose}
+    />
+  );
+}
+
+/** The encrypted screens' wording (encrypted-problem.tsx), inside the page: nothing of the text is shown. */
+function Undecryptable() {
+  return (
+    <div
+      role="alert"
+      className="flex flex-col items-center gap-3 rounded-lg border border-destructive/40 p-8 text-center"
+    >
+      <ShieldAlert aria-hidden className="size-6 text-destructive" />
+      <h2 className="text-xl font-bold">{DECRYPT_DOWNLOAD_MESSAGES.undecryptable}</h2>
+      <p className="text-sm text-muted-foreground">
+        The key is right, but the encrypted text does not match it: it was altered or cut short after it was
+        made. None of it is shown, because none of it can be trusted.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,200 @@
+import {
+  chunkCount,
+  createOpenStream,
+  DecryptError,
+  importKeyText,
+  openChunk,
+  PSE1,
+  parseHeader,
+  plainSize,
+} from '../../../../../common/paste-crypto/index';
+import type { PasteSearchPage } from '../../api/search-paste';
+import { SEARCH_PAGE_LIMIT } from '../../api/search-paste';
+import {
+  type ChunkReader,
+  LineCounter,
+  type LineTable,
+  MATCH_TEXT_CHARS,
+  readWindow,
+  searchChunks,
+} from './sealed-lines';
+import type { WindowFetcher } from './use-line-windows';
+import { LINE_CUT_CHARS, LruCache, WINDOW_LINES, windowStart } from './window-cache';
+
+/** Decrypted chunks kept for the next windows: 8 MiB (eight chunks of the default size). */
+const CHUNK_CACHE_BYTES = 8 * 1024 * 1024;
+/** A search page answers within about this long (as the server's), continuing with More results. */
+const SEARCH_TIME_MS = 2_000;
+const SEARCH_TIME_WITH_MATCHES_MS = 500;
+
+/** Raised for any chunk that does not open: the viewer then shows none of the paste. */
+export class UndecryptableError extends Error {
+  constructor() {
+    super('This paste could not be decrypted');
+    this.name = 'UndecryptableError';
+  }
+}
+
+/** An HTTP or network failure: the window says so and offers Retry. */
+async function fetchOk(url: string, init: RequestInit): Promise<Response> {
+  const response = await fetch(url, { credentials: 'same-origin', ...init });
+  if (!response.ok) {
+    let message = `The server answered ${response.status}`;
+    try {
+      const body = (await response.json()) as { message?: unknown };
+      if (typeof body.message === 'string') message = body.message;
+    } catch {
+      // Not JSON: the status says enough.
+    }
+    throw new Error(message);
+  }
+  return response;
+}
+
+/** Sealed bytes start..end (inclusive), by a Range request. */
+async function fetchRange(url: string, start: number, end: number, signal?: AbortSignal) {
+  const response = await fetchOk(url, { headers: { Range: `bytes=${start}-${end}` }, signal });
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  // A server that ignores Range answers 200 with everything.
+  return response.status === 206 ? bytes : bytes.subarray(start, end + 1);
+}
+
+export interface SealedPaste {
+  url: string;
+  key: CryptoKey;
+  header: Uint8Array;
+  sealedSize: number;
+  chunkBytes: number;
+  chunks: number;
+  plainBytes: number;
+}
+
+/** The key and the stream's header (the first 16 bytes, by Range), which give the chunk layout. */
+export async function openSealedPaste(
+  url: string,
+  keyText: string,
+  signal?: AbortSignal,
+): Promise<SealedPaste> {
+  const key = await importKeyText(keyText);
+  if (!key) throw new UndecryptableError();
+  const response = await fetchOk(url, { headers: { Range: `bytes=0-${PSE1.HEADER_BYTES - 1}` }, signal });
+  const total = Number(/\/(\d+)$/.exec(response.headers.get('Content-Range') ?? '')?.[1]);
+  const header = new Uint8Array(await response.arrayBuffer()).slice(0, PSE1.HEADER_BYTES);
+  let chunkLog2: number;
+  try {
+    chunkLog2 = parseHeader(header).chunkLog2;
+  } catch {
+    throw new UndecryptableError();
+  }
+  if (!Number.isSafeInteger(total)) throw new Error('The server did not say how large the paste is');
+  const plainBytes = plainSize(total, chunkLog2);
+  return {
+    url,
+    key,
+    header,
+    sealedSize: total,
+    chunkBytes: 2 ** chunkLog2,
+    chunks: chunkCount(plainBytes, chunkLog2),
+    plainBytes,
+  };
+}
+
+/**
+ * Reads the whole sealed stream once, decrypting as it streams (memory stays flat), and counts
+ * its lines. `onProgress` gets the fraction of the plaintext read.
+ */
+export async function countLines(
+  paste: SealedPaste,
+  onProgress: (fraction: number) => void,
+  signal: AbortSignal,
+): Promise<LineTable> {
+  const response = await fetchOk(paste.url, { signal });
+  if (!response.body) throw new Error('The server sent no body');
+  const counter = new LineCounter(paste.chunkBytes);
+  const reader = response.body.pipeThrough(createOpenStream(paste.key)).getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      counter.add(value);
+      onProgress(paste.plainBytes === 0 ? 1 : counter.plainBytes / paste.plainBytes);
+    }
+  } catch (error) {
+    if (error instanceof DecryptError) throw new UndecryptableError();
+    throw error;
+  }
+  const table = counter.finish();
+  if (table.chunks !== paste.chunks) throw new UndecryptableError();
+  return table;
+}
+
+/**
+ * Chunk i of the plaintext: its sealed bytes fetched by Range (at 16 + i × (C + 16)) and opened,
+ * kept in a small LRU so that neighbouring windows do not fetch it again. One fetch per chunk
+ * however many ask at once.
+ */
+export function chunkReader(paste: SealedPaste): ChunkReader {
+  const opened = new LruCache<number, Uint8Array>(Number.POSITIVE_INFINITY, CHUNK_CACHE_BYTES);
+  const pending = new Map<number, Promise<Uint8Array>>();
+  const sealedChunk = paste.chunkBytes + PSE1.TAG_BYTES;
+  async function load(index: number): Promise<Uint8Array> {
+    const start = PSE1.HEADER_BYTES + index * sealedChunk;
+    const end = Math.min(start + sealedChunk, paste.sealedSize) - 1;
+    const sealed = await fetchRange(paste.url, start, end);
+    try {
+      return await openChunk(paste.key, paste.header, index, sealed, index === paste.chunks - 1);
+    } catch {
+      throw new UndecryptableError();
+    }
+  }
+  return (index) => {
+    const held = opened.get(index);
+    if (held) return Promise.resolve(held);
+    let loading = pending.get(index);
+    if (!loading) {
+      loading = load(index)
+        .then((plain) => {
+          opened.set(index, plain, plain.length);
+          return plain;
+        })
+        .finally(() => pending.delete(index));
+      pending.set(index, loading);
+    }
+    return loading;
+  };
+}
+
+/** The viewer's windows (use-line-windows), read from the decrypted chunks. */
+export function sealedWindows(read: ChunkReader, table: LineTable): WindowFetcher {
+  return async (window) => {
+    const from = windowStart(window);
+    const { lines, truncated } = await readWindow(read, table, from, WINDOW_LINES, LINE_CUT_CHARS);
+    return {
+      lines,
+      truncated: new Set(truncated),
+      totalLines: table.totalLines,
+      sizeBytes: table.plainBytes,
+    };
+  };
+}
+
+/** One page of a search in the browser, in the shape of the server's (GET /api/pastes/:id/search). */
+export async function searchSealed(
+  read: ChunkReader,
+  table: LineTable,
+  query: string,
+  from: number,
+): Promise<PasteSearchPage> {
+  const start = performance.now();
+  // Chunks are read in order: the next one is fetched while this one is searched.
+  const ahead: ChunkReader = (index) => {
+    if (index + 1 < table.chunks) read(index + 1).catch(() => undefined);
+    return read(index);
+  };
+  return searchChunks(ahead, table, new TextEncoder().encode(query), from, {
+    limit: SEARCH_PAGE_LIMIT,
+    textMaxChars: MATCH_TEXT_CHARS,
+    stop: (matches) =>
+      performance.now() - start >= (matches > 0 ? SEARCH_TIME_WITH_MATCHES_MS : SEARCH_TIME_MS),
+  });
+}

@@ -1,0 +1,73 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import {
+  chunkReader,
+  countLines,
+  openSealedPaste,
+  searchSealed,
+  UndecryptableError,
+} from './encrypted-line-source';
+import type { ChunkReader, LineTable } from './sealed-lines';
+
+export type SealedPasteState =
+  | { status: 'counting'; fraction: number | null }
+  | { status: 'ready'; read: ChunkReader; table: LineTable }
+  | { status: 'undecryptable' }
+  | { status: 'failed'; message: string };
+
+/**
+ * An encrypted extreme paste made ready for the viewer: its header fetched, then the whole sealed
+ * stream read once and decrypted as it streams to count its lines (the progress is `fraction`).
+ * `attempt` starts it again after a failure.
+ */
+export function useSealedPaste(url: string, keyText: string, attempt: number): SealedPasteState {
+  const [state, setState] = useState<SealedPasteState>({ status: 'counting', fraction: null });
+  useEffect(() => {
+    void attempt;
+    const controller = new AbortController();
+    let shown = -1;
+    setState({ status: 'counting', fraction: null });
+    (async () => {
+      const paste = await openSealedPaste(url, keyText, controller.signal);
+      const table = await countLines(
+        paste,
+        (fraction) => {
+          // Whole percents: a 1 GB paste does not re-render a thousand times a second.
+          const percent = Math.floor(fraction * 100);
+          if (percent === shown) return;
+          shown = percent;
+          setState({ status: 'counting', fraction });
+        },
+        controller.signal,
+      );
+      return { read: chunkReader(paste), table };
+    })().then(
+      ({ read, table }) => {
+        if (!controller.signal.aborted) setState({ status: 'ready', read, table });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (error instanceof UndecryptableError) setState({ status: 'undecryptable' });
+        else setState({ status: 'failed', message: error instanceof Error ? error.message : String(error) });
+      },
+    );
+    return () => controller.abort();
+  }, [url, keyText, attempt]);
+  return state;
+}
+
+/**
+ * The browser's search through the decrypted paste, page by page, in the server's shape (so the
+ * same SearchPanel shows it). Not kept once the viewer is gone: its matches are plaintext.
+ */
+export function useSealedSearch(pasteId: string, read: ChunkReader, table: LineTable, query: string) {
+  return useInfiniteQuery({
+    queryKey: ['sealed-search', pasteId, query],
+    queryFn: ({ pageParam }) => searchSealed(read, table, query, pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (last) => last.nextFrom ?? undefined,
+    enabled: query !== '',
+    retry: false,
+    gcTime: 0,
+  });
+}
