@@ -25,10 +25,8 @@ import { parseLineHash } from '../../lib/line-range';
 import { downloadUrl } from '../../lib/paste-links';
 
 // Its own chunk, fetched on "View in browser" or a #L link: nothing of it in the paste page's first load.
-const HugeViewer = lazy(() => import('../huge-viewer/huge-viewer').then((m) => ({ default: m.HugeViewer })));
-// The same for an encrypted paste, with the crypto code: not in the first load either.
-const EncryptedHugeViewer = lazy(() =>
-  import('../huge-viewer/encrypted-huge-viewer').then((m) => ({ default: m.EncryptedHugeViewer })),
+const ExtremeViewer = lazy(() =>
+  import('../huge-viewer/extreme-viewer').then((m) => ({ default: m.ExtremeViewer })),
 );
 
 export function StatusCard({
@@ -203,22 +201,21 @@ export function ExtremePaste({
     };
     return (
       <Suspense fallback={<LoadingBlock label="Loading the viewer..." />}>
-        {encrypted && key ? (
-          <EncryptedHugeViewer paste={paste} keyText={key} onDownload={onDownload} onClose={close} />
-        ) : (
-          <HugeViewer paste={paste} onClose={close} />
-        )}
+        <ExtremeViewer
+          paste={paste}
+          keyText={encrypted ? key : null}
+          onDownload={onDownload}
+          onClose={close}
+        />
       </Suspense>
     );
   }
   return (
     <StatusCard icon={<HardDrive aria-hidden className="size-6" />} title="Extremely Large Paste" level={2}>
       <p className="text-muted-foreground">
-        {viewable && encrypted
-          ? `This paste is ${paste.contentSizeMB.toFixed(2)} MB, too large to display at once. Download it, or view it in the browser: it is decrypted in this tab, read once to count its lines, then its lines are decrypted as you scroll.`
-          : viewable
-            ? `This paste is ${paste.contentSizeMB.toFixed(2)} MB, too large to display at once. Download it, or view it in the browser: its lines are fetched as you scroll.`
-            : `This paste is ${paste.contentSizeMB.toFixed(2)} MB, too large to display in the browser. Download it to read it.`}
+        {viewable
+          ? `This paste is ${paste.contentSizeMB.toFixed(2)} MB, too large to display at once. Download it, or view it in the browser: its lines are ${encrypted ? 'decrypted in this tab' : 'fetched'} as you scroll.`
+          : `This paste is ${paste.contentSizeMB.toFixed(2)} MB, too large to display in the browser. Download it to read it.`}
       </p>
       {paste.burnAfterReading && !paste.isOwner ? (
         <p className="text-sm text-destructive">It burns after reading: it can be downloaded only once.</p>
