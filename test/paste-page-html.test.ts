@@ -218,6 +218,17 @@ describe('the paste page’s first HTML', () => {
     expect(readPage(chosen.text).language).toBe('python');
   });
 
+  it('renders a kept page anew when the site’s settings change', async () => {
+    const { id } = await createPaste(t.client(), { content: 'settings matter' });
+    const before = await page(id);
+    const { client: admin } = await signedIn(t, 'admin');
+    expect((await admin.put('/api/settings', { siteTitle: 'Renamed Site' })).status).toBe(200);
+    const after = await page(id);
+    expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
+    expect(after.text).toContain('Renamed Site');
+    expect(before.text).not.toContain('Renamed Site');
+  });
+
   it('leaves other pages of a paste (edit, revisions) to the app', async () => {
     const { id } = await createPaste(t.client(), { content: 'not here' });
     const res = await t.client().get(`/paste/${id}/revisions`);

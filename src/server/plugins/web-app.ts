@@ -84,6 +84,15 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
   const inline = readInlineAssets(opts.root, [...linkedStylesheets(shell), ...pasteScreenFiles.styles]);
   const { renderPastePage } = opts;
   const pages = createPageCache({ now: () => app.services.clock.now() });
+  const settingsJson = new WeakMap<Readonly<PublicSettings>, string>();
+  const settingsKey = (settings: Readonly<PublicSettings>): string => {
+    let json = settingsJson.get(settings);
+    if (json === undefined) {
+      json = JSON.stringify(settings);
+      settingsJson.set(settings, json);
+    }
+    return json;
+  };
 
   /**
    * The page for a path: the shell with the site's title everywhere, a public paste's title for
@@ -119,8 +128,9 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
     return {
       status: body.status,
       personal: true,
-      // What `shown` is made of, without the constants (preloads): the key is built at every request.
-      key: JSON.stringify([body.status, publicSettings, meta?.isPublic, meta?.title, body.key]),
+      // What `shown` is made of (its title and privacy are in body.key), without the constants.
+      // Built at every request: the settings' part is serialised once per settings snapshot.
+      key: `${body.status}\n${settingsKey(publicSettings)}\n${body.key}`,
       render: async () => renderShell(shell, { ...shown, inline, body: await body.render() }),
     };
   }
@@ -147,7 +157,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
     // The header as this reader will see it (signed in or not), so nothing in it moves later.
     const user = request.user ? presentUser(request.user) : null;
     // Of the query only the language choice changes the page: any other is not rendered anew.
-    const lang = new URLSearchParams(request.url.split('?')[1] ?? '').get('lang');
+    const query = request.url.indexOf('?');
+    const lang = query === -1 ? null : new URLSearchParams(request.url.slice(query + 1)).get('lang');
     const url = `/paste/${encodeURIComponent(id)}${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`;
     let view: PasteView | null;
     try {
@@ -177,10 +188,11 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
     // `/api` itself is the API documentation page; everything under it is the JSON API.
     if (request.url.startsWith('/api/')) throw notFound(`No route for GET ${request.url.split('?')[0]}`);
     const pathname = request.url.split('?')[0] ?? '/';
-    const file = path.join(opts.root, path.normalize(pathname));
-    const isFile = () => fs.existsSync(file) && fs.statSync(file).isFile();
-    if (!PASTE_PAGE.test(pathname) && file.startsWith(opts.root + path.sep) && isFile()) {
-      return reply.sendFile(path.relative(opts.root, file));
+    if (!PASTE_PAGE.test(pathname)) {
+      const file = path.join(opts.root, path.normalize(pathname));
+      if (file.startsWith(opts.root + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+        return reply.sendFile(path.relative(opts.root, file));
+      }
     }
     const page = await pageFor(request, pathname);
     const sent = await pages.get(page.key, page.render);

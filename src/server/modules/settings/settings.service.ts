@@ -76,6 +76,7 @@ export function createSettingsService(deps: {
   }
   let secret: string | null = null;
   let setupDone = false;
+  const publicOf = new WeakMap<SettingsSnapshot, Readonly<PublicSettings>>();
 
   async function readOrCreateSecret(): Promise<string> {
     const stored = (await readAllSettings(deps.db)).get(SERVER_SECRET_KEY);
@@ -214,19 +215,29 @@ export function createSettingsService(deps: {
       if (db === deps.db) await announceChange();
       else cached = null;
     },
-    async getPublic(): Promise<PublicSettings> {
-      const s = (await snapshot()).settings;
-      return {
-        siteTitle: s.siteTitle,
-        faviconUrl: s.faviconUrl,
-        maxPasteSize: s.maxPasteSize === 'unlimited' ? 'unlimited' : Number(s.maxPasteSize) / MB,
-        turnstileSiteKey: s.turnstileSiteKey,
-        enableTurnstile: s.enableTurnstile,
-        requireEmailVerification: s.requireEmailVerification,
-        enableApiKeys: s.enableApiKeys,
-        vipLicenseUrl: s.vipLicenseUrl,
-        canSendMail: s.emailProvider !== 'none',
-      };
+    /**
+     * What anyone may know of the settings: one frozen object per snapshot, so a hot path may key
+     * on it by identity (the paste page's cache does) instead of serialising it per request.
+     */
+    async getPublic(): Promise<Readonly<PublicSettings>> {
+      const snap = await snapshot();
+      let shown = publicOf.get(snap);
+      if (!shown) {
+        const s = snap.settings;
+        shown = Object.freeze({
+          siteTitle: s.siteTitle,
+          faviconUrl: s.faviconUrl,
+          maxPasteSize: s.maxPasteSize === 'unlimited' ? 'unlimited' : Number(s.maxPasteSize) / MB,
+          turnstileSiteKey: s.turnstileSiteKey,
+          enableTurnstile: s.enableTurnstile,
+          requireEmailVerification: s.requireEmailVerification,
+          enableApiKeys: s.enableApiKeys,
+          vipLicenseUrl: s.vipLicenseUrl,
+          canSendMail: s.emailProvider !== 'none',
+        });
+        publicOf.set(snap, shown);
+      }
+      return shown;
     },
     /** The byte limit for one paste: the setting, always under the server-wide ceiling. */
     async maxPasteBytes(): Promise<number> {
