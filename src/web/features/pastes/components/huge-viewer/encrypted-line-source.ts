@@ -78,8 +78,13 @@ export async function openSealedPaste(
   const key = await importKeyText(keyText);
   if (!key) throw new UndecryptableError();
   const response = await fetchOk(url, { headers: { Range: `bytes=0-${PSE1.HEADER_BYTES - 1}` }, signal });
-  const total = Number(/\/(\d+)$/.exec(response.headers.get('Content-Range') ?? '')?.[1]);
-  const header = new Uint8Array(await response.arrayBuffer()).slice(0, PSE1.HEADER_BYTES);
+  const body = new Uint8Array(await response.arrayBuffer());
+  // A server that ignores Range sends it all (and so says the size by what it sent).
+  const total =
+    response.status === 206
+      ? Number(/\/(\d+)$/.exec(response.headers.get('Content-Range') ?? '')?.[1])
+      : body.length;
+  const header = body.slice(0, PSE1.HEADER_BYTES);
   let chunkLog2: number;
   try {
     chunkLog2 = parseHeader(header).chunkLog2;

@@ -68,6 +68,8 @@ export function useSealedSearch(pasteId: string, read: ChunkReader, table: LineT
     getNextPageParam: (last) => last.nextFrom ?? undefined,
     enabled: query !== '',
     retry: false,
+    // The sealed text never changes: a page found stays found (no refetch on focus).
+    staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
   });
 }

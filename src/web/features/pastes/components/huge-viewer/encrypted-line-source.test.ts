@@ -1,0 +1,111 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { exportKeyText, generateKey, PSE1, sealBytes } from '../../../../../common/paste-crypto/index';
+import {
+  chunkReader,
+  countLines,
+  openSealedPaste,
+  sealedWindows,
+  searchSealed,
+  UndecryptableError,
+} from './encrypted-line-source';
+
+const URL_OF_PASTE = '/api/pastes/abc/download';
+const CHUNK = 2 ** PSE1.MIN_CHUNK_LOG2;
+
+/** A server for one sealed stream: whole, or a single `bytes=a-b` range (206), as the download route. */
+function serve(stream: Uint8Array) {
+  const asked: { url: string; range: string | null }[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    const range = new Headers(init.headers).get('Range');
+    asked.push({ url, range });
+    const match = range ? /^bytes=(\d+)-(\d+)$/.exec(range) : null;
+    if (!match) return new Response(stream.slice(), { status: 200 });
+    const start = Number(match[1]);
+    const end = Math.min(Number(match[2]), stream.length - 1);
+    return new Response(stream.slice(start, end + 1), {
+      status: 206,
+      headers: { 'Content-Range': `bytes ${start}-${end}/${stream.length}` },
+    });
+  });
+  return asked;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+async function sealedLog(lines: number) {
+  const key = await generateKey();
+  const text = Array.from({ length: lines }, (_, i) => `line ${i + 1} é😀`).join('\n');
+  const stream = await sealBytes(key, new TextEncoder().encode(text), { chunkLog2: PSE1.MIN_CHUNK_LOG2 });
+  return { keyText: await exportKeyText(key), stream, text };
+}
+
+describe('an encrypted paste read by ranges', () => {
+  it('counts once, then reads windows and searches from chunks fetched by Range, each chunk once', async () => {
+    const { keyText, stream } = await sealedLog(2_000);
+    const asked = serve(stream);
+    const paste = await openSealedPaste(URL_OF_PASTE, keyText);
+    const table = await countLines(paste, () => {}, new AbortController().signal);
+    expect(table.totalLines).toBe(2_000);
+    const read = chunkReader(paste);
+    const windows = sealedWindows(read, table);
+    const first = await windows(0, new AbortController().signal);
+    expect(first.lines[0]).toBe('line 1 é😀');
+    expect(first.lines).toHaveLength(200);
+    const before = asked.length;
+    await windows(1, new AbortController().signal);
+    await windows(0, new AbortController().signal);
+    // Windows 0 and 1 share their chunks: at most the one past window 0's last chunk is fetched.
+    expect(asked.length - before).toBeLessThanOrEqual(1);
+    const last = await windows(9, new AbortController().signal);
+    expect(last.lines.at(-1)).toBe('line 2000 é😀');
+    const ranges = asked.filter((a) => a.range !== null).map((a) => a.range);
+    for (const range of ranges.slice(1)) {
+      const [, start, end] = /^bytes=(\d+)-(\d+)$/.exec(range!)!.map(Number);
+      expect((start! - PSE1.HEADER_BYTES) % (CHUNK + PSE1.TAG_BYTES)).toBe(0);
+      expect(end! - start! + 1).toBeLessThanOrEqual(CHUNK + PSE1.TAG_BYTES);
+    }
+    const page = await searchSealed(read, table, 'line 1999 ', 1);
+    expect(page.matches).toEqual([{ line: 1_999, text: 'line 1999 é😀' }]);
+    expect(asked.every((a) => a.url === URL_OF_PASTE)).toBe(true);
+  });
+
+  it('a chunk altered before the count: undecryptable, and nothing counted', async () => {
+    const { keyText, stream } = await sealedLog(2_000);
+    stream[PSE1.HEADER_BYTES + 3 * (CHUNK + PSE1.TAG_BYTES) + 5]! ^= 1;
+    serve(stream);
+    const paste = await openSealedPaste(URL_OF_PASTE, keyText);
+    await expect(countLines(paste, () => {}, new AbortController().signal)).rejects.toBeInstanceOf(
+      UndecryptableError,
+    );
+  });
+
+  it('a chunk altered after the count, or a stream cut short: the window is undecryptable, never garbage', async () => {
+    const { keyText, stream } = await sealedLog(2_000);
+    serve(stream);
+    const paste = await openSealedPaste(URL_OF_PASTE, keyText);
+    const table = await countLines(paste, () => {}, new AbortController().signal);
+    const altered = stream.slice();
+    altered[PSE1.HEADER_BYTES + 5]! ^= 1;
+    serve(altered);
+    const windows = sealedWindows(chunkReader(paste), table);
+    await expect(windows(0, new AbortController().signal)).rejects.toBeInstanceOf(UndecryptableError);
+    // The last chunk's place holding a middle chunk: a cut-off stream.
+    const cut = stream.slice(0, PSE1.HEADER_BYTES + 2 * (CHUNK + PSE1.TAG_BYTES));
+    serve(cut);
+    await expect(
+      countLines(await openSealedPaste(URL_OF_PASTE, keyText), () => {}, new AbortController().signal),
+    ).rejects.toBeInstanceOf(UndecryptableError);
+  });
+
+  it('another key does not open it', async () => {
+    const { stream } = await sealedLog(10);
+    serve(stream);
+    const other = await exportKeyText(await generateKey());
+    const paste = await openSealedPaste(URL_OF_PASTE, other);
+    await expect(countLines(paste, () => {}, new AbortController().signal)).rejects.toBeInstanceOf(
+      UndecryptableError,
+    );
+  });
+});
