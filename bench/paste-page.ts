@@ -24,7 +24,7 @@ import { rawDrive } from './raw-load.js';
 
 if (process.env.BENCH_PAGE === '0') process.exit(0);
 
-const ROUNDS = 3;
+const ROUNDS = 5;
 const VISITS = 5;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const log = (msg: string) => console.error(`[bench:page] ${msg}`);
@@ -39,7 +39,7 @@ const server = await startPasteshare({ name: 'page', dataDir: tmp, cpu: pinning?
 
 async function run(url: string, headers: Record<string, string>) {
   const spec = { url, headers, connections: 16, seconds: SECONDS };
-  await rawDrive({ ...spec, seconds: 1 });
+  await rawDrive({ ...spec, seconds: 2 });
   const stop = cpuMeter(server.child.proc.pid);
   const r = await rawDrive(spec);
   const cpu = stop?.();

@@ -41,6 +41,11 @@ export function createPageCache(opts: { now: () => number; ttlMs?: number; maxBy
   };
 
   return {
+    /** The page kept for `key` while fresh, without waiting (the hot path's common answer). */
+    fresh(key: string): CachedPage | undefined {
+      const kept = entries.get(key);
+      return kept && kept.until > opts.now() ? kept : undefined;
+    },
     /** The page for `key`, rendered by `render` unless a fresh one is kept. */
     async get(key: string, render: () => Promise<string>): Promise<CachedPage> {
       // The key itself (a few hundred bytes): hashing it first would cost more than the lookup.

@@ -84,14 +84,22 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
   const inline = readInlineAssets(opts.root, [...linkedStylesheets(shell), ...pasteScreenFiles.styles]);
   const { renderPastePage } = opts;
   const pages = createPageCache({ now: () => app.services.clock.now() });
-  const settingsJson = new WeakMap<Readonly<PublicSettings>, string>();
-  const settingsKey = (settings: Readonly<PublicSettings>): string => {
-    let json = settingsJson.get(settings);
-    if (json === undefined) {
-      json = JSON.stringify(settings);
-      settingsJson.set(settings, json);
+  // The settings as a page key: a number per distinct content, found once per settings snapshot
+  // (getPublic gives one object per snapshot), so the key stays short and is cheap to look up.
+  const settingsIds = new Map<string, number>();
+  const settingsIdOf = new WeakMap<Readonly<PublicSettings>, number>();
+  const settingsKey = (settings: Readonly<PublicSettings>): number => {
+    let id = settingsIdOf.get(settings);
+    if (id === undefined) {
+      const json = JSON.stringify(settings);
+      id = settingsIds.get(json);
+      if (id === undefined) {
+        id = settingsIds.size;
+        settingsIds.set(json, id);
+      }
+      settingsIdOf.set(settings, id);
     }
-    return json;
+    return id;
   };
 
   /**
@@ -104,7 +112,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
     const { settings } = app.services;
     const publicSettings = await settings.getPublic();
     const { siteTitle, faviconUrl } = publicSettings;
-    const setupCompleted = await settings.isSetupCompleted();
+    const setupCompleted = settings.isSetupKnownCompleted() || (await settings.isSetupCompleted());
     const site: ShellMeta = {
       title: siteTitle,
       faviconUrl: faviconUrl || undefined,
@@ -195,7 +203,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
       }
     }
     const page = await pageFor(request, pathname);
-    const sent = await pages.get(page.key, page.render);
+    const sent = pages.fresh(page.key) ?? (await pages.get(page.key, page.render));
     // Asked again every time (expiry, deletion and the settings hold at once); an unchanged page
     // is answered 304 (the read still counts, as the app's own read would). A page carrying a
     // paste is rendered for its reader (their view, their count): no shared cache keeps it.
