@@ -54,9 +54,29 @@ test('an encrypted 13 MB paste is read in the browser: count, lines, jump, a #ke
     await page.goto(`/paste/${id}#${keyText}`);
     await expect(page.getByRole('heading', { name: 'Extremely Large Paste' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'secret.log' })).toBeVisible();
+    // At 4 MB/s the count takes seconds, as a large paste's does: its first lines show meanwhile.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: 4 * 1024 * 1024,
+      uploadThroughput: -1,
+    });
     await page.getByRole('button', { name: 'View in browser' }).click();
     await expect(page.getByRole('progressbar', { name: 'Decrypting to count lines' })).toBeVisible();
+    const preview = page.getByRole('region', { name: 'First lines' });
+    await expect(preview.getByRole('listitem').first()).toHaveText(`1${lineText(1)}`);
+    await expect(preview.getByRole('listitem')).toHaveCount(100);
+    await expect(preview.getByRole('listitem').nth(99)).toHaveText(`100${lineText(100)}`);
     await snap(page, 'encrypted-huge-viewer-counting', { fullPage: false });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await cdp.detach();
     await expect(page.getByTestId('huge-viewer-summary')).toContainText(
       `${LINES.toLocaleString('en')} lines`,
       { timeout: 60_000 },

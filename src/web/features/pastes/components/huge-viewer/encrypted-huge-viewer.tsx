@@ -42,18 +42,21 @@ export function EncryptedHugeViewer({ paste, keyText, onDownload, onClose }: Enc
   }
   if (sealed.status === 'counting') {
     return (
-      <section aria-label="Paste viewer" className="mx-auto max-w-xl space-y-3 py-8">
-        <ProgressBar
-          label="Decrypting to count lines"
-          value={sealed.fraction === null ? null : sealed.fraction * 100}
-        />
-        <p className="text-sm text-muted-foreground">
-          This paste is end-to-end encrypted: your browser reads it once, decrypting it as it arrives, to find
-          its lines. Nothing decrypted leaves this tab.
-        </p>
-        <Button size="sm" variant="ghost" onClick={onClose}>
-          Cancel
-        </Button>
+      <section aria-label="Paste viewer" className="space-y-6 py-8">
+        <div className="mx-auto max-w-xl space-y-3">
+          <ProgressBar
+            label="Decrypting to count lines"
+            value={sealed.fraction === null ? null : sealed.fraction * 100}
+          />
+          <p className="text-sm text-muted-foreground">
+            This paste is end-to-end encrypted: your browser reads it once, decrypting it as it arrives, to
+            find its lines. Nothing decrypted leaves this tab.
+          </p>
+          <Button size="sm" variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+        </div>
+        {sealed.preview ? <FirstLines lines={sealed.preview} /> : null}
       </section>
     );
   }
@@ -103,6 +106,26 @@ function SealedLines({
       download={{ href: downloadUrl(paste), onClick: onDownload }}
       onClose={onClose}
     />
+  );
+}
+
+/** The paste's first lines, readable while the rest is counted (a 1 GB paste takes seconds). */
+function FirstLines({ lines }: { lines: string[] }) {
+  const numbered = lines.map((text, i) => ({ line: i + 1, text }));
+  return (
+    <section aria-label="First lines" className="space-y-2">
+      <p className="text-sm text-muted-foreground">Its first lines, while the rest is counted:</p>
+      <ol className="overflow-x-auto rounded-lg border bg-muted/30 py-2 font-mono text-sm">
+        {numbered.map(({ line, text }) => (
+          <li key={line} className="flex gap-4 whitespace-pre px-3">
+            <span aria-hidden className="w-12 shrink-0 select-none text-right text-muted-foreground">
+              {line}
+            </span>
+            <span>{text}</span>
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }
 

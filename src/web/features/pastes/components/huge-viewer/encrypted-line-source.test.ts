@@ -42,6 +42,33 @@ async function sealedLog(lines: number) {
 }
 
 describe('an encrypted paste read by ranges', () => {
+  it('shows its first whole lines while it counts, once, from authenticated chunks only', async () => {
+    const { keyText, stream, text } = await sealedLog(20_000); // ~310 KB: past the 64 KiB preview
+    serve(stream);
+    const paste = await openSealedPaste(URL_OF_PASTE, keyText);
+    const previews: string[][] = [];
+    await countLines(
+      paste,
+      () => {},
+      new AbortController().signal,
+      (lines) => previews.push(lines),
+    );
+    expect(previews).toHaveLength(1);
+    expect(previews[0]).toEqual(text.split('\n').slice(0, 100));
+
+    const short = await sealedLog(3);
+    serve(short.stream);
+    const whole: string[][] = [];
+    const small = await openSealedPaste(URL_OF_PASTE, short.keyText);
+    await countLines(
+      small,
+      () => {},
+      new AbortController().signal,
+      (lines) => whole.push(lines),
+    );
+    expect(whole).toEqual([['line 1 é😀', 'line 2 é😀', 'line 3 é😀']]);
+  });
+
   it('counts once, then reads windows and searches from chunks fetched by Range, each chunk once', async () => {
     const { keyText, stream } = await sealedLog(2_000);
     const asked = serve(stream);

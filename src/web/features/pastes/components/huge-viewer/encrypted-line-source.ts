@@ -12,6 +12,7 @@ import type { PasteSearchPage } from '../../api/search-paste';
 import { SEARCH_PAGE_LIMIT } from '../../api/search-paste';
 import {
   type ChunkReader,
+  firstLines,
   LineCounter,
   type LineTable,
   MATCH_TEXT_CHARS,
@@ -23,6 +24,9 @@ import { LINE_CUT_CHARS, LruCache, WINDOW_LINES, windowStart } from './window-ca
 
 /** Decrypted chunks kept for the next windows: 8 MiB (eight chunks of the default size). */
 const CHUNK_CACHE_BYTES = 8 * 1024 * 1024;
+/** What is shown of the paste while its lines are counted: its first lines, from its first 64 KiB. */
+const PREVIEW_BYTES = 64 * 1024;
+const PREVIEW_LINES = 100;
 /** A search page answers within about this long (as the server's), continuing with More results. */
 const SEARCH_TIME_MS = 2_000;
 const SEARCH_TIME_WITH_MATCHES_MS = 500;
@@ -112,22 +116,38 @@ export async function countLines(
   paste: SealedPaste,
   onProgress: (fraction: number) => void,
   signal: AbortSignal,
+  onPreview?: (lines: string[]) => void,
 ): Promise<LineTable> {
   const response = await fetchOk(paste.url, { signal });
   if (!response.body) throw new Error('The server sent no body');
   const counter = new LineCounter(paste.chunkBytes);
   const reader = response.body.pipeThrough(createOpenStream(paste.key)).getReader();
+  // The first bytes, shown as lines while the rest is counted (only authenticated chunks come out).
+  let preview: Uint8Array | null = onPreview ? new Uint8Array(PREVIEW_BYTES) : null;
+  let previewed = 0;
+  const showPreview = (complete: boolean) => {
+    if (!preview) return;
+    onPreview?.(firstLines(preview.subarray(0, previewed), complete, PREVIEW_LINES, LINE_CUT_CHARS));
+    preview = null;
+  };
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
       counter.add(value);
+      if (preview) {
+        const taken = Math.min(value.length, PREVIEW_BYTES - previewed);
+        preview.set(value.subarray(0, taken), previewed);
+        previewed += taken;
+        if (previewed === PREVIEW_BYTES) showPreview(false);
+      }
       onProgress(paste.plainBytes === 0 ? 1 : counter.plainBytes / paste.plainBytes);
     }
   } catch (error) {
     if (error instanceof DecryptError) throw new UndecryptableError();
     throw error;
   }
+  showPreview(true);
   const table = counter.finish();
   if (table.chunks !== paste.chunks) throw new UndecryptableError();
   return table;

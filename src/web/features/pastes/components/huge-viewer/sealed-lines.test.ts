@@ -4,6 +4,7 @@ import { SEARCH_TEXT_MAX_CHARS } from '../../../../../common/schemas/paste-lines
 import {
   type ChunkReader,
   chunkOfLine,
+  firstLines,
   LineCounter,
   type LineTable,
   MATCH_TEXT_CHARS,
@@ -156,6 +157,24 @@ describe('lines of a sealed paste', () => {
         expect(got.lines, `seed ${seed} from ${from}`).toEqual(want.map((l) => l.text));
         expect(got.truncated).toEqual(want.flatMap((l, i) => (l.truncated ? [from + i] : [])));
       }
+    }
+  });
+
+  it('the first lines of any prefix are whole lines of the text, the last one left out unless complete (property)', () => {
+    for (let seed = 1; seed <= 60; seed += 1) {
+      const rand = random(seed);
+      const text = randomText(rand);
+      const bytes = new TextEncoder().encode(text);
+      const max = 1 + Math.floor(rand() * 300);
+      const expected = expectedLines(text, max).map((l) => l.text);
+      expect(firstLines(bytes, true, 100, max), `seed ${seed}`).toEqual(expected.slice(0, 100));
+      // A prefix cut anywhere, even inside a character: only lines ended within it.
+      const cut = Math.floor(rand() * bytes.length);
+      const prefix = bytes.subarray(0, cut);
+      const ended = new TextDecoder().decode(prefix).split('\n').length - 1;
+      expect(firstLines(prefix, false, 100, max), `seed ${seed} cut ${cut}`).toEqual(
+        expected.slice(0, Math.min(ended, 100)),
+      );
     }
   });
 

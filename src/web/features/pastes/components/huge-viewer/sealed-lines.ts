@@ -421,3 +421,26 @@ function scanBlock(
   countTo(p, block.length);
   return found;
 }
+
+/**
+ * The first lines of the plaintext's first `bytes` (read while the rest is still being counted),
+ * split as everywhere here. Unless `complete` (the whole text), the last line may go on past these
+ * bytes, so it is left out: only whole lines are shown.
+ */
+export function firstLines(
+  bytes: Uint8Array,
+  complete: boolean,
+  maxLines: number,
+  maxChars: number,
+): string[] {
+  const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes, { stream: !complete });
+  const lines = text.split('\n');
+  // The last piece had no LF after it: gone unless complete; in a complete text an empty last
+  // piece is no line (a final LF starts none), a text that ends without LF keeps its lone CR.
+  const last = lines.pop()!;
+  const ended = lines.length;
+  if (complete && (last !== '' || ended === 0)) lines.push(last);
+  return lines
+    .slice(0, maxLines)
+    .map((line, i) => cutAt(i < ended && line.endsWith('\r') ? line.slice(0, -1) : line, maxChars));
+}

@@ -10,23 +10,26 @@ import {
 import type { ChunkReader, LineTable } from './sealed-lines';
 
 export type SealedPasteState =
-  | { status: 'counting'; fraction: number | null }
+  | { status: 'counting'; fraction: number | null; preview: string[] | null }
   | { status: 'ready'; read: ChunkReader; table: LineTable }
   | { status: 'undecryptable' }
   | { status: 'failed'; message: string };
 
+const COUNTING: SealedPasteState = { status: 'counting', fraction: null, preview: null };
+
 /**
  * An encrypted extreme paste made ready for the viewer: its header fetched, then the whole sealed
- * stream read once and decrypted as it streams to count its lines (the progress is `fraction`).
+ * stream read once and decrypted as it streams to count its lines (the progress is `fraction`; its
+ * first lines are in `preview` meanwhile).
  * `attempt` starts it again after a failure.
  */
 export function useSealedPaste(url: string, keyText: string, attempt: number): SealedPasteState {
-  const [state, setState] = useState<SealedPasteState>({ status: 'counting', fraction: null });
+  const [state, setState] = useState<SealedPasteState>(COUNTING);
   useEffect(() => {
     void attempt;
     const controller = new AbortController();
     let shown = -1;
-    setState({ status: 'counting', fraction: null });
+    setState(COUNTING);
     (async () => {
       const paste = await openSealedPaste(url, keyText, controller.signal);
       const table = await countLines(
@@ -36,9 +39,10 @@ export function useSealedPaste(url: string, keyText: string, attempt: number): S
           const percent = Math.floor(fraction * 100);
           if (percent === shown) return;
           shown = percent;
-          setState({ status: 'counting', fraction });
+          setState((now) => (now.status === 'counting' ? { ...now, fraction } : now));
         },
         controller.signal,
+        (preview) => setState((now) => (now.status === 'counting' ? { ...now, preview } : now)),
       );
       return { read: chunkReader(paste), table };
     })().then(
