@@ -16,6 +16,9 @@
  *    the end, no decryption. While the Worker runs, JSHeapUsedSize (CDP Performance.getMetrics of
  *    the page) and the RSS of every renderer process (pids from CDP SystemInfo.getProcessInfo,
  *    /proc/<pid>/status; the dedicated Worker lives in the tab's renderer) are sampled every 100 ms.
+ * 3. The huge viewer on the same paste (issue 22): View in browser until the line count shows
+ *    (the tab reads and decrypts the whole stream once), then Go to the last line until its text
+ *    shows (one chunk by Range); the page's heap after a forced collection.
  *
  * Each in-page figure is the median of BENCH_ENC_RUNS runs (default 3) after one warm-up.
  * Every figure is printed with its goal (≥ 200 MB/s decryption, tab memory < 200 MB); nothing is
@@ -400,6 +403,43 @@ async function workerDownload(
  * admin: from the Create Paste click to the link with its key (the upload finalized) and to the
  * extreme screen (assembled), the tab's memory sampled meanwhile. Returns the paste and its key.
  */
+/**
+ * The huge viewer on the encrypted paste (issue 22): from the click on View in browser until the
+ * line count is shown (the whole sealed stream fetched and decrypted once in the tab), then Go to
+ * the last line until its text is shown (its chunk fetched by Range and opened); the page's heap
+ * after a forced collection. Timed from Node through Playwright (a few ms of its own included).
+ */
+async function encryptedViewer(origin: string, id: string, keyText: string) {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+  try {
+    const context = await browser.newContext({ baseURL: origin, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`/paste/${id}#${keyText}`);
+    const view = page.getByRole('button', { name: 'View in browser' });
+    await view.waitFor({ timeout: 60_000 });
+    const clicked = performance.now();
+    await view.click();
+    const summary = page.getByTestId('huge-viewer-summary');
+    await summary.waitFor({ timeout: 300_000 });
+    const countedMs = Math.round(performance.now() - clicked);
+    const lines = Number(/^([\d,]+) lines/.exec((await summary.textContent()) ?? '')?.[1]?.replace(/,/g, ''));
+    if (!Number.isSafeInteger(lines)) throw new Error('no line count in the viewer');
+    await page.locator('[data-line="1"]').waitFor({ timeout: 60_000 });
+    await page.getByLabel('Go to line', { exact: true }).fill(String(lines));
+    const go = performance.now();
+    await page.getByRole('button', { name: 'Go', exact: true }).click();
+    await page.locator(`[data-line="${lines}"]`).waitFor({ timeout: 60_000 });
+    const lastLineMs = Math.round(performance.now() - go);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    await cdp.send('HeapProfiler.collectGarbage');
+    const heap = (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'JSHeapUsedSize');
+    return { lines, countedMs, lastLineMs, heapMb: round((heap?.value ?? Number.NaN) / MB) };
+  } finally {
+    await browser.close();
+  }
+}
+
 async function browserUpload(origin: string, file: string, encrypted: boolean) {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'pasteshare-bench-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -500,6 +540,8 @@ try {
       runs,
     });
   }
+  log('the huge viewer on the encrypted paste: count, then the last line');
+  const viewer = await encryptedViewer(origin, up.id, keyText);
   log(`Upload File of ${DOWNLOAD_MB} MB with encryption on, in the browser`);
   const plainFile = path.join(tmp, 'upload.log');
   const plainHash = await writeLog(plainBytes, plainFile);
@@ -519,6 +561,7 @@ try {
     chromium: chromiumVersion,
     streams,
     download: { sizeMb: DOWNLOAD_MB, sealedMb: round(sealedBytes / MB), runs: downloads },
+    viewer,
     upload,
   };
 
@@ -536,6 +579,7 @@ try {
     );
   }
   lines.push(
+    `the huge viewer on the ${DOWNLOAD_MB} MB encrypted paste: View in browser → ${viewer.lines.toLocaleString('en')} lines counted in ${viewer.countedMs} ms (${mbps(plainBytes, viewer.countedMs)} MB/s, the whole stream fetched and decrypted once); Go to the last line → its text in ${viewer.lastLineMs} ms; the page's JS heap after a forced collection ${viewer.heapMb} MB`,
     `Upload File of ${DOWNLOAD_MB} MB, encrypted in the tab (on-disk profile): Create Paste → the link with its key ${upload.uploadedMs} ms (${upload.uploadMBps} MB/s: read, sealed, sent in ${Math.ceil(sealedBytes / CHUNK_SIZE_BYTES)} chunks, finalized), → assembled ${upload.assembledMs} ms; the server's copy opened with the link's key ${upload.opensToTheFile ? 'is the file' : 'DIFFERS from the file'}`,
     `  the same file without encryption: → the paste's link ${upload.plain.uploadedMs} ms (${upload.plain.uploadMBps} MB/s; encrypted ÷ plain = ${round(upload.uploadedMs / upload.plain.uploadedMs)}×), → assembled ${upload.plain.assembledMs} ms; the tab's renderer RSS peak ${upload.plain.memory.tabRssPeakMb} MB, PSS ${upload.plain.memory.tabPssPeakMb} MB (${upload.plain.memoryBefore.tabRssPeakMb} / ${upload.plain.memoryBefore.tabPssPeakMb} before the click)`,
     `  memory meanwhile: page JSHeapUsedSize peak ${upload.memory.heapPeakMb} MB (${upload.memoryBefore.heapPeakMb} before); the tab's renderer RSS peak ${upload.memory.tabRssPeakMb} MB, PSS ${upload.memory.tabPssPeakMb} MB (${upload.memoryBefore.tabRssPeakMb} / ${upload.memoryBefore.tabPssPeakMb} before the click); all of Chromium's processes, PSS peak ${upload.memory.chromiumPssPeakMb} MB (${upload.memoryBefore.chromiumPssPeakMb} before)`,
