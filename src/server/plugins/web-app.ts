@@ -102,6 +102,21 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
     return id;
   };
 
+  // A paste's facts as a page key: a number per distinct text, never reused (so a number always
+  // means one text). The text of a kept row's facts is one string, whose hash V8 keeps: looking it
+  // up costs less than hashing it into a longer key at every request. Bounded by starting afresh.
+  let factsIds = new Map<string, number>();
+  let nextFactsId = 0;
+  const factsKey = (factsJson: string): number => {
+    let id = factsIds.get(factsJson);
+    if (id === undefined) {
+      if (factsIds.size >= 10_000) factsIds = new Map();
+      id = nextFactsId++;
+      factsIds.set(factsJson, id);
+    }
+    return id;
+  };
+
   /**
    * The page for a path: the shell with the site's title everywhere, a public paste's title for
    * link previews; the setup state and public settings as bootstrap data; on a paste page its
@@ -126,20 +141,21 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
       setupCompleted && renderPastePage && pathname === `/paste/${pasteId}`
         ? await pageBody(request, id, publicSettings, renderPastePage)
         : null;
+    const shown = (meta: PageBody['preview']): ShellMeta => {
+      const title = meta?.title || 'Untitled paste';
+      return meta?.isPublic
+        ? { ...site, title: `${title} - ${siteTitle}`, openGraph: { title, siteName: siteTitle } }
+        : { ...site, noindex: true };
+    };
     // A page with its paste knows what a preview may say; any other asks (counting nothing).
-    const meta = body ? body.preview : await app.services.pastes.previewMeta(id).catch(() => null);
-    const title = meta?.title || 'Untitled paste';
-    const shown: ShellMeta = meta?.isPublic
-      ? { ...site, title: `${title} - ${siteTitle}`, openGraph: { title, siteName: siteTitle } }
-      : { ...site, noindex: true };
-    if (!body) return shellPage(200, shown);
+    if (!body) return shellPage(200, shown(await app.services.pastes.previewMeta(id).catch(() => null)));
     return {
       status: body.status,
       personal: true,
-      // What `shown` is made of (its title and privacy are in body.key), without the constants.
-      // Built at every request: the settings' part is serialised once per settings snapshot.
+      // What the page is made of (the preview's title and privacy are in body.key), without the
+      // constants. Built at every request: the settings enter it as a number per snapshot.
       key: `${body.status}\n${settingsKey(publicSettings)}\n${body.key}`,
-      render: async () => renderShell(shell, { ...shown, inline, body: await body.render() }),
+      render: async () => renderShell(shell, { ...shown(body.preview), inline, body: await body.render() }),
     };
   }
 
@@ -168,9 +184,9 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
     const query = request.url.indexOf('?');
     const lang = query === -1 ? null : new URLSearchParams(request.url.slice(query + 1)).get('lang');
     const url = `/paste/${encodeURIComponent(id)}${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`;
-    let view: PasteView | null;
+    let read: Awaited<ReturnType<typeof app.services.pastes.pageView>>;
     try {
-      view = await app.services.pastes.pageView(id, viewerOf(request, { holdBurn: true }));
+      read = await app.services.pastes.pageView(id, viewerOf(request, { holdBurn: true }));
     } catch (e) {
       if (!(e instanceof AppError) || e.status !== 404) throw e;
       return {
@@ -180,14 +196,14 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
         render: () => render({ url, view: null, settings, user }),
       };
     }
-    if (!view) return null;
-    const shown = view;
-    // The revision names the text; the count is left out (it may lag, see PAGE_CACHE_TTL_MS).
-    const { content: _text, viewCount: _count, ...facts } = shown;
+    if (!read) return null;
+    const shown = read.view;
     return {
       status: 200,
       preview: { title: shown.title, isPublic: shown.privacy === 'public' },
-      key: JSON.stringify([url, user, facts]),
+      // The facts name the text by its revision; the count is left out (it may lag, see
+      // PAGE_CACHE_TTL_MS). Neither part has a raw newline (the URL is encoded, the rest JSON).
+      key: `${url}\n${user === null ? '' : JSON.stringify(user)}\n${factsKey(read.factsJson)}`,
       render: () => render({ url, view: shown, settings, user }),
     };
   }
@@ -213,12 +229,24 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
       .header('Vary', 'Accept-Encoding')
       .header('ETag', sent.etag);
     if (page.status === 200 && request.headers['if-none-match'] === sent.etag) return reply.code(304).send();
-    const encoding = (negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']) ??
-      'identity') as PageEncoding;
+    const encoding = encodingFor(request.headers['accept-encoding'] ?? '');
     if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
     return reply.code(page.status).send(sent.body(encoding));
   });
 });
+
+/** The encoding to send for an Accept-Encoding header: a browser sends the same one every time. */
+const encodings = new Map<string, PageEncoding>();
+function encodingFor(accepted: string): PageEncoding {
+  let encoding = encodings.get(accepted);
+  if (encoding === undefined) {
+    encoding = (negotiate(accepted, ['br', 'gzip']) ?? 'identity') as PageEncoding;
+    // Headers are the client's to choose: only a few distinct ones are kept.
+    if (encodings.size >= 64) encodings.clear();
+    encodings.set(accepted, encoding);
+  }
+  return encoding;
+}
 
 const safeDecode = (s: string): string => {
   try {

@@ -16,7 +16,7 @@ import type { HotPasteCache } from './hot-paste-cache.js';
 import { findLivePaste, type PasteWithAuthor } from './live-paste.repository.js';
 import { createAccessGrant, isValidAccessGrant } from './paste-access.js';
 import { UNLOCK_PER_IP, UNLOCK_PER_PASTE } from './pastes.limits.js';
-import { pasteViewJson, presentPasteMeta, withholdContentFacts } from './pastes.presenter.js';
+import { pasteViewJson, presentPasteMeta, viewFactsJson, withholdContentFacts } from './pastes.presenter.js';
 import { claimBurn, findBurnedFor } from './pastes.repository.js';
 import { viewerKey } from './recent-viewers.js';
 import type { ViewCounter } from './view-counter.js';
@@ -330,8 +330,9 @@ export function createPasteReader({
      * text (showsTextInPage: password, burn, processing, extreme), deciding and counting nothing
      * then. Otherwise it is read as the app's own read of the page is, and the two count one view
      * (one per reader and window). Throws 404 like any read of a paste that is not there.
+     * `factsJson` is what the page shows of it but its text and count (viewFactsJson).
      */
-    async pageView(id: string, viewer: Viewer): Promise<PasteView | null> {
+    async pageView(id: string, viewer: Viewer): Promise<{ view: PasteView; factsJson: string } | null> {
       const found = await findVisible(id, viewer);
       const { row } = found;
       const shown = showsTextInPage({
@@ -341,7 +342,9 @@ export function createPasteReader({
         sizeBytes: row.size_bytes,
         encrypted: row.encryption !== null,
       });
-      return shown ? (await render(id, viewer, {}, found)).view : null;
+      if (!shown) return null;
+      const { view, row: read, kept } = await render(id, viewer, {}, found);
+      return { view, factsJson: viewFactsJson(view, read, kept) };
     },
 
     /** The same answer as JSON text (the routes send this; see pasteViewJson). */

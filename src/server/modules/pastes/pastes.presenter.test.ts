@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { pasteRow } from '../../../../test/helpers/pastes.js';
 import type { PasteView } from '../../../common/schemas/paste.js';
 import type { PasteWithAuthor } from './live-paste.repository.js';
-import { pasteViewJson, presentPasteMeta, withholdContentFacts } from './pastes.presenter.js';
+import { pasteViewJson, presentPasteMeta, viewFactsJson, withholdContentFacts } from './pastes.presenter.js';
 
 function rowWith(content: string, title: string | null, vip: boolean): PasteWithAuthor {
   return {
@@ -69,5 +69,40 @@ describe('paste view JSON', () => {
       change(view);
       expect(pasteViewJson(view, row)).toBe(JSON.stringify(view));
     }
+  });
+});
+
+describe('a view’s facts for the page cache', () => {
+  const factsOf = (view: PasteView) => {
+    const { content: _text, viewCount: _count, ...facts } = view;
+    return JSON.stringify(facts);
+  };
+
+  it('are the view but its text and count; for a plain view of a kept row, the same text at every read', () => {
+    const row = rowWith('some text\n', 'Title', true);
+    const first = presentPasteMeta(row, 8);
+    first.content = row.content!;
+    const again = presentPasteMeta(row, 9);
+    again.content = row.content!;
+    const json = viewFactsJson(first, row, true);
+    expect(json).toBe(factsOf(first));
+    expect(json).not.toContain('viewCount');
+    expect(json).not.toContain('some text');
+    expect(viewFactsJson(again, row, true)).toBe(json);
+  });
+
+  it('of a view that is not plain, or of a row not kept, are written anew from the view', () => {
+    const row = rowWith('some text\n', 'Title', false);
+    const plain = presentPasteMeta(row, 8);
+    viewFactsJson(plain, row, true);
+    const owner = presentPasteMeta(row, 8);
+    owner.isOwner = true;
+    expect(viewFactsJson(owner, row, true)).toBe(factsOf(owner));
+    const forked = presentPasteMeta(row, 8);
+    forked.forkedFrom = { id: 'src12345678x', title: 'Source' };
+    expect(viewFactsJson(forked, row, true)).toContain('"forkedFrom"');
+    const other = rowWith('some text\n', 'Other title', false);
+    const unkept = presentPasteMeta(other, 8);
+    expect(viewFactsJson(unkept, other, false)).toContain('Other title');
   });
 });

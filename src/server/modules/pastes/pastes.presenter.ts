@@ -147,6 +147,24 @@ export function pasteViewJson(view: PasteView, row: PasteWithAuthor, kept = true
   return parts.beforeCount + view.viewCount + parts.afterCount;
 }
 
+const factsJsonOfRow = new WeakMap<PasteWithAuthor, string>();
+
+/**
+ * What a view says but its text and its count, as JSON: what the paste page's cache keys on (the
+ * revision names the text; the count may lag). For a plain view of a kept row it is the same at
+ * every read of that row object, so it is written once per row, as pasteViewJson's parts are.
+ */
+export function viewFactsJson(view: PasteView, row: PasteWithAuthor, kept: boolean): string {
+  const plain = kept && isPlainView(view);
+  let json = plain ? factsJsonOfRow.get(row) : undefined;
+  if (json === undefined) {
+    const { content: _text, viewCount: _count, ...facts } = view;
+    json = JSON.stringify(facts);
+    if (plain) factsJsonOfRow.set(row, json);
+  }
+  return json;
+}
+
 /** JSON of `view` with `contentJson` as its content, which is every view's last field. */
 function withContentJson(view: PasteView, contentJson: string): string {
   const { content } = view;
