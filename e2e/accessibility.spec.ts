@@ -1,18 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axeViolations } from './support/axe';
 import { ADMIN, expect, loginInContext, registerUser, test } from './support/fixtures';
 import { createPasteApi, sessionCookie } from './support/pastes';
 
 test.use({ setupCompleted: true });
-
-/** Every violation axe-core finds, of any impact, as one readable line each. */
-async function violations(page: Page): Promise<string[]> {
-  // Experimental rules too: label-content-name-mismatch is one of them.
-  const { violations } = await new AxeBuilder({ page })
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
-  return violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')}`));
-}
 
 /** The page in the dark theme, then in the light one (the stored choice, as the toggle sets it). */
 async function expectNoViolationsInBothThemes(page: Page, path: string, ready: () => Promise<void>) {
@@ -21,7 +12,7 @@ async function expectNoViolationsInBothThemes(page: Page, path: string, ready: (
     await page.evaluate((t) => localStorage.setItem('theme', t), theme);
     await page.reload();
     await ready();
-    expect(await violations(page), `${path} (${theme})`).toEqual([]);
+    expect(await axeViolations(page), `${path} (${theme})`).toEqual([]);
   }
 }
 
@@ -94,11 +85,11 @@ test('the report and password dialogs have no axe violations, in both themes', a
     await page.goto(`/paste/${open.id}`);
     await page.getByRole('button', { name: 'Report' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    expect(await violations(page), `report dialog (${theme})`).toEqual([]);
+    expect(await axeViolations(page), `report dialog (${theme})`).toEqual([]);
 
     await page.goto(`/paste/${locked.id}`);
     await expect(page.getByRole('dialog')).toBeVisible();
-    expect(await violations(page), `password dialog (${theme})`).toEqual([]);
+    expect(await axeViolations(page), `password dialog (${theme})`).toEqual([]);
   }
 });
 
@@ -109,6 +100,6 @@ test.describe('on a phone', () => {
     await expectNoViolationsInBothThemes(page, '/', () => expect(page.locator('main')).toBeVisible());
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    expect(await violations(page), 'drawer').toEqual([]);
+    expect(await axeViolations(page), 'drawer').toEqual([]);
   });
 });

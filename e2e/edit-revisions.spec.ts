@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axeViolations } from './support/axe';
 import { expect, loginInContext, registerUser, test } from './support/fixtures';
 import { createPasteApi, newVisitor, sessionCookie, setEditorText } from './support/pastes';
 
@@ -290,9 +290,7 @@ test('the edit, revisions and revision screens have no axe violations, in both t
     for (const [path, ready] of screens) {
       await page.goto(path);
       await ready();
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      const found = violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-      expect(found, `${path} (${theme})`).toEqual([]);
+      expect(await axeViolations(page), `${path} (${theme})`).toEqual([]);
     }
   }
 });

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { exportKeyText, generateKey, sealText, sealTitle, toBase64 } from '../src/common/paste-crypto/index';
+import { axeViolations } from './support/axe';
 import { completeSetup, expect, loginInContext, registerUser, snap, test, toasts } from './support/fixtures';
 import { createPasteApi, newVisitor, setEditorText } from './support/pastes';
 import { startServer } from './support/server';
@@ -19,14 +19,6 @@ const UNDECRYPTABLE = 'This paste could not be decrypted';
 
 /** A marker no other test writes, so finding it anywhere means this paste's plaintext leaked. */
 const marker = (what: string) => `E2E-${what}-${Math.random().toString(36).slice(2, 10)}`;
-
-/** What axe-core finds wrong on the screen as it is (accessibility.spec.ts does every other screen). */
-async function axeViolations(page: Page, only?: string[]): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
-  for (const selector of only ?? []) builder.include(selector);
-  const { violations } = await builder.analyze();
-  return violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')}`));
-}
 
 /** Every file under `dir` (the SQLite file, its WAL, the blobs: all of them) that holds `needle`. */
 function filesHolding(dir: string, needle: string): string[] {

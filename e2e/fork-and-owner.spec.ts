@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axeViolations } from './support/axe';
 import { ADMIN, expect, loginInContext, registerUser, snap, test, toasts } from './support/fixtures';
 import { createPasteApi, newVisitor, sessionCookie } from './support/pastes';
 
@@ -237,9 +237,7 @@ test('the author’s controls and the fork note pass axe in both themes', async 
       // The create screen keeps the fork in its draft, so the note is back after each reload.
       if (path === '/') await expect(page.getByTestId('fork-note')).toBeVisible();
       else await expect(actions(page).getByRole('button', { name: 'Request deletion' })).toBeVisible();
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      const found = violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-      expect(found, `${path} (${theme})`).toEqual([]);
+      expect(await axeViolations(page), `${path} (${theme})`).toEqual([]);
     }
   }
 });

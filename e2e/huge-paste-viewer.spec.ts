@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { CHUNK_SIZE_BYTES, MB } from '../src/common/constants';
+import { axeViolations } from './support/axe';
 import { ADMIN, expect, snap, test } from './support/fixtures';
 import { createPasteApi, newVisitor, sessionCookie } from './support/pastes';
 
@@ -252,13 +252,6 @@ function elevenMegabytes(): { content: string; lines: number } {
   for (let n = 1; n * LINE_BYTES <= 11 * MB; n += 1) lines.push(lineText(n));
   lines[4] = `long ${'x<b>&amp;'.repeat(2_500)}`;
   return { content: `${lines.join('\n')}\n`, lines: lines.length };
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
-  return violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')}`));
 }
 
 test('an 11 MB paste: cut lines marked, wrap, a failed window retried, axe in both themes, on a phone too', async ({
