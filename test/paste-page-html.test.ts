@@ -218,6 +218,21 @@ describe('the paste page’s first HTML', () => {
     expect(readPage(chosen.text).language).toBe('python');
   });
 
+  it('shows an edit at once to a reader whose page was kept, and to its author', async () => {
+    const { client: author } = await signedIn(t);
+    const { id } = await createPaste(author, { title: 'Notes', content: 'before the edit\n' });
+    // Read twice by a visitor: the second answer is the kept page.
+    expect(readPage((await page(id)).text).lines).toEqual(['before the edit']);
+    expect(readPage((await page(id)).text).lines).toEqual(['before the edit']);
+    expect(
+      (await author.put(`/api/pastes/${id}`, { content: 'after the edit\n', title: 'Notes v2' })).status,
+    ).toBe(200);
+    const visitor = readPage((await page(id)).text);
+    expect(visitor.lines).toEqual(['after the edit']);
+    expect(visitor.title).toBe('Notes v2');
+    expect(readPage((await author.get(`/paste/${id}`)).text).lines).toEqual(['after the edit']);
+  });
+
   it('renders a kept page anew when the site’s settings change', async () => {
     const { id } = await createPaste(t.client(), { content: 'settings matter' });
     const before = await page(id);
