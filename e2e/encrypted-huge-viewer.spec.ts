@@ -137,9 +137,13 @@ test('an encrypted 13 MB paste is read in the browser: count, lines, jump, a #ke
     const target = 123_456;
     const reader = await newVisitor(browser, baseURL!);
     reader.on('request', (request) => urls.push(request.url()));
+    // This reader has the light theme (the first page above the dark one): axe in both.
+    await reader.addInitScript(() => localStorage.setItem('theme', 'light'));
     await reader.goto(`/paste/${id}#${keyText}&L${target}`);
     const line = row(reader, target);
     await expect(line).toHaveText(`${target}${lineText(target)}`, { timeout: 60_000 });
+    await expect(reader.locator('html')).not.toHaveClass(/dark/);
+    expect(await axeViolations(reader), 'the viewer, light theme').toEqual([]);
     await expect(line).toBeInViewport();
     await expect(line).toHaveAttribute('aria-current', 'true');
     await reader.getByRole('link', { name: `Line ${target + 2}`, exact: true }).click();

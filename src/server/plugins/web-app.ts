@@ -84,37 +84,29 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
   const inline = readInlineAssets(opts.root, [...linkedStylesheets(shell), ...pasteScreenFiles.styles]);
   const { renderPastePage } = opts;
   const pages = createPageCache({ now: () => app.services.clock.now() });
-  // The settings as a page key: a number per distinct content, found once per settings snapshot
-  // (getPublic gives one object per snapshot), so the key stays short and is cheap to look up.
-  const settingsIds = new Map<string, number>();
-  const settingsIdOf = new WeakMap<Readonly<PublicSettings>, number>();
-  const settingsKey = (settings: Readonly<PublicSettings>): number => {
-    let id = settingsIdOf.get(settings);
+  // Parts of a page key as numbers, one per distinct text and never reused (so a number always
+  // means one text), bounded by starting afresh. A kept row's facts are one string whose hash V8
+  // keeps, and the settings are serialised once per snapshot (getPublic gives one object per
+  // snapshot): looking them up costs less than hashing them into a longer key at every request.
+  let textIds = new Map<string, number>();
+  let nextTextId = 0;
+  const textKey = (text: string): number => {
+    let id = textIds.get(text);
     if (id === undefined) {
-      const json = JSON.stringify(settings);
-      id = settingsIds.get(json);
-      if (id === undefined) {
-        id = settingsIds.size;
-        settingsIds.set(json, id);
-      }
-      settingsIdOf.set(settings, id);
+      if (textIds.size >= 10_000) textIds = new Map();
+      id = nextTextId++;
+      textIds.set(text, id);
     }
     return id;
   };
-
-  // A paste's facts as a page key: a number per distinct text, never reused (so a number always
-  // means one text). The text of a kept row's facts is one string, whose hash V8 keeps: looking it
-  // up costs less than hashing it into a longer key at every request. Bounded by starting afresh.
-  let factsIds = new Map<string, number>();
-  let nextFactsId = 0;
-  const factsKey = (factsJson: string): number => {
-    let id = factsIds.get(factsJson);
-    if (id === undefined) {
-      if (factsIds.size >= 10_000) factsIds = new Map();
-      id = nextFactsId++;
-      factsIds.set(factsJson, id);
+  const settingsJson = new WeakMap<Readonly<PublicSettings>, string>();
+  const settingsKey = (settings: Readonly<PublicSettings>): number => {
+    let json = settingsJson.get(settings);
+    if (json === undefined) {
+      json = JSON.stringify(settings);
+      settingsJson.set(settings, json);
     }
-    return id;
+    return textKey(json);
   };
 
   /**
@@ -203,7 +195,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
       preview: { title: shown.title, isPublic: shown.privacy === 'public' },
       // The facts name the text by its revision; the count is left out (it may lag, see
       // PAGE_CACHE_TTL_MS). Neither part has a raw newline (the URL is encoded, the rest JSON).
-      key: `${url}\n${user === null ? '' : JSON.stringify(user)}\n${factsKey(read.factsJson)}`,
+      key: `${url}\n${user === null ? '' : JSON.stringify(user)}\n${textKey(read.factsJson)}`,
       render: () => render({ url, view: shown, settings, user }),
     };
   }

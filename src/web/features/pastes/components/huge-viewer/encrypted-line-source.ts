@@ -8,6 +8,7 @@ import {
   parseHeader,
   plainSize,
 } from '../../../../../common/paste-crypto/index';
+import { errorFromResponse } from '../../../../lib/api-client';
 import type { PasteSearchPage } from '../../api/search-paste';
 import { SEARCH_PAGE_LIMIT } from '../../api/search-paste';
 import {
@@ -39,19 +40,10 @@ export class UndecryptableError extends Error {
   }
 }
 
-/** An HTTP or network failure: the window says so and offers Retry. */
+/** An HTTP or network failure (the server's message, as every API call reads it): the window says so and offers Retry. */
 async function fetchOk(url: string, init: RequestInit): Promise<Response> {
   const response = await fetch(url, { credentials: 'same-origin', ...init });
-  if (!response.ok) {
-    let message = `The server answered ${response.status}`;
-    try {
-      const body = (await response.json()) as { message?: unknown };
-      if (typeof body.message === 'string') message = body.message;
-    } catch {
-      // Not JSON: the status says enough.
-    }
-    throw new Error(message);
-  }
+  if (!response.ok) throw errorFromResponse(response.status, response.statusText, await response.text());
   return response;
 }
 
