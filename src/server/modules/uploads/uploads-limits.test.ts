@@ -138,6 +138,20 @@ function slowChunk(t: TestApp, cookie: string, uploadId: string, index: number, 
   return { response, sentHalf, release };
 }
 
+async function waitChunkWriting(t: TestApp, uploadId: string, index: number): Promise<void> {
+  for (let i = 0; i < 500; i++) {
+    const row = await t.db.kysely
+      .selectFrom('upload_chunks')
+      .select('state')
+      .where('upload_id', '=', uploadId)
+      .where('chunk_index', '=', index)
+      .executeTakeFirst();
+    if (row?.state === 'writing') return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`chunk ${index} of ${uploadId} was never registered as being written`);
+}
+
 describe('chunks cannot change once finalize starts', () => {
   const t = withTestApp({ env: { TEST_UPLOAD_CHUNK_BYTES: String(CHUNK) } });
 
@@ -151,12 +165,10 @@ describe('chunks cannot change once finalize starts', () => {
     const cookie = c.cookieHeader();
     const resend = slowChunk(t, cookie, uploadId, 0, textOfSize(CHUNK, 7));
     await resend.sentHalf;
-    let busy = await c.post('/api/pastes/upload/finalize', { uploadId });
-    for (let i = 0; busy.status === 400 && i < 50; i++) {
-      // The server may not have reached the file part yet: the chunk counts as missing until then.
-      await new Promise((r) => setTimeout(r, 20));
-      busy = await c.post('/api/pastes/upload/finalize', { uploadId });
-    }
+    // The half sent leaves the client at once, but the server registers the write only when its
+    // reader reaches the file part: finalizing before that would rightly take the old chunk 0.
+    await waitChunkWriting(t, uploadId, 0);
+    const busy = await c.post('/api/pastes/upload/finalize', { uploadId });
     expect([busy.status, busy.body.message]).toEqual([409, UPLOAD_MESSAGES.chunkBeingWritten]);
     resend.release();
     expect((await resend.response).status).toBe(200);
