@@ -14,7 +14,9 @@ export default defineConfig({
   // server of one wait on each other, so two fill a 2-CPU machine that one leaves half idle.
   workers: 2,
   retries: 0,
-  timeout: 60_000,
+  // Hang guards, not speed limits: on a loaded 2-CPU machine a multi-screen test with axe has
+  // taken over a minute (seen in CI), so a test gets two minutes unless it sets its own.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],

@@ -14,8 +14,9 @@ const dbSuites = [
 
 export default defineConfig({
   test: {
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // Hang guards, not speed limits: on a loaded machine CI has run four times slower than usual.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     pool: 'forks',
     // Most suites wait on servers, databases and sockets rather than compute: three files at a time
     // on a 2-CPU machine finish in about half the time of vitest's default (CPUs − 1 = one).

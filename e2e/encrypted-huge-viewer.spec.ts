@@ -35,7 +35,7 @@ test('an encrypted 13 MB paste is read in the browser: count, lines, jump, a #ke
   browser,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const marker = `MARKER-${randomBytes(6).toString('hex')}`;
   const plain = new TextEncoder().encode(logText(marker));
   expect(plain.length).toBeGreaterThan(EXTREME_PASTE_BYTES);

@@ -445,7 +445,7 @@ async function everyRowAsText(connectionString: string): Promise<string> {
 test('on PostgreSQL too: after an encrypted paste is made and read, no table and no file holds its text, title or key', async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const admin = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const database = `e2e_encrypted_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
   const client = new pg.Client({ connectionString: admin });

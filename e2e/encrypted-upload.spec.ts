@@ -133,7 +133,7 @@ test('chunks reordered, dropped or cut off at the end: the download says it coul
   browser,
   server,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   // 12 MiB and a bit: an extreme paste (no content in the view), 13 chunks of which the last is short.
   const plain = new Uint8Array(12 * MB + 1000).map((_, i) => 32 + (i % 90));
   const key = await generateKey();

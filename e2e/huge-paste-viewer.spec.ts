@@ -117,7 +117,7 @@ test('a 200 MB log made through the chunked API is read in the browser: lines, l
   page,
   server,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const marker = `MARKER-${randomBytes(6).toString('hex')}`;
   const early = 1_000;
   const late = HUGE_LINES - 321;
@@ -260,7 +260,7 @@ test('an 11 MB paste: cut lines marked, wrap, a failed window retried, axe in bo
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const { content, lines } = elevenMegabytes();
   const { id } = await createPasteApi(server.url, { title: 'eleven.log', content });
 
@@ -363,7 +363,7 @@ test('a password paste is viewed with its access grant; a burn paste offers only
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const { content } = elevenMegabytes();
   const locked = await createPasteApi(server.url, {
     title: 'locked.log',
