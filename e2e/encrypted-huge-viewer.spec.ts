@@ -46,8 +46,12 @@ test('an encrypted 13 MB paste is read in the browser: count, lines, jump, a #ke
   const urls: string[] = [];
   page.on('request', (request) => urls.push(request.url()));
   // The counting read is held back a moment, so that its progress is seen.
+  let wholeReads = 0;
   await page.route(`**/api/pastes/${id}/download*`, async (route) => {
-    if (!route.request().headers().range) await new Promise((r) => setTimeout(r, 1_000));
+    if (!route.request().headers().range) {
+      wholeReads += 1;
+      await new Promise((r) => setTimeout(r, 1_000));
+    }
     await route.continue();
   });
 
@@ -154,6 +158,19 @@ test('an encrypted 13 MB paste is read in the browser: count, lines, jump, a #ke
     await expect(reader).toHaveURL(new RegExp(`/paste/${id}#${keyText}$`));
     await expect(reader.getByRole('button', { name: 'View in browser' })).toBeVisible();
     await reader.context().close();
+  });
+
+  await test.step('a reload in the same tab opens the viewer without reading the paste again', async () => {
+    expect(wholeReads).toBe(1);
+    await page.goto(`/paste/${id}#${keyText}&L${MARKER_LINE}`);
+    await page.reload();
+    await expect(row(page, MARKER_LINE)).toContainText(marker, { timeout: 60_000 });
+    await expect(row(page, MARKER_LINE)).toHaveAttribute('aria-current', 'true');
+    await expect(page.getByTestId('huge-viewer-summary')).toContainText(
+      `${LINES.toLocaleString('en')} lines`,
+    );
+    // The counted table was remembered by this tab: only the chunks shown were fetched, by Range.
+    expect(wholeReads).toBe(1);
   });
 
   await test.step('the server still refuses lines and search; the key was in no request', async () => {

@@ -102,8 +102,8 @@ export function AboutPage() {
               and burn settings, the language you chose, and the addresses requests come from. Password,
               expiry and burn after reading work as for any paste, and so do highlighting, line links, raw
               view and download, all done in your browser. An encrypted paste over 10 MB can be read with View
-              in browser too: your browser reads it once, decrypting it as it arrives, to count its lines,
-              then decrypts only the parts on screen, and searches it itself. Losing the link loses the paste:
+              in browser too: your browser reads it once, decrypting it as it arrives, to count its lines
+              (once per tab: a reload opens it at once), then decrypts only the parts on screen, and searches it itself. Losing the link loses the paste:
               nobody can open it without its key. An encrypted paste cannot be edited, forked or searched on
               the server, and it never appears on Top Views or in link previews.
             </p>

@@ -7,6 +7,7 @@ import {
   searchSealed,
   UndecryptableError,
 } from './encrypted-line-source';
+import { recallLineTable, rememberLineTable } from './remembered-line-tables';
 import type { ChunkReader, LineTable } from './sealed-lines';
 
 export type SealedPasteState =
@@ -20,8 +21,8 @@ const COUNTING: SealedPasteState = { status: 'counting', fraction: null, preview
 /**
  * An encrypted extreme paste made ready for the viewer: its header fetched, then the whole sealed
  * stream read once and decrypted as it streams to count its lines (the progress is `fraction`; its
- * first lines are in `preview` meanwhile).
- * `attempt` starts it again after a failure.
+ * first lines are in `preview` meanwhile). A stream this tab has counted before opens at once
+ * (remembered-line-tables). `attempt` starts it again after a failure.
  */
 export function useSealedPaste(url: string, keyText: string, attempt: number): SealedPasteState {
   const [state, setState] = useState<SealedPasteState>(COUNTING);
@@ -32,6 +33,8 @@ export function useSealedPaste(url: string, keyText: string, attempt: number): S
     setState(COUNTING);
     (async () => {
       const paste = await openSealedPaste(url, keyText, controller.signal);
+      const known = recallLineTable(paste);
+      if (known) return { read: chunkReader(paste), table: known };
       const table = await countLines(
         paste,
         (fraction) => {
@@ -44,6 +47,7 @@ export function useSealedPaste(url: string, keyText: string, attempt: number): S
         controller.signal,
         (preview) => setState((now) => (now.status === 'counting' ? { ...now, preview } : now)),
       );
+      rememberLineTable(paste, table);
       return { read: chunkReader(paste), table };
     })().then(
       ({ read, table }) => {

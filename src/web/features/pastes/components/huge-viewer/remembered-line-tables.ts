@@ -1,0 +1,97 @@
+import { toBase64 } from '../../../../../common/paste-crypto/index';
+import type { LineTable } from './sealed-lines';
+
+/**
+ * The line tables this tab has counted, so that the same encrypted paste read again (a reload, Back
+ * and Forward) opens at once instead of being decrypted from the start a second time. Kept in
+ * sessionStorage, which goes with the tab; a table says where lines start, never what they hold.
+ * A table belongs to one sealed stream: its header (whose 7 random bytes are new at every sealing)
+ * and its size, so an edited paste is counted anew.
+ */
+const STORAGE_KEY = 'pasteshare:sealed-line-tables';
+/** Tables kept at most, the latest first (one of a 1 GB paste is about 10 KB). */
+const KEPT = 8;
+
+/** What identifies the sealed stream a table was counted from. */
+export interface SealedLayout {
+  header: Uint8Array;
+  sealedSize: number;
+  chunkBytes: number;
+  chunks: number;
+  plainBytes: number;
+}
+
+interface StoredTable {
+  stream: string;
+  totalLines: number;
+  firstLine: number[];
+  /** One character per chunk, '1' where the chunk starts a line. */
+  startsLine: string;
+}
+
+type TableStorage = Pick<Storage, 'getItem' | 'setItem'>;
+
+const streamOf = (paste: SealedLayout): string => `${toBase64(paste.header)}/${paste.sealedSize}`;
+
+function storedTables(storage: TableStorage): StoredTable[] {
+  try {
+    const parsed: unknown = JSON.parse(storage.getItem(STORAGE_KEY) ?? '[]');
+    return Array.isArray(parsed) ? (parsed as StoredTable[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A stored table that fits this stream's layout (any other is ignored: the paste is counted). */
+function tableFor(stored: StoredTable, paste: SealedLayout): LineTable | null {
+  const { totalLines, firstLine, startsLine } = stored;
+  if (!Array.isArray(firstLine) || typeof startsLine !== 'string') return null;
+  if (firstLine.length !== paste.chunks || startsLine.length !== paste.chunks) return null;
+  if (!/^[01]*$/.test(startsLine) || firstLine[0] !== 1 || startsLine[0] !== '1') return null;
+  for (let i = 0; i < firstLine.length; i += 1) {
+    const line = firstLine[i];
+    if (!Number.isSafeInteger(line) || (i > 0 && line! < firstLine[i - 1]!)) return null;
+  }
+  if (!Number.isSafeInteger(totalLines) || totalLines < firstLine.at(-1)!) return null;
+  return {
+    chunkBytes: paste.chunkBytes,
+    chunks: paste.chunks,
+    plainBytes: paste.plainBytes,
+    totalLines,
+    firstLine: Float64Array.from(firstLine),
+    startsLine: Uint8Array.from(startsLine, (c) => (c === '1' ? 1 : 0)),
+  };
+}
+
+/** The table this tab counted for this sealed stream, if it still has it. */
+export function recallLineTable(
+  paste: SealedLayout,
+  storage: TableStorage | undefined = globalThis.sessionStorage,
+): LineTable | null {
+  if (!storage) return null;
+  const stream = streamOf(paste);
+  const stored = storedTables(storage).find((t) => t?.stream === stream);
+  return stored ? tableFor(stored, paste) : null;
+}
+
+/** Keeps a counted table for the next read of the same stream in this tab (best effort). */
+export function rememberLineTable(
+  paste: SealedLayout,
+  table: LineTable,
+  storage: TableStorage | undefined = globalThis.sessionStorage,
+): void {
+  if (!storage) return;
+  const stream = streamOf(paste);
+  const entry: StoredTable = {
+    stream,
+    totalLines: table.totalLines,
+    firstLine: Array.from(table.firstLine),
+    startsLine: Array.from(table.startsLine, (s) => (s === 1 ? '1' : '0')).join(''),
+  };
+  const kept = storedTables(storage).filter((t) => t?.stream !== stream);
+  try {
+    storage.setItem(STORAGE_KEY, JSON.stringify([entry, ...kept].slice(0, KEPT)));
+  } catch {
+    // Storage full or refused: the next read counts again, as without it.
+  }
+}
