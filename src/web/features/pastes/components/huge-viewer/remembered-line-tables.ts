@@ -31,6 +31,15 @@ interface StoredTable {
 
 type TableStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
+/** This tab's sessionStorage, or none where the browser refuses it (storage blocked: it throws). */
+function tabStorage(): TableStorage | undefined {
+  try {
+    return globalThis.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
 const streamOf = (paste: SealedLayout): string => `${toBase64(paste.header)}/${paste.sealedSize}`;
 
 function storedTables(storage: TableStorage): StoredTable[] {
@@ -66,7 +75,7 @@ function tableFor(stored: StoredTable, paste: SealedLayout): LineTable | null {
 /** The table this tab counted for this sealed stream, if it still has it. */
 export function recallLineTable(
   paste: SealedLayout,
-  storage: TableStorage | undefined = globalThis.sessionStorage,
+  storage: TableStorage | undefined = tabStorage(),
 ): LineTable | null {
   if (!storage) return null;
   const stream = streamOf(paste);
@@ -78,7 +87,7 @@ export function recallLineTable(
 export function rememberLineTable(
   paste: SealedLayout,
   table: LineTable,
-  storage: TableStorage | undefined = globalThis.sessionStorage,
+  storage: TableStorage | undefined = tabStorage(),
 ): void {
   if (!storage) return;
   const stream = streamOf(paste);
