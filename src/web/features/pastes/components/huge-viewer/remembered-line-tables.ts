@@ -1,4 +1,5 @@
 import { toBase64 } from '../../../../../common/paste-crypto/index';
+import type { SealedPaste } from './encrypted-line-source';
 import type { LineTable } from './sealed-lines';
 
 /**
@@ -6,20 +7,17 @@ import type { LineTable } from './sealed-lines';
  * and Forward) opens at once instead of being decrypted from the start a second time. Kept in
  * sessionStorage, which goes with the tab; a table says where lines start, never what they hold.
  * A table belongs to one sealed stream: its header (whose 7 random bytes are new at every sealing)
- * and its size, so an edited paste is counted anew.
+ * and its size.
  */
 const STORAGE_KEY = 'pasteshare:sealed-line-tables';
 /** Tables kept at most, the latest first (one of a 1 GB paste is about 10 KB). */
 const KEPT = 8;
 
-/** What identifies the sealed stream a table was counted from. */
-export interface SealedLayout {
-  header: Uint8Array;
-  sealedSize: number;
-  chunkBytes: number;
-  chunks: number;
-  plainBytes: number;
-}
+/** What identifies the sealed stream a table was counted from, and its layout. */
+export type SealedLayout = Pick<
+  SealedPaste,
+  'header' | 'sealedSize' | 'chunkBytes' | 'chunks' | 'plainBytes'
+>;
 
 interface StoredTable {
   stream: string;
