@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { createPasteApi } from './support/pastes';
 
@@ -35,28 +36,41 @@ test('the app takes over the server’s markup without moving the text', async (
     await held;
     await route.continue();
   });
+  type Shifts = { __shifts: Array<{ at: number; value: number }> };
   await page.addInitScript(() => {
-    const w = window as unknown as { __shifts: number };
-    w.__shifts = 0;
+    const w = window as unknown as Shifts;
+    w.__shifts = [];
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
-        w.__shifts += entry.value;
+        w.__shifts.push({ at: entry.startTime, value: entry.value });
     }).observe({ type: 'layout-shift', buffered: true });
   });
   // Not 'domcontentloaded': that waits for module scripts, the very ones held back.
   await page.goto(`/paste/${id}`, { waitUntil: 'commit' });
   const line = page.locator('#L30');
   await expect(line).toContainText('line 30: const value = 29;');
-  // The server's own node, marked to tell it from the app's.
-  await line.evaluate((el) => el.setAttribute('data-from-server', ''));
+  // The server's own node, marked to tell it from the app's; from here on nothing may move. (Before,
+  // a paint in the middle of the streamed HTML may see the header half parsed: that is the network,
+  // not the takeover.)
+  const markedAt = await line.evaluate((el) => {
+    el.setAttribute('data-from-server', '');
+    return performance.now();
+  });
   const before = await line.boundingBox();
+  const created = page.locator('main header time').first();
+  const createdText = await created.textContent();
+  // The app arrives ten minutes after the HTML, as far as the page's clock knows: its first screen
+  // still reckons relative times from the server's render (lib/page-clock.ts), so no label changes.
+  await page.clock.setSystemTime(Date.now() + 10 * 60_000);
 
   release();
   // Taken over: the app's node (unmarked) in its place, and highlighting applied after.
   await expect(page.locator('#L30:not([data-from-server])')).toHaveCount(1);
   await expect(page.locator('#L30 .hljs-keyword').first()).toBeVisible();
   expect(await line.boundingBox()).toEqual(before);
-  expect(await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts)).toBe(0);
+  await expect(created).toHaveText(createdText!);
+  const shifts = await page.evaluate(() => (window as unknown as Shifts).__shifts);
+  expect(shifts.filter((s) => s.at >= markedAt)).toEqual([]);
 });
 
 test('a password paste’s page carries no text until it is unlocked', async ({ browser, server }) => {
@@ -70,4 +84,65 @@ test('a password paste’s page carries no text until it is unlocked', async ({ 
   const response = await page.goto(`/paste/${id}`);
   expect(await response?.text()).not.toContain('SECRET-MARKER-91');
   await context.close();
+});
+
+/**
+ * The page carries only the rules its own markup uses (src/server/plugins/critical-css.ts) and
+ * preloads the whole sheet, which the app applies before it draws. What the page carries must style
+ * its markup exactly as the whole sheet does, in both themes: every computed property of every
+ * element, compared.
+ */
+test('the styles in the page alone style it as the whole stylesheet does, dark and light', async ({
+  browser,
+  server,
+}) => {
+  const { id } = await createPasteApi(server.url, {
+    title: 'Styled',
+    content: Array.from({ length: 40 }, (_, i) => `row ${i}: ${'x'.repeat(i * 3)}`).join('\n'),
+    language: 'javascript',
+  });
+  const computed = (page: Page) =>
+    page.evaluate(() =>
+      [...document.body.querySelectorAll('*')].map((el) => {
+        const style = getComputedStyle(el);
+        // Sorted: custom properties are listed in no fixed order.
+        const values = [...style].map((name) => `${name}: ${style.getPropertyValue(name)}`).sort();
+        return { element: `${el.tagName.toLowerCase()}.${el.className}`, values };
+      }),
+    );
+  const linkedSheets = (page: Page) =>
+    page.evaluate(() => [...document.styleSheets].filter((s) => s.href).length);
+  for (const path of [`/paste/${id}`, '/paste/no-such-paste']) {
+    for (const theme of ['dark', 'light'] as const) {
+      const context = await browser.newContext({ baseURL: server.url });
+      const page = await context.newPage();
+      // The server's page as sent, without the app (early.js, inline, still runs).
+      await page.route(/\/assets\/.+\.js$/, (route) => route.abort());
+      await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+      await page.goto(path, { waitUntil: 'load' });
+      expect(await linkedSheets(page)).toBe(0);
+      const alone = await computed(page);
+      // The whole sheet applied to the same page, as the app applies it (src/web/app/preloaded-styles.ts).
+      await page.locator('link[rel="preload"][as="style"]').evaluateAll((links: HTMLLinkElement[]) =>
+        Promise.all(
+          links.map(
+            (link) =>
+              new Promise((resolve, reject) => {
+                link.addEventListener('load', resolve);
+                link.addEventListener('error', reject);
+                link.rel = 'stylesheet';
+              }),
+          ),
+        ),
+      );
+      expect(await linkedSheets(page)).toBeGreaterThan(0);
+      const whole = await computed(page);
+      await context.close();
+      expect(alone.length).toBeGreaterThan(10);
+      expect(alone.map((s) => s.element)).toEqual(whole.map((s) => s.element));
+      alone.forEach((s, i) => {
+        expect(s.values, `${path} (${theme}): ${s.element}`).toEqual(whole[i]!.values);
+      });
+    }
+  }
 });

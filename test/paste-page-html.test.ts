@@ -17,7 +17,8 @@ type Element = DefaultTreeAdapterMap['element'];
 
 const webRoot = tempDir('pasteshare-web-');
 const EARLY_JS = "document.documentElement.dataset.early = 'ran';";
-const CSS = 'body { color: rebeccapurple; }';
+// One rule without a class, one for a class the paste page uses, one for a class no page has.
+const CSS = 'body { color: rebeccapurple; }.flex { display: flex; }.nowhere-on-this-page { color: red; }';
 fs.mkdirSync(path.join(webRoot, 'assets'));
 fs.writeFileSync(path.join(webRoot, 'early.js'), EARLY_JS);
 fs.writeFileSync(path.join(webRoot, 'assets/web-abc.css'), CSS);
@@ -55,6 +56,7 @@ function readPage(html: string) {
     .map((el) => textOf(el.childNodes.find((c) => 'tagName' in c && c.tagName === 'span')!));
   return {
     prerendered: attr(root, 'data-prerendered') !== undefined,
+    renderedAt: Number(attr(root, 'data-prerendered')),
     text: textOf(root),
     lines,
     title: textOf(all.find((el) => el.tagName === 'h1') ?? root),
@@ -81,6 +83,9 @@ describe('the paste page’s first HTML', () => {
     expect(res.status).toBe(200);
     const p = readPage(res.text);
     expect(p.prerendered).toBe(true);
+    // When it was rendered, by the server's clock: the app reckons the first screen's relative
+    // times from it, so they read as they do here.
+    expect(p.renderedAt).toBe(t.clock.now());
     expect(p.title).toBe('Deploy notes');
     expect(p.lines).toEqual(['first line', 'second line']);
     expect(p.text).toContain('1 view');
@@ -92,9 +97,13 @@ describe('the paste page’s first HTML', () => {
     const hash = createHash('sha256').update(EARLY_JS).digest('base64');
     expect(csp).toMatch(new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}'`));
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-    // Its styles inline too: the first paint waits for no other request.
-    expect(res.text).toContain(`<style>${CSS}</style>`);
-    expect(res.text).not.toContain('href="/assets/web-abc.css"');
+    // The styles its markup uses inline too: the first paint waits for no other request. The
+    // whole sheet is preloaded for the app to apply.
+    expect(res.text).toContain(
+      '<style>body { color: rebeccapurple; }.flex { display: flex; }</style>' +
+        '<link rel="preload" as="style" crossorigin href="/assets/web-abc.css">',
+    );
+    expect(res.text).not.toContain('rel="stylesheet"');
     // The app's read from the same reader right after: the same one view.
     expect((await t.client().get(`/api/pastes/${id}`)).body.viewCount).toBe(1);
     expect(await storedViewCount(t, id)).toBe(1);

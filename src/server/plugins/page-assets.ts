@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { type CriticalCss, criticalCss } from './critical-css.js';
 
 /**
  * The pieces of the built web app a page can carry inline, so its first paint waits for no other
@@ -9,20 +10,23 @@ import path from 'node:path';
 export interface InlineAssets {
   /** public/early.js (theme before the first paint, the paste read started early) and its CSP hash. */
   earlyScript: { text: string; hash: string } | null;
-  /** Stylesheets by their URL (`/assets/web-….css`), for the pages that inline them. */
-  styles: Map<string, string>;
+  /**
+   * Stylesheets by their URL (`/assets/web-….css`), for the pages that inline them: each gives the
+   * part of itself a page's classes use (critical-css.ts).
+   */
+  styles: Map<string, CriticalCss>;
 }
 
 const EARLY_SCRIPT = 'early.js';
 
 /** Reads what `root` (dist/web) has to inline; nothing for a file that could close its own element. */
 export function readInlineAssets(root: string, stylesheets: string[]): InlineAssets {
-  const styles = new Map<string, string>();
+  const styles = new Map<string, CriticalCss>();
   for (const href of stylesheets) {
     const file = path.join(root, href);
     if (!file.startsWith(root + path.sep) || !fs.existsSync(file)) continue;
     const css = fs.readFileSync(file, 'utf8');
-    if (!/<\/style/i.test(css)) styles.set(href, css);
+    if (!/<\/style/i.test(css)) styles.set(href, criticalCss(css));
   }
   const earlyFile = path.join(root, EARLY_SCRIPT);
   let earlyScript: InlineAssets['earlyScript'] = null;

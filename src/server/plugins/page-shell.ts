@@ -1,3 +1,4 @@
+import { classesIn } from './critical-css.js';
 import type { InlineAssets } from './page-assets.js';
 
 /**
@@ -18,8 +19,11 @@ export interface ShellMeta {
   bootstrap?: unknown;
   /** This page's screen: its code and styles, fetched in parallel with the app's own. */
   preload?: { modules: string[]; styles: string[] };
-  /** The page's body, rendered on the server (web-app.ts pageBody): shown before any script runs. */
-  body?: string;
+  /**
+   * The page's body, rendered on the server (web-app.ts pageBody) at `renderedAt` (ms): shown
+   * before any script runs. The app reckons its first screen's relative times from the same time.
+   */
+  body?: { html: string; renderedAt: number };
   /** What the build lets a page carry inline (page-assets.ts): early.js always, styles with `body`. */
   inline?: InlineAssets;
 }
@@ -69,16 +73,24 @@ export function renderShell(html: string, meta: ShellMeta): string {
   // Inline, the page's first paint waits for no request of its own (its CSP hash: security-headers).
   const early = meta.inline?.earlyScript;
   if (early) out = out.replace(EARLY_SCRIPT, () => `<script>${early.text}</script>`);
-  // A page with its text inline carries its styles too: a stylesheet would hold that text back.
-  if (inlineStyles) {
-    out = out.replace(STYLESHEET, (link, href: string) => {
-      const css = inlineStyles.get(href);
-      return css === undefined ? link : `<style>${css}</style>`;
-    });
-  }
   if (meta.body !== undefined) {
     // The app's first render replaces this markup with its own, identical (src/web/main.tsx).
-    out = out.replace(ROOT, () => `<div id="root" data-prerendered="">${keepAsParsed(meta.body!)}</div>`);
+    const { html: body, renderedAt } = meta.body;
+    out = out.replace(
+      ROOT,
+      () => `<div id="root" data-prerendered="${renderedAt}">${keepAsParsed(body)}</div>`,
+    );
+  }
+  // A page with its text inline carries the styles that text needs too (a stylesheet would hold it
+  // back). The whole sheet is preloaded beside them, holding back no paint, and applied by the app
+  // before it draws anything the server did not (src/web/app/preloaded-styles.ts).
+  if (inlineStyles) {
+    const classes = classesIn(out);
+    out = out.replace(STYLESHEET, (link, href: string) => {
+      const critical = inlineStyles.get(href);
+      if (critical === undefined) return link;
+      return `<style>${critical(classes)}</style>${link.replace('rel="stylesheet"', 'rel="preload" as="style"')}`;
+    });
   }
   return out;
 }

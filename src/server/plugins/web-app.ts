@@ -24,6 +24,8 @@ export type PastePageRenderer = (input: {
   view: PasteView | null;
   settings: PublicSettings;
   user: PublicUser | null;
+  /** The time of the render (ms), which relative times are reckoned from. */
+  renderedAt: number;
 }) => Promise<string>;
 
 /** A page to answer: the shell, maybe with a paste rendered into it for this reader. */
@@ -42,7 +44,7 @@ interface PageBody {
   /** What a link preview may say of it (null: nothing, noindex). */
   preview: { title: string | null; isPublic: boolean } | null;
   key: string;
-  render: () => Promise<string>;
+  render: (renderedAt: number) => Promise<string>;
 }
 
 export interface WebAppOptions {
@@ -147,7 +149,11 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
       // What the page is made of (the preview's title and privacy are in body.key), without the
       // constants. Built at every request: the settings enter it as a number per snapshot.
       key: `${body.status}\n${settingsKey(publicSettings)}\n${body.key}`,
-      render: async () => renderShell(shell, { ...shown(body.preview), inline, body: await body.render() }),
+      render: async () => {
+        const renderedAt = app.services.clock.now();
+        const html = await body.render(renderedAt);
+        return renderShell(shell, { ...shown(body.preview), inline, body: { html, renderedAt } });
+      },
     };
   }
 
@@ -185,7 +191,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
         status: 404,
         preview: null,
         key: JSON.stringify([url, user]),
-        render: () => render({ url, view: null, settings, user }),
+        render: (renderedAt) => render({ url, view: null, settings, user, renderedAt }),
       };
     }
     if (!read) return null;
@@ -196,7 +202,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
       // The facts name the text by its revision; the count is left out (it may lag, see
       // PAGE_CACHE_TTL_MS). Neither part has a raw newline (the URL is encoded, the rest JSON).
       key: `${url}\n${user === null ? '' : JSON.stringify(user)}\n${textKey(read.factsJson)}`,
-      render: () => render({ url, view: shown, settings, user }),
+      render: (renderedAt) => render({ url, view: shown, settings, user, renderedAt }),
     };
   }
 

@@ -7,6 +7,7 @@ import type { PublicUser } from '../../common/schemas/user';
 import { AppLayout } from '../app/layout/app-layout';
 import { SetupGate } from '../features/setup/components/setup-gate';
 import { ApiError } from '../lib/api-client';
+import { PageClock } from '../lib/page-clock';
 import { createQueryClient } from '../lib/query-client';
 import { queryKeys } from '../lib/query-keys';
 import { PastePage } from '../pages/paste/paste-page';
@@ -27,6 +28,8 @@ export interface PastePageInput {
   settings: PublicSettings;
   /** The signed-in reader, or null for a visitor. */
   user: PublicUser | null;
+  /** The time of this render (ms): relative times are reckoned from it, here and in the app's takeover. */
+  renderedAt: number;
 }
 
 const routes = [
@@ -42,7 +45,13 @@ const routes = [
 
 const handler = createStaticHandler(routes);
 
-export async function renderPastePage({ url, view, settings, user }: PastePageInput): Promise<string> {
+export async function renderPastePage({
+  url,
+  view,
+  settings,
+  user,
+  renderedAt,
+}: PastePageInput): Promise<string> {
   const context = await handler.query(new Request(new URL(url, 'http://localhost')));
   if (context instanceof Response) throw new Error(`No paste page for ${url}`);
   const queryClient = createQueryClient();
@@ -66,8 +75,10 @@ export async function renderPastePage({ url, view, settings, user }: PastePageIn
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
     <QueryClientProvider client={queryClient}>
-      {/* hydrate={false}: no inline script (the CSP allows none, and nothing hydrates). */}
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <PageClock.Provider value={renderedAt}>
+        {/* hydrate={false}: no inline script (the CSP allows none, and nothing hydrates). */}
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </PageClock.Provider>
     </QueryClientProvider>,
   );
   queryClient.clear();

@@ -17,10 +17,11 @@ import { Badge } from '../../../../components/ui/badge';
 import { paths } from '../../../../config/paths';
 import { expiryLabel } from '../../../../lib/expiration';
 import { formatCountOf, formatDateTime, formatRelativeTime, formatSize } from '../../../../lib/format';
+import { usePageNow } from '../../../../lib/page-clock';
 import { pasteTitle } from '../../../../lib/paste-title';
 
 function ExpiryBadge({ paste }: { paste: PasteView }) {
-  const { state, text } = expiryLabel(paste);
+  const { state, text } = expiryLabel(paste, usePageNow());
   const exact = paste.expiresAt ? formatDateTime(paste.expiresAt) : undefined;
   if (state === 'burn') {
     return (
@@ -103,6 +104,7 @@ function ForkedFrom({ source }: { source: NonNullable<PasteView['forkedFrom']> }
  * hover), privacy and expiry badges, views and size.
  */
 export function PasteHeader({ paste }: { paste: ReadablePasteView }) {
+  const now = usePageNow();
   return (
     <header className="space-y-3">
       <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{pasteTitle(paste)}</h1>
@@ -112,7 +114,7 @@ export function PasteHeader({ paste }: { paste: ReadablePasteView }) {
         <span className="inline-flex items-center gap-1">
           <Clock aria-hidden className="size-4" />
           <time dateTime={paste.createdAt} title={formatDateTime(paste.createdAt)}>
-            {formatRelativeTime(paste.createdAt)}
+            {formatRelativeTime(paste.createdAt, now)}
           </time>
         </span>
         {paste.editedAt ? (
@@ -122,7 +124,7 @@ export function PasteHeader({ paste }: { paste: ReadablePasteView }) {
           >
             edited{' '}
             <time dateTime={paste.editedAt} title={formatDateTime(paste.editedAt)}>
-              {formatRelativeTime(paste.editedAt)}
+              {formatRelativeTime(paste.editedAt, now)}
             </time>
           </Link>
         ) : null}
