@@ -9,8 +9,9 @@ import postcss, { type Container } from 'postcss';
  * rule without a class (the reset, `:root`, `@keyframes` steps, attribute selectors) stays.
  * Classes inside `(…)` or `[…]` are not counted — `:not(.x)` matches where `.x` is absent,
  * `:is(.a, .b)` needs only one — so such a selector is judged by its other classes: what is in
- * doubt is kept. The page's whole stylesheet follows it (page-shell.ts), so a rule wrongly left out
- * would be late, never missing.
+ * doubt is kept. The page preloads the whole sheet and the app applies it as it starts
+ * (page-shell.ts, src/web/app/preloaded-styles.ts): a rule wrongly left out would be late there,
+ * and e2e/paste-first-html.spec.ts checks that the page alone is styled as with the whole sheet.
  */
 export type CriticalCss = (classes: ReadonlySet<string>) => string;
 
