@@ -9,7 +9,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { registerErrorHandling } from './errors.js';
 import { startBackgroundJobs } from './infra/jobs/background-jobs.js';
 import type { MailerOptions } from './infra/mailer/index.js';
-import { type LogStream, loggerOptions } from './logging.js';
+import { type LogStream, loggerOptions, requestLogger } from './logging.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { accountRecoveryRoutes } from './modules/auth/account-recovery.routes.js';
@@ -85,6 +85,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const app = Fastify({
     logger: loggerOptions(config, opts.logStream),
+    childLoggerFactory: requestLogger,
     trustProxy: trustProxyOption(config.trustProxy),
     genReqId: () => randomUUID(),
     bodyLimit: DEFAULT_BODY_LIMIT,
