@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Bindings, ChildLoggerOptions } from 'fastify/types/logger.js';
+import type { Logger } from 'pino';
 import type { Config } from './config.js';
 
 const REDACTED = '[redacted]';
@@ -51,7 +52,8 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>, stream?: LogStre
   };
 }
 
-type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
+type LogLevel = (typeof LEVELS)[number];
 type LogArgs = [obj: unknown, msg?: string, ...args: unknown[]];
 
 /**
@@ -61,10 +63,10 @@ type LogArgs = [obj: unknown, msg?: string, ...args: unknown[]];
  */
 class RequestLogger {
   #made: FastifyBaseLogger | undefined;
-  readonly #parent: PinoLike;
+  readonly #parent: Logger;
   readonly #bindings: Bindings;
 
-  constructor(parent: PinoLike, bindings: Bindings) {
+  constructor(parent: Logger, bindings: Bindings) {
     this.#parent = parent;
     this.#bindings = bindings;
   }
@@ -74,7 +76,7 @@ class RequestLogger {
     return this.#made;
   }
 
-  #log(level: LogLevel, args: LogArgs): void {
+  write(level: LogLevel, args: LogArgs): void {
     if (!this.#parent.isLevelEnabled(level)) return;
     (this.#logger()[level] as (...a: LogArgs) => void)(...args);
   }
@@ -85,44 +87,34 @@ class RequestLogger {
   set level(level: string) {
     this.#logger().level = level;
   }
-  fatal(...args: LogArgs) {
-    this.#log('fatal', args);
-  }
-  error(...args: LogArgs) {
-    this.#log('error', args);
-  }
-  warn(...args: LogArgs) {
-    this.#log('warn', args);
-  }
-  info(...args: LogArgs) {
-    this.#log('info', args);
-  }
-  debug(...args: LogArgs) {
-    this.#log('debug', args);
-  }
-  trace(...args: LogArgs) {
-    this.#log('trace', args);
-  }
   silent() {}
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
     return this.#logger().child(bindings, options);
   }
 }
 
-type PinoLike = FastifyBaseLogger & { isLevelEnabled(level: string): boolean };
+// One method per level (`log.warn(…)`), each a write at that level.
+for (const level of LEVELS) {
+  (RequestLogger.prototype as unknown as Record<LogLevel, unknown>)[level] = function (
+    this: RequestLogger,
+    ...args: LogArgs
+  ) {
+    this.write(level, args);
+  };
+}
 
 /**
- * Fastify's `childLoggerFactory`: a lazy request logger, or pino's own child when the route sets
- * options of its own (a log level), which the lazy one would not know to apply.
+ * Fastify's `childLoggerFactory` (the app's logger is pino: loggerOptions): a lazy request logger,
+ * or pino's own child when the route sets options of its own (a log level), which the lazy one
+ * would not know to apply.
  */
 export function requestLogger(
   logger: FastifyBaseLogger,
   bindings: Bindings,
   options: ChildLoggerOptions,
 ): FastifyBaseLogger {
-  const pino = logger as PinoLike;
-  if (hasAny(options) || typeof pino.isLevelEnabled !== 'function') return logger.child(bindings, options);
-  return new RequestLogger(pino, bindings) as unknown as FastifyBaseLogger;
+  if (hasAny(options)) return logger.child(bindings, options);
+  return new RequestLogger(logger as Logger, bindings) as unknown as FastifyBaseLogger;
 }
 
 function hasAny(options: object): boolean {

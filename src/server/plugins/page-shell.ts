@@ -60,7 +60,6 @@ export function renderShell(html: string, meta: ShellMeta): string {
   for (const file of meta.preload?.styles ?? []) {
     extra.push(`<link rel="stylesheet" crossorigin href="${escapeHtml(file)}" />`);
   }
-  const inlineStyles = meta.body !== undefined ? meta.inline?.styles : undefined;
   if (meta.bootstrap !== undefined) {
     // A JSON script is never run (and the CSP runs no inline script but early.js, by its hash);
     // `<` is escaped so no value can close the element.
@@ -84,6 +83,7 @@ export function renderShell(html: string, meta: ShellMeta): string {
   // A page with its text inline carries the styles that text needs too (a stylesheet would hold it
   // back). The whole sheet is preloaded beside them, holding back no paint, and applied by the app
   // before it draws anything the server did not (src/web/app/preloaded-styles.ts).
+  const inlineStyles = meta.body !== undefined ? meta.inline?.styles : undefined;
   if (inlineStyles) {
     const classes = classesIn(out);
     out = out.replace(STYLESHEET, (link, href: string) => {
