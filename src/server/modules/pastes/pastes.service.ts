@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import {
   ENCRYPTED_TITLE_PLACEHOLDER,
   ENCRYPTION_PSE1,
@@ -17,6 +18,7 @@ import {
   tooLargeMessage,
 } from '../../../common/schemas/paste.js';
 import { scanForSecrets } from '../../../common/secret-scan.js';
+import type { Database } from '../../db/schema.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import { newBlobKey } from '../../infra/blob-store/index.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -308,9 +310,9 @@ export function createPastesService(deps: Deps) {
     },
 
     /** Assembly done: the paste is readable. False if it was deleted or expired meanwhile. */
-    async markReady(id: string): Promise<boolean> {
+    async markReady(id: string, tx: Kysely<Database> = db.kysely): Promise<boolean> {
       hot.delete(id);
-      return markPasteReady(db.kysely, id);
+      return markPasteReady(tx, id);
     },
 
     /** Whether `id` could be a paste id at all (anything else is "not found" without a query). */

@@ -198,17 +198,18 @@ export async function markAssembling(
   });
 }
 
-/** Assembled: kept a while so that finalize, sent again, still answers its paste. */
-export async function markDone(db: Db, id: string, now: number, sha256: string): Promise<void> {
-  await db.transaction().execute(async (tx) => {
-    await tx
-      .updateTable('upload_sessions')
-      .set({ status: 'done', progress: 100, lease_until: null, updated_at: now, sha256 })
-      .where('id', '=', id)
-      .where('status', '=', 'assembling')
-      .execute();
-    await tx.deleteFrom('upload_chunks').where('upload_id', '=', id).execute();
-  });
+/**
+ * Assembled: kept a while so that finalize, sent again, still answers its paste. Run in the
+ * transaction that makes the paste readable, so nobody sees one without the other.
+ */
+export async function markDone(tx: Db, id: string, now: number, sha256: string): Promise<void> {
+  await tx
+    .updateTable('upload_sessions')
+    .set({ status: 'done', progress: 100, lease_until: null, updated_at: now, sha256 })
+    .where('id', '=', id)
+    .where('status', '=', 'assembling')
+    .execute();
+  await tx.deleteFrom('upload_chunks').where('upload_id', '=', id).execute();
 }
 
 /** Takes (or renews) the assembly lease unless another instance holds it. */

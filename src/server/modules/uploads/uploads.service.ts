@@ -159,10 +159,14 @@ export function createUploadsService(deps: Deps) {
     }
     // Not marked: either the paste was deleted meanwhile (its blob goes too), or another instance
     // that took over after this one's lease ran out finished first — then the blob is the paste's.
-    if (!(await pastes.markReady(pasteId)) && (await pastes.processingState(pasteId)) === null) {
+    // One commit: whoever sees the paste ready also sees its upload done, with its digest.
+    const ready = await db.transaction().execute(async (tx) => {
+      const marked = await pastes.markReady(pasteId, tx);
+      await repo.markDone(tx, uploadId, clock.now(), digest);
+      return marked;
+    });
+    if (!ready && (await pastes.processingState(pasteId)) === null)
       await deleteContentBlob(blobs, s.blob_key);
-    }
-    await repo.markDone(db, uploadId, clock.now(), digest);
     metrics.assemblyDuration.observe((performance.now() - started) / 1000);
     return true;
   }
