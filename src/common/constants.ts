@@ -83,6 +83,11 @@ export const PROCESSING_CONTENT = '__PROCESSING__';
 export const ENCRYPTED_TITLE_PLACEHOLDER = 'Encrypted paste';
 /** A sealed title's base64url text: an 80-character title sealed in pse1 is far shorter. */
 export const SEALED_TITLE_MAX_LENGTH = 1024;
+/**
+ * An encrypted upload's sealed line table as base64 (finalize's `sealedLineTable`): 28 + 9 bytes
+ * per content chunk, so this holds the table of ~43 GB in 1 MiB chunks.
+ */
+export const SEALED_LINE_TABLE_MAX_LENGTH = 512 * 1024;
 /** `pastes.encryption` of a pse1 paste (null = plain text). */
 export const ENCRYPTION_PSE1 = 1;
 

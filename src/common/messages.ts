@@ -1,5 +1,5 @@
 /** User-facing messages from the spec, shared so server answers and form errors never disagree. */
-import { SEALED_TITLE_MAX_LENGTH, TITLE_MAX_LENGTH } from './constants.js';
+import { SEALED_LINE_TABLE_MAX_LENGTH, SEALED_TITLE_MAX_LENGTH, TITLE_MAX_LENGTH } from './constants.js';
 
 export const REGISTER_MESSAGES = {
   fillAllFields: 'Please fill in all fields',
@@ -121,6 +121,9 @@ export const UPLOAD_MESSAGES = {
     `Your unfinished uploads would hold more than ${formatGiB(limitBytes)}. Finish or cancel one before starting another.`,
   chunkPartMissing: 'chunk: send the chunk as a file part named chunk',
   notUtf8: 'The file is not UTF-8 text, so it cannot be a paste',
+  lineTableInvalid: `sealedLineTable must be a pse1 stream in standard base64, at most ${SEALED_LINE_TABLE_MAX_LENGTH} characters`,
+  lineTableNotEncrypted:
+    'sealedLineTable is only for an encrypted upload: a plain paste gets its line index from the server',
   assemblyFailed: 'Assembling the upload failed',
   initFailed: 'Failed to initialize upload',
   noUploadId: 'No upload ID received from server',

@@ -38,6 +38,7 @@ export async function uploadWhole(
   chunkSize: number,
   opts: Record<string, unknown> = {},
   clients: HttpClient[] = [c],
+  finalizeBody: Record<string, unknown> = {},
 ): Promise<{ uploadId: string; id: string }> {
   const totalChunks = Math.ceil(data.length / chunkSize);
   const init = await c.post('/api/pastes/upload/init', { totalChunks, totalSize: data.length, ...opts });
@@ -52,7 +53,10 @@ export async function uploadWhole(
     );
     if (res.status !== 200) throw new Error(`chunk ${i}: ${res.status} ${res.text}`);
   }
-  const fin = await clients[totalChunks % clients.length]!.post('/api/pastes/upload/finalize', { uploadId });
+  const fin = await clients[totalChunks % clients.length]!.post('/api/pastes/upload/finalize', {
+    uploadId,
+    ...finalizeBody,
+  });
   if (fin.status !== 201) throw new Error(`finalize: ${fin.status} ${fin.text}`);
   return { uploadId, id: fin.body.id };
 }

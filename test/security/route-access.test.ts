@@ -41,6 +41,7 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/pastes/:id/raw': 'public',
   'GET /api/pastes/:id/lines': 'public',
   'GET /api/pastes/:id/search': 'public',
+  'GET /api/pastes/:id/line-table': 'public',
   'PUT /api/pastes/:id': 'signed-in',
   'GET /api/pastes/:id/revisions': 'public',
   'GET /api/pastes/:id/revisions/:n': 'public',

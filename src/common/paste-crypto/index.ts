@@ -17,6 +17,17 @@ export {
 } from './format.js';
 export { exportKeyText, generateKey, importKeyText, isKeyText } from './keys.js';
 export {
+  type ChunkLayout,
+  chunkMatchesTable,
+  decodeLineTable,
+  encodeLineTable,
+  fitsLayout,
+  LineCounter,
+  type LineTable,
+  openLineTable,
+  sealLineTable,
+} from './line-table.js';
+export {
   openBytes,
   openChunk,
   openText,

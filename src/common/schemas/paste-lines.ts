@@ -25,6 +25,9 @@ export const PASTE_LINES_MESSAGES = {
   query: `q must be 1 to ${SEARCH_QUERY_MAX} characters`,
   queryOneLine: 'q must not contain a line break: each line is searched on its own',
   burn: 'A burn-after-reading paste is read whole, once: download it instead of reading it by lines',
+  noLineTable:
+    'This encrypted paste has no line table: its uploader sent none, so count its lines from the download',
+  lineTableOfPlain: 'Only an encrypted paste has a sealed line table: read a plain one with /lines',
 } as const;
 
 /** Query strings carry text: a number is parsed strictly (no "1e3", no "0x10", no blanks). */
@@ -44,6 +47,9 @@ export const pasteLinesQuerySchema = z.object({
   /** The grant a password paste's verify gave (as for raw and download). */
   access: accessParam,
 });
+
+/** GET /api/pastes/:id/line-table: only the grant of a password paste. */
+export const pasteLineTableQuerySchema = z.object({ access: accessParam });
 
 export const pasteSearchQuerySchema = z.object({
   q: z

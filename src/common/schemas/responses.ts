@@ -287,6 +287,7 @@ export const RESPONSES = {
   'GET /api/pastes/:id/raw': { 200: NOT_JSON, 206: NOT_JSON },
   'GET /api/pastes/:id/lines': { 200: pasteLinesSchema },
   'GET /api/pastes/:id/search': { 200: pasteSearchSchema },
+  'GET /api/pastes/:id/line-table': { 200: NOT_JSON },
   'POST /api/pastes/:id/report': { 201: z.strictObject({ id: z.number().int() }) },
   'POST /api/pastes/:id/request-delete': { 201: z.strictObject({ id: z.number().int() }) },
   'POST /api/pastes/upload/init': { 200: z.strictObject({ uploadId: z.string().min(1) }) },

@@ -4,10 +4,11 @@ import {
   CHUNK_SIZE_MIN_BYTES,
   EXPIRATIONS,
   PRIVACIES,
+  SEALED_LINE_TABLE_MAX_LENGTH,
   TITLE_MAX_LENGTH,
 } from '../constants.js';
 import { PASTE_LANGUAGES } from '../languages.js';
-import { PASTE_MESSAGES } from '../messages.js';
+import { PASTE_MESSAGES, UPLOAD_MESSAGES } from '../messages.js';
 import { encryptionFields } from './paste.js';
 import { storedText } from './text.js';
 
@@ -40,6 +41,14 @@ export type InitUploadInput = z.output<typeof initUploadBodySchema>;
 /** An upload id as the server hands them out (32 URL-safe characters). */
 export const uploadIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'uploadId: not an upload id');
 export const uploadRefBodySchema = z.object({ uploadId: uploadIdSchema });
+/**
+ * POST /api/pastes/upload/finalize. An encrypted upload may bring its line table, sealed under
+ * the paste's key (a pse1 stream, standard base64), so its readers need not count its lines.
+ */
+export const finalizeUploadBodySchema = z.object({
+  uploadId: uploadIdSchema,
+  sealedLineTable: z.string().max(SEALED_LINE_TABLE_MAX_LENGTH, UPLOAD_MESSAGES.lineTableInvalid).optional(),
+});
 export const uploadParams = z.object({ uploadId: uploadIdSchema });
 
 /** The chunk form's fields (multipart text fields, so the index arrives as a string). */

@@ -1,4 +1,5 @@
 import { SEALED_TITLE_MAX_LENGTH } from '../../../common/constants.js';
+import { UPLOAD_MESSAGES } from '../../../common/messages.js';
 import {
   DecryptError,
   isKeyText,
@@ -89,6 +90,16 @@ async function decodeStrictBase64InSlices(text: string): Promise<Buffer | null> 
 export async function sealedContentOf(content: string): Promise<Buffer> {
   const bytes = await decodeStrictBase64InSlices(content);
   if (!bytes || !isPse1Stream(bytes, bytes.length)) throw badRequest(PASTE_MESSAGES.encryptedContentInvalid);
+  return bytes;
+}
+
+/**
+ * An encrypted upload's sealed line table (finalize's `sealedLineTable`): its pse1 bytes, or 400.
+ * The server checks the layout only; the reader checks each chunk it opens against the table.
+ */
+export function sealedLineTableOf(text: string): Buffer {
+  const bytes = decodeStrictBase64(text);
+  if (!bytes || !isPse1Stream(bytes, bytes.length)) throw badRequest(UPLOAD_MESSAGES.lineTableInvalid);
   return bytes;
 }
 

@@ -1,7 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '../../../common/schemas/paging.js';
-import { pasteLinesQuerySchema, pasteSearchQuerySchema } from '../../../common/schemas/paste-lines.js';
+import {
+  pasteLinesQuerySchema,
+  pasteLineTableQuerySchema,
+  pasteSearchQuerySchema,
+} from '../../../common/schemas/paste-lines.js';
 import type { ReadCredentials } from './paste-reader.js';
 import { viewerOf } from './viewer.js';
 
@@ -25,6 +29,19 @@ export const pasteLinesRoutes: FastifyPluginAsyncZod = async (app) => {
         from,
         count,
       });
+    },
+  );
+
+  app.get(
+    '/api/pastes/:id/line-table',
+    { config: pub, schema: { params: idParams, querystring: pasteLineTableQuerySchema } },
+    async (request, reply) => {
+      const sealed = await pasteLines.lineTable(
+        request.params.id,
+        viewerOf(request),
+        credentialsOf(request, request.query.access),
+      );
+      return reply.type('application/octet-stream').send(sealed);
     },
   );
 

@@ -42,16 +42,21 @@ interface LineSource {
  * around the burn. Nothing here counts a view.
  */
 export function createPasteLines({ blobs, pastes, lineIndexes }: Deps) {
-  async function sourceOf(id: string, viewer: Viewer, credentials: ReadCredentials): Promise<LineSource> {
+  /** The paste's row once it may be read by lines. */
+  async function readableRow(id: string, viewer: Viewer, credentials: ReadCredentials) {
     // `hold`: a burn paste is answered without being claimed, then refused below.
     const reader: Viewer = { ...viewer, countable: false, burn: 'hold' };
     const decision = await pastes.authorizeRead(id, reader, credentials, 'bytes');
     if (decision.outcome === 'processing') throw new AppError('CONFLICT', PASTE_MESSAGES.stillProcessing);
     if (decision.outcome === 'locked') throw new AppError('UNAUTHORIZED', PASTE_MESSAGES.passwordProtected);
-    const { row } = decision;
+    if (decision.row.burn_after_reading === 1) throw forbidden(PASTE_LINES_MESSAGES.burn);
+    return decision.row;
+  }
+
+  async function sourceOf(id: string, viewer: Viewer, credentials: ReadCredentials): Promise<LineSource> {
+    const row = await readableRow(id, viewer, credentials);
     // Sealed bytes have no lines the server could find or search (issue 21).
     if (row.encryption !== null) throw new AppError('CONFLICT', PASTE_MESSAGES.encryptedNoServerRead);
-    if (row.burn_after_reading === 1) throw forbidden(PASTE_LINES_MESSAGES.burn);
     if (row.content !== null) {
       const bytes = Buffer.from(row.content, 'utf8');
       return {
@@ -74,6 +79,16 @@ export function createPasteLines({ blobs, pastes, lineIndexes }: Deps) {
   }
 
   return {
+    /** GET /api/pastes/:id/line-table: the sealed bytes of an encrypted paste's line table. */
+    lineTable: (id: string, viewer: Viewer, credentials: ReadCredentials): Promise<Buffer> =>
+      gone(async () => {
+        const row = await readableRow(id, viewer, credentials);
+        if (row.encryption === null) throw new AppError('CONFLICT', PASTE_LINES_MESSAGES.lineTableOfPlain);
+        const sealed = row.blob_key === null ? null : await lineIndexes.loadSealed(row.blob_key);
+        if (!sealed) throw notFound(PASTE_LINES_MESSAGES.noLineTable);
+        return sealed;
+      }),
+
     /** GET /api/pastes/:id/lines. */
     window: (
       id: string,

@@ -1,16 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { createUser, loginClient, withTestApp } from '../../../../test/helpers/test-app.js';
-import { sendChunk, sha256, uploadWhole, waitAssembled } from '../../../../test/helpers/uploads.js';
-import { CHUNK_SIZE_MIN_BYTES, ENCRYPTED_TITLE_PLACEHOLDER } from '../../../common/constants.js';
-import { PASTE_MESSAGES } from '../../../common/messages.js';
+import { createUser, loginClient, signedIn, withTestApp } from '../../../../test/helpers/test-app.js';
+import {
+  sendChunk,
+  sha256,
+  textOfSize,
+  uploadWhole,
+  waitAssembled,
+} from '../../../../test/helpers/uploads.js';
+import {
+  CHUNK_SIZE_MIN_BYTES,
+  ENCRYPTED_TITLE_PLACEHOLDER,
+  SEALED_LINE_TABLE_MAX_LENGTH,
+} from '../../../common/constants.js';
+import { PASTE_MESSAGES, UPLOAD_MESSAGES } from '../../../common/messages.js';
 import {
   DecryptError,
   generateKey,
+  LineCounter,
   openBytes,
+  openLineTable,
   PSE1,
   sealBytes,
+  sealLineTable,
   sealTitle,
 } from '../../../common/paste-crypto/index.js';
+import { PASTE_LINES_MESSAGES } from '../../../common/schemas/paste-lines.js';
 import { lineIndexKey } from '../pastes/line-index/line-index-store.js';
 
 /**
@@ -160,5 +174,118 @@ describe('an encrypted chunked upload', () => {
       expect(res.body.message, JSON.stringify(extra)).toBe(message);
     }
     expect(await t.db.kysely.selectFrom('upload_sessions').select('id').execute()).toHaveLength(0);
+  });
+
+  it("keeps the line table its uploader sealed, for the paste's readers only, and drops it with the paste", async () => {
+    const c = await uploader();
+    const key = await generateKey();
+    const plain = textOfSize(11 * 1024 * 1024);
+    const sealed = Buffer.from(await sealBytes(key, plain));
+    const counter = new LineCounter(2 ** 20);
+    counter.add(plain);
+    const table = counter.finish();
+    const sealedTable = Buffer.from(await sealLineTable(key, table));
+    const init = { ...encryptedInit(await sealTitle(key, 'app.log')), privacy: 'unlisted' };
+    const { id } = await uploadWhole(c, sealed, CHUNK, init, [c], {
+      sealedLineTable: sealedTable.toString('base64'),
+    });
+    await waitAssembled(c, id);
+
+    // Anyone with the link gets the sealed bytes as sent; with the key they are the content's table.
+    const res = await fetch(`${t.baseUrl}/api/pastes/${id}/line-table`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/octet-stream');
+    const got = Buffer.from(await res.arrayBuffer());
+    expect(got.equals(sealedTable)).toBe(true);
+    const layout = { chunkBytes: 2 ** 20, chunks: table.chunks, plainBytes: plain.length };
+    const opened = await openLineTable(key, got, layout);
+    expect(opened?.totalLines).toBe(plain.toString('utf8').split('\n').length);
+    expect(opened).toEqual(table);
+
+    // Deleted: the table goes with the content, and the route says the paste is not there.
+    const { blob_key } = await t.db.kysely
+      .selectFrom('pastes')
+      .select('blob_key')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(await t.app.services.blobs.size(lineIndexKey(blob_key!))).toBe(sealedTable.length);
+    const { client: admin } = await signedIn(t, 'admin');
+    expect((await admin.delete(`/api/pastes/${id}`)).status).toBe(200);
+    const after = await t.client().get(`/api/pastes/${id}/line-table`);
+    expect([after.status, after.body.message]).toEqual([404, PASTE_MESSAGES.notFound]);
+    expect(await t.app.services.blobs.size(lineIndexKey(blob_key!))).toBeNull();
+  });
+
+  it('answers 404 for an encrypted paste sent without a table, 409 for a plain one, 401 while a password locks it', async () => {
+    const c = await uploader();
+    const f = await sealedFile(CHUNK + 100);
+    const { id } = await uploadWhole(c, f.sealed, CHUNK, encryptedInit(f.sealedTitle));
+    await waitAssembled(c, id);
+    const none = await t.client().get(`/api/pastes/${id}/line-table`);
+    expect([none.status, none.body.message]).toEqual([404, PASTE_LINES_MESSAGES.noLineTable]);
+
+    const plain = await c.post('/api/pastes', { content: 'a\nb\n' });
+    const ofPlain = await t.client().get(`/api/pastes/${plain.body.id}/line-table`);
+    expect([ofPlain.status, ofPlain.body.message]).toEqual([409, PASTE_LINES_MESSAGES.lineTableOfPlain]);
+
+    const g = await sealedFile(CHUNK + 100);
+    const counter = new LineCounter(2 ** 20);
+    counter.add(g.plain);
+    const sealedLineTable = Buffer.from(await sealLineTable(g.key, counter.finish())).toString('base64');
+    const locked = await uploadWhole(
+      c,
+      g.sealed,
+      CHUNK,
+      { ...encryptedInit(g.sealedTitle), privacy: 'password', password: 'hunter22' },
+      [c],
+      { sealedLineTable },
+    );
+    await waitAssembled(c, locked.id);
+    const url = `/api/pastes/${locked.id}/line-table`;
+    const visitor = t.client();
+    expect((await visitor.get(url)).status).toBe(401);
+    const open = await visitor.get(url, { headers: { 'x-paste-password': 'hunter22' } });
+    expect(open.status).toBe(200);
+  });
+
+  it('refuses a table that is not a sealed stream, or one sent with a plain upload, changing nothing', async () => {
+    const c = await uploader();
+    const f = await sealedFile(CHUNK + 100);
+    const totalChunks = 2;
+    const { uploadId } = (
+      await c.post('/api/pastes/upload/init', {
+        totalChunks,
+        totalSize: f.sealed.length,
+        ...encryptedInit(f.sealedTitle),
+      })
+    ).body;
+    for (let i = 0; i < totalChunks; i++)
+      await sendChunk(c, uploadId, i, f.sealed.subarray(i * CHUNK, (i + 1) * CHUNK));
+    for (const sealedLineTable of [
+      'not base64!',
+      Buffer.from('PSL1 plain bytes').toString('base64'),
+      'A'.repeat(SEALED_LINE_TABLE_MAX_LENGTH + 4),
+    ]) {
+      const res = await c.post('/api/pastes/upload/finalize', { uploadId, sealedLineTable });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toContain(UPLOAD_MESSAGES.lineTableInvalid);
+    }
+    expect((await c.get(`/api/pastes/upload/${uploadId}`)).body.status).toBe('receiving');
+    expect(await t.db.kysely.selectFrom('pastes').select('id').execute()).toHaveLength(0);
+
+    const text = textOfSize(CHUNK + 10);
+    const plainInit = await c.post('/api/pastes/upload/init', {
+      totalChunks: 2,
+      totalSize: text.length,
+      chunkSize: CHUNK,
+    });
+    const plainId = plainInit.body.uploadId;
+    for (let i = 0; i < 2; i++) await sendChunk(c, plainId, i, text.subarray(i * CHUNK, (i + 1) * CHUNK));
+    const table = Buffer.from(await sealLineTable(f.key, new LineCounter(2 ** 20).finish())).toString(
+      'base64',
+    );
+    const res = await c.post('/api/pastes/upload/finalize', { uploadId: plainId, sealedLineTable: table });
+    expect([res.status, res.body.message]).toEqual([400, UPLOAD_MESSAGES.lineTableNotEncrypted]);
+    expect((await c.get(`/api/pastes/upload/${plainId}`)).body.status).toBe('receiving');
   });
 });

@@ -6,10 +6,11 @@ import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CHUNK_SIZE_MAX_BYTES } from '../../../common/constants.js';
+import { CHUNK_SIZE_MAX_BYTES, SEALED_LINE_TABLE_MAX_LENGTH } from '../../../common/constants.js';
 import { idParams } from '../../../common/schemas/paging.js';
 import {
   chunkFieldsSchema,
+  finalizeUploadBodySchema,
   initUploadBodySchema,
   UPLOAD_MESSAGES,
   uploadParams,
@@ -41,9 +42,15 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/pastes/upload/finalize',
-    { config: uploader, schema: { body: uploadRefBodySchema } },
+    {
+      config: uploader,
+      schema: { body: finalizeUploadBodySchema },
+      bodyLimit: SEALED_LINE_TABLE_MAX_LENGTH + 1024,
+    },
     (request, reply) =>
-      uploads.finalize(request.user!, request.body.uploadId).then((r) => reply.code(201).send(r)),
+      uploads
+        .finalize(request.user!, request.body.uploadId, request.body.sealedLineTable)
+        .then((r) => reply.code(201).send(r)),
   );
 
   app.post(

@@ -22,7 +22,7 @@ import type { Metrics } from '../../infra/metrics/metrics.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { randomToken } from '../../lib/tokens.js';
-import { checkEncryptionOptions } from '../pastes/encrypted-content.js';
+import { checkEncryptionOptions, sealedLineTableOf } from '../pastes/encrypted-content.js';
 import { deleteContentBlob, type LineIndexes } from '../pastes/line-index/line-index-store.js';
 import type { PastesService } from '../pastes/pastes.service.js';
 import type { UserRow } from '../users/users.service.js';
@@ -287,8 +287,12 @@ export function createUploadsService(deps: Deps) {
     },
 
     /** All chunks in: the paste exists from now on (processing) and is assembled in the background. */
-    async finalize(user: UserRow, uploadId: string): Promise<{ id: string }> {
+    async finalize(user: UserRow, uploadId: string, sealedLineTable?: string): Promise<{ id: string }> {
       let s = await ownSession(user, uploadId);
+      if (sealedLineTable !== undefined && s.encryption === null) {
+        throw badRequest(UPLOAD_MESSAGES.lineTableNotEncrypted);
+      }
+      const lineTable = sealedLineTable === undefined ? null : sealedLineTableOf(sealedLineTable);
       if (s.status === 'failed')
         throw new AppError('UPLOAD_FAILED', s.error ?? UPLOAD_MESSAGES.assemblyFailed);
       if (s.status === 'done' && s.paste_id) return { id: s.paste_id };
@@ -308,6 +312,8 @@ export function createUploadsService(deps: Deps) {
       // Finalize again (or a race of two): the paste the first one made, made if a crash cut it short.
       const pasteId = s.paste_id;
       if (!pasteId) throw notFound(UPLOAD_MESSAGES.sessionNotFound);
+      // Before the paste exists: its first reader finds the table there.
+      if (lineTable) await lineIndexes.saveSealed(s.blob_key, lineTable);
       await pastes.createProcessing({
         id: pasteId,
         title: s.encryption !== null ? ENCRYPTED_TITLE_PLACEHOLDER : s.title,

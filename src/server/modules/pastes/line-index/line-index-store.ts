@@ -69,6 +69,25 @@ export function createLineIndexes(blobs: BlobStore, options: LineIndexOptions = 
       await blobs.put(lineIndexKey(contentKey), encodeLineIndex(index));
     },
 
+    /**
+     * An encrypted paste's line table, sealed by its uploader, kept where a plain paste's index
+     * is (and deleted with the content in the same way): the server cannot read sealed bytes, so
+     * it never builds an index of its own there.
+     */
+    async saveSealed(contentKey: string, sealed: Buffer): Promise<void> {
+      await blobs.put(lineIndexKey(contentKey), sealed);
+    },
+
+    /** The sealed line table its uploader sent, or null when none was sent. */
+    async loadSealed(contentKey: string): Promise<Buffer | null> {
+      try {
+        return await buffer(await blobs.get(lineIndexKey(contentKey)));
+      } catch (e) {
+        if (e instanceof BlobNotFoundError) return null;
+        throw e;
+      }
+    },
+
     /** The index of a content blob, built now if it has none (BlobNotFoundError when the blob is gone). */
     async load(contentKey: string): Promise<LineIndex> {
       const cached = cache.get(contentKey);

@@ -1,12 +1,13 @@
 import { ShieldAlert } from 'lucide-react';
 import { type MouseEvent, useMemo, useState } from 'react';
 import { DECRYPT_DOWNLOAD_MESSAGES } from '../../../../../common/messages';
+import type { LineTable } from '../../../../../common/paste-crypto/line-table';
 import type { ReadablePasteView } from '../../../../../common/schemas/paste';
 import { Button } from '../../../../components/ui/button';
 import { ProgressBar } from '../../../../components/ui/progress';
 import { downloadUrl } from '../../lib/paste-links';
 import { sealedWindows, UndecryptableError } from './encrypted-line-source';
-import type { ChunkReader, LineTable } from './sealed-lines';
+import type { ChunkReader } from './sealed-lines';
 import { useLineWindows, type WindowFetcher } from './use-line-windows';
 import { useSealedPaste, useSealedSearch } from './use-sealed-paste';
 import { ViewerBody } from './viewer-body';

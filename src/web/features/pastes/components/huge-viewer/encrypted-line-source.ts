@@ -8,18 +8,11 @@ import {
   parseHeader,
   plainSize,
 } from '../../../../../common/paste-crypto/index';
+import { LineCounter, type LineTable } from '../../../../../common/paste-crypto/line-table';
 import { errorFromResponse } from '../../../../lib/api-client';
 import type { PasteSearchPage } from '../../api/search-paste';
 import { SEARCH_PAGE_LIMIT } from '../../api/search-paste';
-import {
-  type ChunkReader,
-  firstLines,
-  LineCounter,
-  type LineTable,
-  MATCH_TEXT_CHARS,
-  readWindow,
-  searchChunks,
-} from './sealed-lines';
+import { type ChunkReader, firstLines, MATCH_TEXT_CHARS, readWindow, searchChunks } from './sealed-lines';
 import type { WindowFetcher } from './use-line-windows';
 import { LINE_CUT_CHARS, LruCache, WINDOW_LINES, windowStart } from './window-cache';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { LineCounter, type LineTable } from '../../../../../common/paste-crypto/line-table';
 import { recallLineTable, rememberLineTable, type SealedLayout } from './remembered-line-tables';
-import { LineCounter, type LineTable } from './sealed-lines';
 
 /** sessionStorage's two calls used here, over a Map (these unit tests run without a browser). */
 function memoryStorage() {

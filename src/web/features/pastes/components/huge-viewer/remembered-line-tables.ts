@@ -1,6 +1,7 @@
 import { toBase64 } from '../../../../../common/paste-crypto/index';
+import type { LineTable } from '../../../../../common/paste-crypto/line-table';
+import { fitsLayout } from '../../../../../common/paste-crypto/line-table';
 import type { SealedPaste } from './encrypted-line-source';
-import type { LineTable } from './sealed-lines';
 
 /**
  * The line tables this tab has counted, so that the same encrypted paste read again (a reload, Back
@@ -52,22 +53,16 @@ function storedTables(storage: TableStorage): StoredTable[] {
 /** A stored table that fits this stream's layout (any other is ignored: the paste is counted). */
 function tableFor(stored: StoredTable, paste: SealedLayout): LineTable | null {
   const { totalLines, firstLine, startsLine } = stored;
-  if (!Array.isArray(firstLine) || typeof startsLine !== 'string') return null;
-  if (firstLine.length !== paste.chunks || startsLine.length !== paste.chunks) return null;
-  if (!/^[01]*$/.test(startsLine) || firstLine[0] !== 1 || startsLine[0] !== '1') return null;
-  for (let i = 0; i < firstLine.length; i += 1) {
-    const line = firstLine[i];
-    if (!Number.isSafeInteger(line) || (i > 0 && line! < firstLine[i - 1]!)) return null;
-  }
-  if (!Number.isSafeInteger(totalLines) || totalLines < firstLine.at(-1)!) return null;
-  return {
+  if (!Array.isArray(firstLine) || typeof startsLine !== 'string' || !/^[01]*$/.test(startsLine)) return null;
+  const table: LineTable = {
     chunkBytes: paste.chunkBytes,
     chunks: paste.chunks,
     plainBytes: paste.plainBytes,
     totalLines,
-    firstLine: Float64Array.from(firstLine),
+    firstLine: Float64Array.from(firstLine, Number),
     startsLine: Uint8Array.from(startsLine, (c) => (c === '1' ? 1 : 0)),
   };
+  return fitsLayout(table, paste) ? table : null;
 }
 
 /** The table this tab counted for this sealed stream, if it still has it. */

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { generateKey, openChunk, PSE1, sealBytes } from '../../../../../common/paste-crypto/index';
+import { LineCounter, type LineTable } from '../../../../../common/paste-crypto/line-table';
 import { SEARCH_TEXT_MAX_CHARS } from '../../../../../common/schemas/paste-lines';
 import {
   type ChunkReader,
   chunkOfLine,
   firstLines,
-  LineCounter,
-  type LineTable,
   MATCH_TEXT_CHARS,
   readWindow,
   searchChunks,

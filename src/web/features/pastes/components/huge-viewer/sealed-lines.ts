@@ -8,6 +8,8 @@
  * dropped, no line after a final LF, an empty text one empty line, a line cut at `maxChars`.
  */
 
+import type { LineTable } from '../../../../../common/paste-crypto/line-table';
+
 const LF = 10;
 const CR = 13;
 /**
@@ -16,67 +18,8 @@ const CR = 13;
  */
 export const MATCH_TEXT_CHARS = 500;
 
-/** Where each chunk of the plaintext starts, in lines. */
-export interface LineTable {
-  /** Plaintext bytes per chunk (the last one may hold fewer). */
-  chunkBytes: number;
-  chunks: number;
-  plainBytes: number;
-  totalLines: number;
-  /** The line (1-based) chunk i's first byte belongs to. */
-  firstLine: Float64Array;
-  /** 1 when chunk i starts a line (its first byte follows a LF, or is the text's first). */
-  startsLine: Uint8Array;
-}
-
 /** The decrypted plaintext of chunk `index` (0-based). */
 export type ChunkReader = (index: number) => Promise<Uint8Array>;
-
-/** Counts line ends through the plaintext as it streams by, in pieces of any size. */
-export class LineCounter {
-  private readonly firstLine: number[] = [];
-  private readonly startsLine: number[] = [];
-  private newlines = 0;
-  private bytes = 0;
-  private last = -1;
-
-  constructor(private readonly chunkBytes: number) {}
-
-  get plainBytes(): number {
-    return this.bytes;
-  }
-
-  add(piece: Uint8Array): void {
-    let at = 0;
-    while (at < piece.length) {
-      if (this.bytes % this.chunkBytes === 0) {
-        this.firstLine.push(this.newlines + 1);
-        this.startsLine.push(this.last === -1 || this.last === LF ? 1 : 0);
-      }
-      const end = Math.min(piece.length, at + this.chunkBytes - (this.bytes % this.chunkBytes));
-      for (let lf = piece.indexOf(LF, at); lf !== -1 && lf < end; lf = piece.indexOf(LF, lf + 1)) {
-        this.newlines += 1;
-      }
-      this.bytes += end - at;
-      this.last = piece[end - 1]!;
-      at = end;
-    }
-  }
-
-  finish(): LineTable {
-    // An empty text is one empty chunk holding one empty line.
-    const firstLine = this.firstLine.length > 0 ? this.firstLine : [1];
-    const startsLine = this.startsLine.length > 0 ? this.startsLine : [1];
-    return {
-      chunkBytes: this.chunkBytes,
-      chunks: firstLine.length,
-      plainBytes: this.bytes,
-      totalLines: this.newlines + (this.last === LF ? 0 : 1),
-      firstLine: Float64Array.from(firstLine),
-      startsLine: Uint8Array.from(startsLine),
-    };
-  }
-}
 
 /** The chunk in which line `line` begins: the last one whose first byte is on an earlier line, or starts it. */
 export function chunkOfLine(table: LineTable, line: number): number {

@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import type { LineTable } from '../../../../../common/paste-crypto/line-table';
 import {
   chunkReader,
   countLines,
@@ -8,7 +9,7 @@ import {
   UndecryptableError,
 } from './encrypted-line-source';
 import { recallLineTable, rememberLineTable } from './remembered-line-tables';
-import type { ChunkReader, LineTable } from './sealed-lines';
+import type { ChunkReader } from './sealed-lines';
 
 export type SealedPasteState =
   | { status: 'counting'; fraction: number | null; preview: string[] | null }
