@@ -16,8 +16,11 @@ const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 const MARKER = 'E2E-ENCRYPTED-UPLOAD-MARKER-5d1c9a';
 const UNDECRYPTABLE = 'This paste could not be decrypted';
 
-/** A 60 MB log on disk (two upload chunks once sealed), the marker on every 1000th line, and its hash. */
-function markedLog(): { file: string; hash: string } {
+/**
+ * A 60 MB log on disk (two upload chunks once sealed), the marker on every 1000th line, its hash,
+ * its number of lines and its last line.
+ */
+function markedLog(): { file: string; hash: string; lines: number; lastLine: string } {
   const line = Buffer.from('2026-11-25T18:00:00Z INFO request served in 12 ms — ok ✓\n');
   const marked = Buffer.from(`${MARKER} `.padEnd(line.length - 1, '.').concat('\n'));
   const data = Buffer.alloc(60 * MB, '.');
@@ -26,7 +29,9 @@ function markedLog(): { file: string; hash: string } {
   }
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pasteshare-e2e-encrypted-')), 'secret.log');
   fs.writeFileSync(file, data);
-  return { file, hash: sha256(data) };
+  const lines = data.toString('utf8').split('\n');
+  if (lines.at(-1) === '') lines.pop();
+  return { file, hash: sha256(data), lines: lines.length, lastLine: lines.at(-1)! };
 }
 
 /** Every file under `dir` (the SQLite file, its WAL, the blobs) that holds `needle`. */
@@ -62,7 +67,7 @@ test('a 60 MB file uploaded encrypted: progress, assembly, the link with its key
   server,
 }) => {
   test.setTimeout(180_000);
-  const { file, hash } = markedLog();
+  const { file, hash, lines, lastLine } = markedLog();
   await loginInContext(page, ADMIN.username, ADMIN.password);
   await page.goto('/');
   await page.getByRole('switch', { name: 'End-to-end encrypted' }).check();
@@ -114,6 +119,29 @@ test('a 60 MB file uploaded encrypted: progress, assembly, the link with its key
   expect(steps).toEqual([...steps].sort((x, y) => x - y));
   expect(steps.at(-1)).toBeGreaterThanOrEqual(90);
   await reader.context().close();
+
+  // View in browser opens at once for a new reader: the uploader sealed the line table beside the
+  // paste, so no tab reads the paste whole to count its lines.
+  const viewer = await newVisitor(page.context().browser()!, server.url);
+  const wholeReads: string[] = [];
+  const tableReads: string[] = [];
+  viewer.on('request', (request) => {
+    if (request.url().includes('/line-table')) tableReads.push(request.url());
+    if (request.url().includes('/download') && !request.headers().range) wholeReads.push(request.url());
+  });
+  await viewer.goto(`${link.pathname}${link.hash}`);
+  await viewer.getByRole('button', { name: 'View in browser' }).click();
+  await expect(viewer.getByTestId('huge-viewer-summary')).toContainText(
+    `${lines.toLocaleString('en')} lines`,
+  );
+  await expect(viewer.locator('[data-line="1"]')).toContainText(MARKER);
+  await viewer.getByLabel('Go to line', { exact: true }).fill(String(lines));
+  await viewer.getByRole('button', { name: 'Go', exact: true }).click();
+  await expect(viewer.locator(`[data-line="${lines}"]`)).toHaveText(`${lines}${lastLine}`);
+  await snap(viewer, 'encrypted-upload-viewer-from-table', { fullPage: false });
+  expect(tableReads).toHaveLength(1);
+  expect(wholeReads).toEqual([]);
+  await viewer.context().close();
 
   // What the server holds, all of it: the marker is nowhere.
   expect(filesHolding(server.dataDir, MARKER)).toEqual([]);

@@ -3,8 +3,12 @@ import {
   createSealStream,
   exportKeyText,
   generateKey,
+  LineCounter,
+  PSE1,
   sealedSize,
+  sealLineTable,
   sealTitle,
+  toBase64,
 } from '../../../../common/paste-crypto/index';
 import { recutStream } from './recut-stream';
 import { type ChunkedUploadOptions, runChunkedUpload } from './upload-in-chunks';
@@ -32,7 +36,16 @@ export async function uploadEncrypted(
   const totalSize = sealedSize(file.size);
   // Sent, not left to the server's default, so the pieces cut here are the ones init counts.
   const chunkSize = CHUNK_SIZE_BYTES;
-  const sealed = file.stream().pipeThrough(createSealStream(key));
+  // Its lines are counted on the way to the seal: the table goes sealed with finalize, so that
+  // readers open the paste without decrypting it whole to find its lines.
+  const lines = new LineCounter(2 ** PSE1.DEFAULT_CHUNK_LOG2);
+  const counted = new TransformStream<Uint8Array, Uint8Array>({
+    transform(piece, out) {
+      lines.add(piece);
+      out.enqueue(piece);
+    },
+  });
+  const sealed = file.stream().pipeThrough(counted).pipeThrough(createSealStream(key));
   const id = await runChunkedUpload(
     {
       init: {
@@ -46,6 +59,7 @@ export async function uploadEncrypted(
       },
       parts: blobs(recutStream(sealed, chunkSize)),
       fileName: `${file.name}.pse1`,
+      finalizeFields: async () => ({ sealedLineTable: toBase64(await sealLineTable(key, lines.finish())) }),
     },
     onProgress,
   );

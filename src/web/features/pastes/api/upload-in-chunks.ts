@@ -37,6 +37,8 @@ export interface ChunkedUploadPlan {
   parts: AsyncIterable<Blob>;
   /** The name each chunk is sent under (the server does not read it). */
   fileName: string;
+  /** More of finalize's body, made once every part has been read (an encrypted upload's line table). */
+  finalizeFields?: () => Promise<Record<string, unknown>>;
 }
 
 async function* slices(file: File): AsyncGenerator<Blob> {
@@ -127,7 +129,8 @@ export async function runChunkedUpload(
 
   let result: FinalizeResult;
   try {
-    result = await api.post<FinalizeResult>('/api/pastes/upload/finalize', { uploadId });
+    const fields = (await plan.finalizeFields?.()) ?? {};
+    result = await api.post<FinalizeResult>('/api/pastes/upload/finalize', { uploadId, ...fields });
   } catch (e) {
     if (e instanceof ApiError && e.status === 504) {
       throw new ChunkedUploadError(UPLOAD_MESSAGES.mayHaveSucceeded, UPLOAD_MESSAGES.finalizeTimeout);

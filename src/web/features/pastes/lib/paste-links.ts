@@ -14,6 +14,11 @@ export function downloadUrl(paste: Pick<PasteView, 'id' | 'accessToken' | 'downl
   return paste.downloadUrl ?? `/api/pastes/${encodeURIComponent(paste.id)}/download${accessQuery(paste)}`;
 }
 
+/** An encrypted paste's line table as its uploader sealed it (issue 22 with issue 21). */
+export function lineTableUrl(paste: Pick<PasteView, 'id' | 'accessToken'>): string {
+  return `/api/pastes/${encodeURIComponent(paste.id)}/line-table${accessQuery(paste)}`;
+}
+
 /**
  * The name a download gets (common/languages: the title made safe, the language's extension).
  * `language` is what the viewer sees the paste as: chosen, or detected.

@@ -1,12 +1,12 @@
 import { ShieldAlert } from 'lucide-react';
-import { type MouseEvent, useMemo, useState } from 'react';
+import { type MouseEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import { DECRYPT_DOWNLOAD_MESSAGES } from '../../../../../common/messages';
 import type { LineTable } from '../../../../../common/paste-crypto/line-table';
 import type { ReadablePasteView } from '../../../../../common/schemas/paste';
 import { Button } from '../../../../components/ui/button';
 import { ProgressBar } from '../../../../components/ui/progress';
-import { downloadUrl } from '../../lib/paste-links';
-import { sealedWindows, UndecryptableError } from './encrypted-line-source';
+import { downloadUrl, lineTableUrl } from '../../lib/paste-links';
+import { LineTableMismatchError, sealedWindows, UndecryptableError } from './encrypted-line-source';
 import type { ChunkReader } from './sealed-lines';
 import { useLineWindows, type WindowFetcher } from './use-line-windows';
 import { useSealedPaste, useSealedSearch } from './use-sealed-paste';
@@ -29,7 +29,15 @@ interface EncryptedHugeViewerProps {
  */
 export function EncryptedHugeViewer({ paste, keyText, onDownload, onClose }: EncryptedHugeViewerProps) {
   const [attempt, setAttempt] = useState(0);
-  const sealed = useSealedPaste(downloadUrl(paste), keyText, attempt);
+  // The uploader's table did not match the text: the lines are counted here instead.
+  const [countAnyway, setCountAnyway] = useState(false);
+  const countInstead = useCallback(() => setCountAnyway(true), []);
+  const sealed = useSealedPaste(
+    { content: downloadUrl(paste), lineTable: lineTableUrl(paste) },
+    keyText,
+    attempt,
+    countAnyway,
+  );
   if (sealed.status === 'undecryptable') return <Undecryptable />;
   if (sealed.status === 'failed') {
     return (
@@ -66,6 +74,7 @@ export function EncryptedHugeViewer({ paste, keyText, onDownload, onClose }: Enc
       paste={paste}
       read={sealed.read}
       table={sealed.table}
+      onTableMismatch={countInstead}
       keyText={keyText}
       onDownload={onDownload}
       onClose={onClose}
@@ -80,7 +89,8 @@ function SealedLines({
   keyText,
   onDownload,
   onClose,
-}: EncryptedHugeViewerProps & { read: ChunkReader; table: LineTable }) {
+  onTableMismatch,
+}: EncryptedHugeViewerProps & { read: ChunkReader; table: LineTable; onTableMismatch: () => void }) {
   const [undecryptable, setUndecryptable] = useState(false);
   const fetchWindow = useMemo<WindowFetcher>(() => {
     const fetch = sealedWindows(read, table);
@@ -88,12 +98,17 @@ function SealedLines({
       fetch(window, signal).catch((error: unknown) => {
         // A chunk that no longer opens: none of the paste is shown, not even what opened before.
         if (error instanceof UndecryptableError) setUndecryptable(true);
+        if (error instanceof LineTableMismatchError) onTableMismatch();
         throw error;
       });
-  }, [read, table]);
+  }, [read, table, onTableMismatch]);
   const windows = useLineWindows(fetchWindow);
   const [query, setQuery] = useState('');
   const search = useSealedSearch(paste.id, read, table, query);
+  const searchMismatch = search.error instanceof LineTableMismatchError;
+  useEffect(() => {
+    if (searchMismatch) onTableMismatch();
+  }, [searchMismatch, onTableMismatch]);
   if (undecryptable || search.error instanceof UndecryptableError) return <Undecryptable />;
   return (
     <ViewerBody

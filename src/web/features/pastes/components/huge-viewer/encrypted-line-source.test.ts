@@ -1,8 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { exportKeyText, generateKey, PSE1, sealBytes } from '../../../../../common/paste-crypto/index';
+import {
+  exportKeyText,
+  generateKey,
+  LineCounter,
+  PSE1,
+  sealBytes,
+  sealLineTable,
+} from '../../../../../common/paste-crypto/index';
 import {
   chunkReader,
   countLines,
+  fetchLineTable,
+  LineTableMismatchError,
   openSealedPaste,
   sealedWindows,
   searchSealed,
@@ -134,5 +143,74 @@ describe('an encrypted paste read by ranges', () => {
     await expect(countLines(paste, () => {}, new AbortController().signal)).rejects.toBeInstanceOf(
       UndecryptableError,
     );
+  });
+});
+
+describe('the line table its uploader sealed', () => {
+  const TABLE_URL = '/api/pastes/abc/line-table';
+
+  /** The download route as serve(), and the line-table route answering `table` (404 without one). */
+  function serveWithTable(stream: Uint8Array, table: Uint8Array | null) {
+    const content = serve(stream);
+    const served = globalThis.fetch;
+    const tableAsked: string[] = [];
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      if (url !== TABLE_URL) return served(url, init);
+      tableAsked.push(url);
+      return table ? new Response(table.slice(), { status: 200 }) : new Response('{}', { status: 404 });
+    });
+    return { content, tableAsked };
+  }
+
+  async function tableOf(key: CryptoKey, text: string) {
+    const counter = new LineCounter(CHUNK);
+    counter.add(new TextEncoder().encode(text));
+    return sealLineTable(key, counter.finish());
+  }
+
+  async function sealedText(text: string) {
+    const key = await generateKey();
+    const stream = await sealBytes(key, new TextEncoder().encode(text), { chunkLog2: PSE1.MIN_CHUNK_LOG2 });
+    return { key, keyText: await exportKeyText(key), stream };
+  }
+
+  it('opens the paste at its last line without reading the stream whole', async () => {
+    const text = Array.from({ length: 2_000 }, (_, i) => `line ${i + 1} é😀`).join('\n');
+    const { key, keyText, stream } = await sealedText(text);
+    const { content, tableAsked } = serveWithTable(stream, await tableOf(key, text));
+    const paste = await openSealedPaste(URL_OF_PASTE, keyText);
+    const table = await fetchLineTable(TABLE_URL, paste);
+    expect(table?.totalLines).toBe(2_000);
+    const last = await sealedWindows(chunkReader(paste, table!), table!)(9, new AbortController().signal);
+    expect(last.lines.at(-1)).toBe('line 2000 é😀');
+    expect(tableAsked).toHaveLength(1);
+    // The header and the last window's chunks, each by Range: never the whole stream.
+    expect(content.every((a) => a.range !== null)).toBe(true);
+    expect(content.length).toBeLessThanOrEqual(1 + 2);
+  });
+
+  it('is none when the uploader sent none, or when it does not open under the paste key', async () => {
+    const text = 'a\nb\n'.repeat(5_000);
+    const { keyText, stream } = await sealedText(text);
+    serveWithTable(stream, null);
+    expect(await fetchLineTable(TABLE_URL, await openSealedPaste(URL_OF_PASTE, keyText))).toBeNull();
+    serveWithTable(stream, await tableOf(await generateKey(), text));
+    expect(await fetchLineTable(TABLE_URL, await openSealedPaste(URL_OF_PASTE, keyText))).toBeNull();
+  });
+
+  it('is caught where a chunk does not have the lines the table says', async () => {
+    const text = 'word\n'.repeat(4_000);
+    const { key, keyText, stream } = await sealedText(text);
+    // The same length and layout, but one line end fewer in the second chunk.
+    const lf = text.indexOf('\n', CHUNK + 10);
+    const other = `${text.slice(0, lf)} ${text.slice(lf + 1)}`;
+    expect(other.length).toBe(text.length);
+    serveWithTable(stream, await tableOf(key, other));
+    const paste = await openSealedPaste(URL_OF_PASTE, keyText);
+    const table = await fetchLineTable(TABLE_URL, paste);
+    expect(table).not.toBeNull();
+    const windows = sealedWindows(chunkReader(paste, table!), table!);
+    await expect(windows(0, new AbortController().signal)).resolves.toMatchObject({ totalLines: 3_999 });
+    await expect(windows(5, new AbortController().signal)).rejects.toBeInstanceOf(LineTableMismatchError);
   });
 });

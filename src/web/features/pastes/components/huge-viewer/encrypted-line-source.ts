@@ -1,14 +1,17 @@
 import {
   chunkCount,
+  chunkMatchesTable,
   createOpenStream,
   DecryptError,
   importKeyText,
+  LineCounter,
+  type LineTable,
   openChunk,
+  openLineTable,
   PSE1,
   parseHeader,
   plainSize,
 } from '../../../../../common/paste-crypto/index';
-import { LineCounter, type LineTable } from '../../../../../common/paste-crypto/line-table';
 import { errorFromResponse } from '../../../../lib/api-client';
 import type { PasteSearchPage } from '../../api/search-paste';
 import { SEARCH_PAGE_LIMIT } from '../../api/search-paste';
@@ -30,6 +33,17 @@ export class UndecryptableError extends Error {
   constructor() {
     super('This paste could not be decrypted');
     this.name = 'UndecryptableError';
+  }
+}
+
+/**
+ * Raised when a chunk's lines are not what the uploader's line table says (a table that does not
+ * belong to this text): the viewer then counts the lines itself, as for a paste sent without one.
+ */
+export class LineTableMismatchError extends Error {
+  constructor() {
+    super("This paste's line table does not match its text");
+    this.name = 'LineTableMismatchError';
   }
 }
 
@@ -94,6 +108,28 @@ export async function openSealedPaste(
 }
 
 /**
+ * The line table the uploader sealed beside the paste (GET /api/pastes/:id/line-table), or null
+ * when it sent none, or what the server sends is no table of this stream under this key: then the
+ * lines are counted here.
+ */
+export async function fetchLineTable(
+  url: string,
+  paste: SealedPaste,
+  signal?: AbortSignal,
+): Promise<LineTable | null> {
+  const response = await fetch(url, { credentials: 'same-origin', signal });
+  if (response.status === 404) return null;
+  if (!response.ok) throw errorFromResponse(response.status, response.statusText, await response.text());
+  const sealed = new Uint8Array(await response.arrayBuffer());
+  try {
+    return await openLineTable(paste.key, sealed, paste);
+  } catch (error) {
+    if (error instanceof DecryptError) return null;
+    throw error;
+  }
+}
+
+/**
  * Reads the whole sealed stream once, decrypting as it streams (memory stays flat), and counts
  * its lines. `onProgress` gets the fraction of the plaintext read.
  */
@@ -141,9 +177,10 @@ export async function countLines(
 /**
  * Chunk i of the plaintext: its sealed bytes fetched by Range (at 16 + i × (C + 16)) and opened,
  * kept in a small LRU so that neighbouring windows do not fetch it again. One fetch per chunk
- * however many ask at once.
+ * however many ask at once. With `uploaderTable`, each chunk is checked against it as it opens
+ * (LineTableMismatchError): a table the tab did not count itself is trusted no further than that.
  */
-export function chunkReader(paste: SealedPaste): ChunkReader {
+export function chunkReader(paste: SealedPaste, uploaderTable?: LineTable): ChunkReader {
   const opened = new LruCache<number, Uint8Array>(Number.POSITIVE_INFINITY, CHUNK_CACHE_BYTES);
   const pending = new Map<number, Promise<Uint8Array>>();
   const sealedChunk = paste.chunkBytes + PSE1.TAG_BYTES;
@@ -151,11 +188,14 @@ export function chunkReader(paste: SealedPaste): ChunkReader {
     const start = PSE1.HEADER_BYTES + index * sealedChunk;
     const end = Math.min(start + sealedChunk, paste.sealedSize) - 1;
     const sealed = await fetchRange(paste.url, start, end);
+    let plain: Uint8Array;
     try {
-      return await openChunk(paste.key, paste.header, index, sealed, index === paste.chunks - 1);
+      plain = await openChunk(paste.key, paste.header, index, sealed, index === paste.chunks - 1);
     } catch {
       throw new UndecryptableError();
     }
+    if (uploaderTable && !chunkMatchesTable(uploaderTable, index, plain)) throw new LineTableMismatchError();
+    return plain;
   }
   return (index) => {
     const held = opened.get(index);

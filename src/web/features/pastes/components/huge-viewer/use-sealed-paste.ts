@@ -4,6 +4,7 @@ import type { LineTable } from '../../../../../common/paste-crypto/line-table';
 import {
   chunkReader,
   countLines,
+  fetchLineTable,
   openSealedPaste,
   searchSealed,
   UndecryptableError,
@@ -19,13 +20,26 @@ export type SealedPasteState =
 
 const COUNTING: SealedPasteState = { status: 'counting', fraction: null, preview: null };
 
+/** Where the viewer reads an encrypted paste: its sealed stream, and the line table its uploader sealed. */
+export interface SealedPasteUrls {
+  content: string;
+  lineTable: string;
+}
+
 /**
- * An encrypted extreme paste made ready for the viewer: its header fetched, then the whole sealed
- * stream read once and decrypted as it streams to count its lines (the progress is `fraction`; its
- * first lines are in `preview` meanwhile). A stream this tab has counted before opens at once
- * (remembered-line-tables). `attempt` starts it again after a failure.
+ * An encrypted extreme paste made ready for the viewer: its header fetched, then its line table —
+ * the one this tab counted before (remembered-line-tables), else the one its uploader sealed, else
+ * counted now by reading the whole sealed stream once, decrypting it as it streams (the progress
+ * is `fraction`; its first lines are in `preview` meanwhile). `countAnyway` passes over the
+ * uploader's table (one that did not match the text). `attempt` starts it again after a failure.
  */
-export function useSealedPaste(url: string, keyText: string, attempt: number): SealedPasteState {
+export function useSealedPaste(
+  urls: SealedPasteUrls,
+  keyText: string,
+  attempt: number,
+  countAnyway: boolean,
+): SealedPasteState {
+  const { content: url, lineTable: tableUrl } = urls;
   const [state, setState] = useState<SealedPasteState>(COUNTING);
   useEffect(() => {
     void attempt;
@@ -36,6 +50,8 @@ export function useSealedPaste(url: string, keyText: string, attempt: number): S
       const paste = await openSealedPaste(url, keyText, controller.signal);
       const known = recallLineTable(paste);
       if (known) return { read: chunkReader(paste), table: known };
+      const uploaded = countAnyway ? null : await fetchLineTable(tableUrl, paste, controller.signal);
+      if (uploaded) return { read: chunkReader(paste, uploaded), table: uploaded };
       const table = await countLines(
         paste,
         (fraction) => {
@@ -61,7 +77,7 @@ export function useSealedPaste(url: string, keyText: string, attempt: number): S
       },
     );
     return () => controller.abort();
-  }, [url, keyText, attempt]);
+  }, [url, tableUrl, keyText, attempt, countAnyway]);
   return state;
 }
 
