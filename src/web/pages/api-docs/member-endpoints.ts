@@ -90,7 +90,10 @@ export const memberSections: EndpointSection[] = [
         method: 'POST',
         path: '/api/pastes/upload/finalize',
         summary: 'Create the paste; it is assembled in the background and readable once complete.',
-        fields: ['uploadId'],
+        fields: [
+          'uploadId',
+          'sealedLineTable (optional, encrypted uploads only) — the paste’s line table sealed under its key, standard base64 (format in docs/encryption.md), so readers open it in the browser without decrypting it whole',
+        ],
         returns: '{ "id": "..." }',
         example: (base) =>
           `curl -X POST ${base}/pastes/upload/finalize \\\n  -H 'X-API-Key: ${key}' -H 'Content-Type: application/json' \\\n  -d '{"uploadId":"UPLOAD_ID"}'`,

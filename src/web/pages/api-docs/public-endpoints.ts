@@ -68,6 +68,14 @@ export const publicSection: EndpointSection = {
     },
     {
       method: 'GET',
+      path: '/api/pastes/{id}/line-table',
+      summary:
+        "An end-to-end encrypted paste's line table, sealed by its uploader (finalize's sealedLineTable): the sealed bytes, which only the key opens. 404 when the uploader sent none; 409 for a plain paste (read it with lines). Same access rules as lines.",
+      returns: 'application/octet-stream: a pse1 stream',
+      example: (base) => `curl -o table.pse1 ${base}/pastes/abc123/line-table`,
+    },
+    {
+      method: 'GET',
       path: '/api/pastes/{id}/search',
       summary:
         'Find the lines of a paste holding a text: literal and case-sensitive, one match per line, in order. The search stops after limit matches, or after about 2 seconds (half a second once something was found); continue from nextFrom. Same access rules as lines.',
