@@ -49,6 +49,15 @@ export function EncryptedHugeViewer({ paste, keyText, onDownload, onClose }: Enc
       </div>
     );
   }
+  if (sealed.status === 'opening') {
+    return (
+      <section aria-label="Paste viewer" className="py-8">
+        <div className="mx-auto max-w-xl">
+          <ProgressBar label="Opening the encrypted paste" value={null} />
+        </div>
+      </section>
+    );
+  }
   if (sealed.status === 'counting') {
     return (
       <section aria-label="Paste viewer" className="space-y-6 py-8">

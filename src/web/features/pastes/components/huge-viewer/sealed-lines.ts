@@ -1,8 +1,8 @@
 /**
  * Lines of an end-to-end encrypted paste, found in the browser (issue 22 with issue 21): the server
- * cannot read them, so the tab reads the decrypted text once, counting line ends, and keeps for
- * each sealed chunk the line its first byte belongs to (1,024 entries for 1 GB). A window of lines
- * or a search then opens only the chunks it needs. Pure: chunks come from a `ChunkReader`, so the
+ * cannot read them, so the tab works from a line table — for each sealed chunk the line its first
+ * byte belongs to (1,024 entries for 1 GB), sealed by the uploader or counted here (LineCounter,
+ * common/paste-crypto/line-table). A window of lines or a search then opens only the chunks it needs. Pure: chunks come from a `ChunkReader`, so the
  * unit tests run it on texts sealed in memory. Lines are what the server's /lines and /search
  * answer for a plain paste (line-index/window.ts, search.ts): split at LF, the CR of a CRLF
  * dropped, no line after a final LF, an empty text one empty line, a line cut at `maxChars`.

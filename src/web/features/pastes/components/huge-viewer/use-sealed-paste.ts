@@ -13,11 +13,13 @@ import { recallLineTable, rememberLineTable } from './remembered-line-tables';
 import type { ChunkReader } from './sealed-lines';
 
 export type SealedPasteState =
+  | { status: 'opening' }
   | { status: 'counting'; fraction: number | null; preview: string[] | null }
   | { status: 'ready'; read: ChunkReader; table: LineTable }
   | { status: 'undecryptable' }
   | { status: 'failed'; message: string };
 
+const OPENING: SealedPasteState = { status: 'opening' };
 const COUNTING: SealedPasteState = { status: 'counting', fraction: null, preview: null };
 
 /** Where the viewer reads an encrypted paste: its sealed stream, and the line table its uploader sealed. */
@@ -29,8 +31,8 @@ export interface SealedPasteUrls {
 /**
  * An encrypted extreme paste made ready for the viewer: its header fetched, then its line table —
  * the one this tab counted before (remembered-line-tables), else the one its uploader sealed, else
- * counted now by reading the whole sealed stream once, decrypting it as it streams (the progress
- * is `fraction`; its first lines are in `preview` meanwhile). `countAnyway` passes over the
+ * counted now by reading the whole sealed stream once, decrypting it as it streams (`opening`
+ * until then; while `counting`, the progress is `fraction` and its first lines are in `preview`). `countAnyway` passes over the
  * uploader's table (one that did not match the text). `attempt` starts it again after a failure.
  */
 export function useSealedPaste(
@@ -40,18 +42,19 @@ export function useSealedPaste(
   countAnyway: boolean,
 ): SealedPasteState {
   const { content: url, lineTable: tableUrl } = urls;
-  const [state, setState] = useState<SealedPasteState>(COUNTING);
+  const [state, setState] = useState<SealedPasteState>(OPENING);
   useEffect(() => {
     void attempt;
     const controller = new AbortController();
     let shown = -1;
-    setState(COUNTING);
+    setState(OPENING);
     (async () => {
       const paste = await openSealedPaste(url, keyText, controller.signal);
       const known = recallLineTable(paste);
       if (known) return { read: chunkReader(paste), table: known };
       const uploaded = countAnyway ? null : await fetchLineTable(tableUrl, paste, controller.signal);
       if (uploaded) return { read: chunkReader(paste, uploaded), table: uploaded };
+      if (!controller.signal.aborted) setState(COUNTING);
       const table = await countLines(
         paste,
         (fraction) => {
