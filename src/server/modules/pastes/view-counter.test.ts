@@ -54,4 +54,34 @@ describe('view counter', () => {
     const row = await testDb().kysely.selectFrom('pastes').select('view_count').executeTakeFirstOrThrow();
     expect(row.view_count).toBe(7);
   });
+
+  it('still counts a batch while it is written, so a read never sees the count dip', async () => {
+    const [id] = await insertPastes(1);
+    let committed = false;
+    const views = createViewCounter(testDb().kysely, {
+      recent: recent(),
+      flushEveryMs: 60_000,
+      onWritten: () => {
+        committed = true;
+      },
+    });
+    views.record(id!, 'viewer-1');
+    views.record(id!, 'viewer-2');
+    let done = false;
+    const flushed = views.flush().then(() => {
+      done = true;
+    });
+    // Every turn of the flush: 2 views still pending until the write has committed, none after.
+    const seen = new Set<string>();
+    for (let turns = 0; !done && turns < 100_000; turns++) {
+      seen.add(`${views.pendingFor(id!)} ${committed ? 'committed' : 'writing'}`);
+      await null;
+    }
+    await flushed;
+    expect([...seen].filter((s) => s !== '2 writing' && s !== '0 committed')).toEqual([]);
+    expect(seen.has('2 writing')).toBe(true);
+    const row = await testDb().kysely.selectFrom('pastes').select('view_count').executeTakeFirstOrThrow();
+    expect(row.view_count).toBe(7);
+    await views.close();
+  });
 });

@@ -18,6 +18,8 @@ export function createViewCounter(
 ) {
   const { recent, flushEveryMs = 1000, onWritten } = opts;
   let pending = new Map<string, number>();
+  /** The batch being written: still counted by pendingFor until it is committed, so no read dips. */
+  let writing = new Map<string, number>();
   let flushing: Promise<void> = Promise.resolve();
   const checks = new Set<Promise<void>>();
 
@@ -29,12 +31,16 @@ export function createViewCounter(
     if (pending.size === 0) return;
     const batch = pending;
     pending = new Map();
+    writing = batch;
     flushing = (async () => {
       try {
         await addViews(db, batch);
+        // In the same turn as the commit's answer: a read now finds the written count, not both.
+        writing = new Map();
         for (const id of batch.keys()) onWritten?.(id);
       } catch {
         // The database is away: keep the counts for the next flush rather than lose them.
+        writing = new Map();
         for (const [id, n] of batch) pending.set(id, (pending.get(id) ?? 0) + n);
       }
     })();
@@ -68,9 +74,9 @@ export function createViewCounter(
       void check.finally(() => checks.delete(check));
       return true;
     },
-    /** Views recorded here and not yet written. */
+    /** Views recorded here and not yet written (a batch being written included). */
     pendingFor(id: string): number {
-      return pending.get(id) ?? 0;
+      return (pending.get(id) ?? 0) + (writing.get(id) ?? 0);
     },
     flush,
     async close(): Promise<void> {
