@@ -41,11 +41,22 @@ export function createLineIndexes(blobs: BlobStore, options: LineIndexOptions = 
     return index;
   }
 
-  async function read(contentKey: string): Promise<LineIndex | null> {
+  /** The bytes kept beside a content blob, or null when there are none. */
+  async function stored(contentKey: string): Promise<Buffer | null> {
     try {
-      return decodeLineIndex(await buffer(await blobs.get(lineIndexKey(contentKey))));
+      return await buffer(await blobs.get(lineIndexKey(contentKey)));
     } catch (e) {
-      if (e instanceof BlobNotFoundError || e instanceof LineIndexFormatError) return null;
+      if (e instanceof BlobNotFoundError) return null;
+      throw e;
+    }
+  }
+
+  async function read(contentKey: string): Promise<LineIndex | null> {
+    const bytes = await stored(contentKey);
+    try {
+      return bytes && decodeLineIndex(bytes);
+    } catch (e) {
+      if (e instanceof LineIndexFormatError) return null;
       throw e;
     }
   }
@@ -79,14 +90,7 @@ export function createLineIndexes(blobs: BlobStore, options: LineIndexOptions = 
     },
 
     /** The sealed line table its uploader sent, or null when none was sent. */
-    async loadSealed(contentKey: string): Promise<Buffer | null> {
-      try {
-        return await buffer(await blobs.get(lineIndexKey(contentKey)));
-      } catch (e) {
-        if (e instanceof BlobNotFoundError) return null;
-        throw e;
-      }
-    },
+    loadSealed: stored,
 
     /** The index of a content blob, built now if it has none (BlobNotFoundError when the blob is gone). */
     async load(contentKey: string): Promise<LineIndex> {
