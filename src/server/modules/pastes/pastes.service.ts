@@ -56,7 +56,16 @@ interface Deps extends PasteReaderDeps {
 }
 
 /** 72 random bits, URL-safe, 12 characters. */
-const newPasteId = () => randomToken(9);
+/**
+ * A new paste id: 12 base64url characters, never starting with '-', which a command line (the
+ * CLI's `pasteshare get ID`, or any tool's) would take for an option.
+ */
+export function newPasteId(): string {
+  for (;;) {
+    const id = randomToken(9);
+    if (!id.startsWith('-')) return id;
+  }
+}
 
 export type PastesService = ReturnType<typeof createPastesService>;
 
