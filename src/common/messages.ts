@@ -102,6 +102,9 @@ export const PASTE_MESSAGES = {
     'An encrypted paste’s title is sent sealed (sealedTitle), never as title: leave title empty',
   sealedTitleRequired: 'An encrypted paste needs its sealed title (sealedTitle)',
   sealedTitleInvalid: `sealedTitle must be a sealed title (base64url, at most ${SEALED_TITLE_MAX_LENGTH} characters)`,
+  lineTableInvalid: `sealedLineTable must be a pse1 stream in standard base64, at most ${SEALED_LINE_TABLE_MAX_LENGTH} characters`,
+  lineTableNotEncrypted:
+    'sealedLineTable is only for an encrypted paste: a plain paste gets its line index from the server',
   sealedTitleNotEncrypted: 'sealedTitle is only for an encrypted paste (encrypted: true)',
   encryptedNoFork: 'An encrypted paste cannot be a fork',
   sharedKeyNotEncrypted: 'A key can only be shared for an encrypted paste',
@@ -121,9 +124,6 @@ export const UPLOAD_MESSAGES = {
     `Your unfinished uploads would hold more than ${formatGiB(limitBytes)}. Finish or cancel one before starting another.`,
   chunkPartMissing: 'chunk: send the chunk as a file part named chunk',
   notUtf8: 'The file is not UTF-8 text, so it cannot be a paste',
-  lineTableInvalid: `sealedLineTable must be a pse1 stream in standard base64, at most ${SEALED_LINE_TABLE_MAX_LENGTH} characters`,
-  lineTableNotEncrypted:
-    'sealedLineTable is only for an encrypted upload: a plain paste gets its line index from the server',
   assemblyFailed: 'Assembling the upload failed',
   initFailed: 'Failed to initialize upload',
   noUploadId: 'No upload ID received from server',

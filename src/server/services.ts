@@ -204,6 +204,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     clock,
     settings,
     uploads,
+    lineIndexes,
     inlineMaxBytes: INLINE_CONTENT_MAX_BYTES,
   });
   const scheduledBackups = createScheduledBackups({

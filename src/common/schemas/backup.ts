@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { EXPIRATIONS, PRIVACIES, ROLES, SEALED_TITLE_MAX_LENGTH } from '../constants.js';
+import {
+  EXPIRATIONS,
+  PRIVACIES,
+  ROLES,
+  SEALED_LINE_TABLE_MAX_LENGTH,
+  SEALED_TITLE_MAX_LENGTH,
+} from '../constants.js';
 import { PASTE_LANGUAGES } from '../languages.js';
 
 /**
@@ -69,6 +75,11 @@ export const BACKUP_ROW_SCHEMAS = {
      */
     encryption: z.literal(1).nullable().optional().default(null),
     sealed_title: text(SEALED_TITLE_MAX_LENGTH).nullable().optional().default(null),
+    /**
+     * An encrypted paste's line table as its creator sealed it (standard base64), kept beside the
+     * content, not in a column. Absent in backups made before tables were kept.
+     */
+    sealed_line_table: text(SEALED_LINE_TABLE_MAX_LENGTH).nullable().optional().default(null),
   }),
   reports: z.strictObject({
     id,

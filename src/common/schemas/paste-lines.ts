@@ -26,7 +26,7 @@ export const PASTE_LINES_MESSAGES = {
   queryOneLine: 'q must not contain a line break: each line is searched on its own',
   burn: 'A burn-after-reading paste is read whole, once: download it instead of reading it by lines',
   noLineTable:
-    'This encrypted paste has no line table: its uploader sent none, so count its lines from the download',
+    'This encrypted paste has no line table: its creator sent none, so count its lines from the download',
   lineTableOfPlain: 'Only an encrypted paste has a sealed line table: read a plain one with /lines',
 } as const;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EXPIRATIONS, PRIVACIES, TITLE_MAX_LENGTH } from '../constants.js';
+import { EXPIRATIONS, PRIVACIES, SEALED_LINE_TABLE_MAX_LENGTH, TITLE_MAX_LENGTH } from '../constants.js';
 import { PASTE_LANGUAGES } from '../languages.js';
 import { PASTE_MESSAGES } from '../messages.js';
 import { storedText } from './text.js';
@@ -27,6 +27,15 @@ export function encryptionFields() {
   };
 }
 
+/**
+ * An encrypted paste's line table sealed under its key (a pse1 stream, standard base64), on a JSON
+ * create and an upload's finalize, so its readers need not decrypt it whole to find its lines.
+ */
+export const sealedLineTableField = z
+  .string()
+  .max(SEALED_LINE_TABLE_MAX_LENGTH, PASTE_MESSAGES.lineTableInvalid)
+  .optional();
+
 export const createPasteBodySchema = z.object({
   title: storedText(TITLE_MAX_LENGTH, PASTE_MESSAGES.titleTooLong).optional().default(''),
   content: z.string(),
@@ -41,6 +50,7 @@ export const createPasteBodySchema = z.object({
   /** The id of the paste this one is a fork of: a public or unlisted paste the creator can read. */
   forkedFrom: z.string().min(1).max(32).optional(),
   ...encryptionFields(),
+  sealedLineTable: sealedLineTableField,
 });
 export type CreatePasteBody = z.input<typeof createPasteBodySchema>;
 export type CreatePasteInput = z.output<typeof createPasteBodySchema>;

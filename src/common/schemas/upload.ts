@@ -4,12 +4,11 @@ import {
   CHUNK_SIZE_MIN_BYTES,
   EXPIRATIONS,
   PRIVACIES,
-  SEALED_LINE_TABLE_MAX_LENGTH,
   TITLE_MAX_LENGTH,
 } from '../constants.js';
 import { PASTE_LANGUAGES } from '../languages.js';
-import { PASTE_MESSAGES, UPLOAD_MESSAGES } from '../messages.js';
-import { encryptionFields } from './paste.js';
+import { PASTE_MESSAGES } from '../messages.js';
+import { encryptionFields, sealedLineTableField } from './paste.js';
 import { storedText } from './text.js';
 
 export { UPLOAD_MESSAGES } from '../messages.js';
@@ -47,7 +46,7 @@ export const uploadRefBodySchema = z.object({ uploadId: uploadIdSchema });
  */
 export const finalizeUploadBodySchema = z.object({
   uploadId: uploadIdSchema,
-  sealedLineTable: z.string().max(SEALED_LINE_TABLE_MAX_LENGTH, UPLOAD_MESSAGES.lineTableInvalid).optional(),
+  sealedLineTable: sealedLineTableField,
 });
 export const uploadParams = z.object({ uploadId: uploadIdSchema });
 

@@ -17,7 +17,8 @@ import { isConstraintViolation } from '../../db/dialect.js';
 import type { Db } from '../../db/kysely.js';
 import { AppError, badRequest } from '../../errors.js';
 import { type BlobStore, newBlobKey } from '../../infra/blob-store/index.js';
-import { deleteContentBlob } from '../pastes/line-index/line-index-store.js';
+import { sealedLineTableOf } from '../pastes/encrypted-content.js';
+import { deleteContentBlob, type LineIndexes } from '../pastes/line-index/line-index-store.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import {
@@ -37,6 +38,8 @@ interface Deps {
   clock: Clock;
   settings: SettingsService;
   uploads: UploadsService;
+  /** Where an encrypted paste's sealed line table is kept, beside its content. */
+  lineIndexes: Pick<LineIndexes, 'saveSealed' | 'loadSealed'>;
   /** Content larger than this (or holding NUL) is stored as a blob, as pastes.service does. */
   inlineMaxBytes: number;
 }
@@ -69,7 +72,22 @@ async function* parsedTokens(tokens: AsyncIterable<Token>): AsyncGenerator<Token
   }
 }
 
-export function createBackupService({ db, blobs, clock, settings, uploads, inlineMaxBytes }: Deps) {
+/** `pastes row N: sealed_line_table: …`, as the import's other refusals read. */
+function checkedLineTable(row: BackupRow<'pastes'>, number: number): Buffer | null {
+  const text = row.sealed_line_table;
+  if (text === null) return null;
+  const where = `pastes row ${number}: sealed_line_table`;
+  if (row.encryption === null) throw badRequest(`${where}: ${PASTE_MESSAGES.lineTableNotEncrypted}`);
+  try {
+    return sealedLineTableOf(text);
+  } catch {
+    throw badRequest(`${where}: ${PASTE_MESSAGES.lineTableInvalid}`);
+  }
+}
+
+export function createBackupService(deps: Deps) {
+  const { db, blobs, clock, settings, uploads, lineIndexes, inlineMaxBytes } = deps;
+
   async function* pasteContent(row: Record<string, unknown>): AsyncGenerator<string> {
     if (row.content !== null) {
       yield json(row.content);
@@ -109,7 +127,12 @@ export function createBackupService({ db, blobs, clock, settings, uploads, inlin
             continue;
           }
           const { content: _content, blob_key: _blob, ...rest } = row;
-          yield `${json(rest).slice(0, -1)},"content":`;
+          yield json(rest).slice(0, -1);
+          if (row.encryption !== null) {
+            const table = row.blob_key === null ? null : await lineIndexes.loadSealed(row.blob_key as string);
+            yield `,"sealed_line_table":${json(table?.toString('base64') ?? null)}`;
+          }
+          yield ',"content":';
           yield* pasteContent(row);
           yield '}';
         }
@@ -192,21 +215,19 @@ export function createBackupService({ db, blobs, clock, settings, uploads, inlin
               throw badRequest(`${t} row ${number}: ${issue.path.join('.') || 'row'}: ${issue.message}`);
             }
             let content = row.content as StoredContent | undefined;
-            if (t === 'pastes' && (parsed.data as BackupRow<'pastes'>).encryption !== null) {
-              const sealed = await sealedFromBase64(blobs, content!, written);
-              if (!sealed)
-                throw badRequest(`${t} row ${number}: content: ${PASTE_MESSAGES.encryptedContentInvalid}`);
-              content = sealed;
+            let value: Record<string, unknown> = parsed.data;
+            if (t === 'pastes') {
+              const { sealed_line_table: _table, ...paste } = parsed.data as BackupRow<'pastes'>;
+              const lineTable = checkedLineTable(parsed.data as BackupRow<'pastes'>, number);
+              if (paste.encryption !== null) {
+                const sealed = await sealedFromBase64(blobs, content!, written);
+                if (!sealed)
+                  throw badRequest(`${t} row ${number}: content: ${PASTE_MESSAGES.encryptedContentInvalid}`);
+                content = sealed;
+                if (lineTable) await lineIndexes.saveSealed(sealed.blob_key!, lineTable);
+              }
+              value = { ...paste, ...content, status: 'ready', sweep_claimed_at: null };
             }
-            const value =
-              t === 'pastes'
-                ? {
-                    ...parsed.data,
-                    ...content,
-                    status: 'ready',
-                    sweep_claimed_at: null,
-                  }
-                : parsed.data;
             if (t === 'users' && (value as BackupRow<'users'>).role === 'admin') admins++;
             try {
               await insertRow(trx, t, value);
@@ -224,7 +245,7 @@ export function createBackupService({ db, blobs, clock, settings, uploads, inlin
           await resetSequences(trx, db.dialect);
         });
       } catch (e) {
-        for (const key of written) await blobs.delete(key);
+        for (const key of written) await deleteContentBlob(blobs, key);
         throw e;
       } finally {
         settings.invalidate();

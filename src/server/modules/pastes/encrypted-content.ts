@@ -1,5 +1,4 @@
 import { SEALED_TITLE_MAX_LENGTH } from '../../../common/constants.js';
-import { UPLOAD_MESSAGES } from '../../../common/messages.js';
 import {
   DecryptError,
   isKeyText,
@@ -41,6 +40,7 @@ export interface EncryptionOptions {
   title: string;
   sealedTitle?: string | undefined;
   forkedFrom?: string | undefined;
+  sealedLineTable?: string | undefined;
 }
 
 /**
@@ -51,6 +51,7 @@ export interface EncryptionOptions {
 export function checkEncryptionOptions(input: EncryptionOptions): boolean {
   if (!input.encrypted) {
     if (input.sealedTitle !== undefined) throw badRequest(PASTE_MESSAGES.sealedTitleNotEncrypted);
+    if (input.sealedLineTable !== undefined) throw badRequest(PASTE_MESSAGES.lineTableNotEncrypted);
     return false;
   }
   if (input.title.trim() !== '') throw badRequest(PASTE_MESSAGES.encryptedTitleNotAllowed);
@@ -94,12 +95,13 @@ export async function sealedContentOf(content: string): Promise<Buffer> {
 }
 
 /**
- * An encrypted upload's sealed line table (finalize's `sealedLineTable`): its pse1 bytes, or 400.
+ * An encrypted paste's sealed line table (a JSON create's or finalize's `sealedLineTable`): its
+ * pse1 bytes, or 400.
  * The server checks the layout only; the reader checks each chunk it opens against the table.
  */
 export function sealedLineTableOf(text: string): Buffer {
   const bytes = decodeStrictBase64(text);
-  if (!bytes || !isPse1Stream(bytes, bytes.length)) throw badRequest(UPLOAD_MESSAGES.lineTableInvalid);
+  if (!bytes || !isPse1Stream(bytes, bytes.length)) throw badRequest(PASTE_MESSAGES.lineTableInvalid);
   return bytes;
 }
 

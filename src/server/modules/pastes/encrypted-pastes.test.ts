@@ -3,14 +3,17 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createPaste } from '../../../../test/helpers/pastes.js';
 import { signedIn, withTestApp } from '../../../../test/helpers/test-app.js';
-import { ENCRYPTED_TITLE_PLACEHOLDER } from '../../../common/constants.js';
+import { ENCRYPTED_TITLE_PLACEHOLDER, SEALED_LINE_TABLE_MAX_LENGTH } from '../../../common/constants.js';
 import {
   generateKey,
+  LineCounter,
   openBytes,
+  openLineTable,
   openText,
   openTitle,
   PSE1,
   sealBytes,
+  sealLineTable,
   sealText,
   sealTitle,
   toBase64,
@@ -173,6 +176,46 @@ describe('an encrypted paste created as JSON', () => {
     expect(await t.app.services.blobs.size(lineIndexKey(row.blob_key!))).toBeNull();
   });
 
+  it('keeps the line table its creator sealed, served to its readers, and drops it with the paste', async () => {
+    const key = await generateKey();
+    const plain = Buffer.from(`${'a log line of some length\n'.repeat(450_000)}no final newline`);
+    const counter = new LineCounter(2 ** PSE1.DEFAULT_CHUNK_LOG2);
+    counter.add(plain);
+    const table = counter.finish();
+    const sealedLineTable = toBase64(await sealLineTable(key, table));
+    const bytes = await sealBytes(key, plain);
+    const res = await t.client().post('/api/pastes', {
+      encrypted: true,
+      content: toBase64(bytes),
+      sealedTitle: await sealTitle(key, ''),
+      sealedLineTable,
+    });
+    expect(res.status).toBe(201);
+    const { id } = res.body;
+
+    const { res: got, bytes: served } = await fetchBytes(`/api/pastes/${id}/line-table`);
+    expect(got.status).toBe(200);
+    expect(toBase64(served)).toBe(sealedLineTable);
+    const layout = {
+      chunkBytes: 2 ** PSE1.DEFAULT_CHUNK_LOG2,
+      chunks: table.chunks,
+      plainBytes: plain.length,
+    };
+    const opened = await openLineTable(key, served, layout);
+    expect(opened?.totalLines).toBe(450_001);
+    expect(opened).toEqual(table);
+
+    const { blob_key } = await t.db.kysely
+      .selectFrom('pastes')
+      .select('blob_key')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const { client: admin } = await signedIn(t, 'admin');
+    expect((await admin.delete(`/api/pastes/${id}`)).status).toBe(200);
+    expect((await t.client().get(`/api/pastes/${id}/line-table`)).status).toBe(404);
+    expect(await t.app.services.blobs.size(lineIndexKey(blob_key!))).toBeNull();
+  });
+
   it('refuses what does not fit the contract with 400 and its message, writing nothing', async () => {
     const s = await sealed();
     const before = await countStored();
@@ -203,16 +246,39 @@ describe('an encrypted paste created as JSON', () => {
       [{ content: toBase64(s.bytes.subarray(0, PSE1.HEADER_BYTES)) }, PASTE_MESSAGES.encryptedContentInvalid],
       [{ content: '' }, PASTE_MESSAGES.encryptedContentInvalid],
       [{ forkedFrom: 'abcdefabcdef' }, PASTE_MESSAGES.encryptedNoFork],
+      [{ sealedLineTable: 'not base64!' }, PASTE_MESSAGES.lineTableInvalid],
+      [
+        { sealedLineTable: toBase64(new TextEncoder().encode('PSL1 plain bytes')) },
+        PASTE_MESSAGES.lineTableInvalid,
+      ],
     ];
     for (const [extra, message] of cases) {
       const res = await t.client().post('/api/pastes', encryptedBody(s, extra));
       expect(res.status, JSON.stringify(extra).slice(0, 80)).toBe(400);
       expect(res.body.message, JSON.stringify(extra).slice(0, 80)).toBe(message);
     }
+    const longTable = await t
+      .client()
+      .post(
+        '/api/pastes',
+        encryptedBody(s, { sealedLineTable: 'A'.repeat(SEALED_LINE_TABLE_MAX_LENGTH + 4) }),
+      );
+    expect([longTable.status, longTable.body.message]).toEqual([
+      400,
+      `sealedLineTable: ${PASTE_MESSAGES.lineTableInvalid}`,
+    ]);
     // A sealed title on a plain paste is a mistake, not something to ignore.
     const plain = await t.client().post('/api/pastes', { content: 'plain', sealedTitle: s.sealedTitle });
     expect(plain.status).toBe(400);
     expect(plain.body.message).toBe(PASTE_MESSAGES.sealedTitleNotEncrypted);
+    const table = toBase64(
+      await sealLineTable(s.key, new LineCounter(2 ** PSE1.DEFAULT_CHUNK_LOG2).finish()),
+    );
+    const plainWithTable = await t.client().post('/api/pastes', { content: 'plain', sealedLineTable: table });
+    expect([plainWithTable.status, plainWithTable.body.message]).toEqual([
+      400,
+      PASTE_MESSAGES.lineTableNotEncrypted,
+    ]);
     expect(await countStored()).toEqual(before);
   });
 
@@ -296,14 +362,18 @@ describe('an encrypted burn-after-reading paste', () => {
 });
 
 describe('an encrypted paste in a database backup', () => {
-  it('round-trips as its sealed bytes (small and large), and a tampered base64 refuses the file', async () => {
+  it('round-trips as its sealed bytes (small and large) and line table, and a tampered base64 refuses the file', async () => {
     const { client: admin } = await signedIn(t, 'admin');
     const small = await sealed();
     const { id: smallId } = (await t.client().post('/api/pastes', encryptedBody(small))).body;
     const key = await generateKey();
     const largePlain = new Uint8Array(3 * 1024 * 1024).map((_, i) => i * 7);
     const large = { key, bytes: await sealBytes(key, largePlain), sealedTitle: await sealTitle(key, 't') };
-    const { id: largeId } = (await t.client().post('/api/pastes', encryptedBody(large))).body;
+    const counter = new LineCounter(2 ** PSE1.DEFAULT_CHUNK_LOG2);
+    counter.add(largePlain);
+    const sealedLineTable = toBase64(await sealLineTable(key, counter.finish()));
+    const { id: largeId } = (await t.client().post('/api/pastes', encryptedBody(large, { sealedLineTable })))
+      .body;
 
     const exported = await admin.get('/api/admin/database/export');
     expect(exported.status).toBe(200);
@@ -314,7 +384,9 @@ describe('an encrypted paste in a database backup', () => {
       encryption: 1,
       sealed_title: small.sealedTitle,
       content: toBase64(small.bytes),
+      sealed_line_table: null,
     });
+    expect(rowOf(largeId).sealed_line_table).toBe(sealedLineTable);
 
     const imported = await admin.post('/api/admin/database/import', undefined, {
       raw: exported.text,
@@ -337,6 +409,10 @@ describe('an encrypted paste in a database backup', () => {
       if (plain) expect(Buffer.from(await openBytes(s.key, bytes)).equals(Buffer.from(plain))).toBe(true);
       else expect(await openText(s.key, bytes)).toContain(MARKER);
     }
+    // The restored paste opens in the browser with its table, as before the backup.
+    const table = await fetchBytes(`/api/pastes/${largeId}/line-table`);
+    expect([table.res.status, toBase64(table.bytes)]).toEqual([200, sealedLineTable]);
+    expect((await t.client().get(`/api/pastes/${smallId}/line-table`)).status).toBe(404);
 
     const { client: admin2 } = await signedIn(t, 'admin');
     const bad = structuredClone(doc);
@@ -347,6 +423,31 @@ describe('an encrypted paste in a database backup', () => {
     });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toContain(PASTE_MESSAGES.encryptedContentInvalid);
+
+    // A table that is no sealed stream, or one on a plain paste, refuses the file; nothing changes.
+    const blobsBefore = (await countStored()).blobs;
+    const plainRow = {
+      ...rowOf(smallId),
+      id: 'plainpaste01',
+      encryption: null,
+      sealed_title: null,
+      content: 'x',
+    };
+    for (const [tables, message] of [
+      [[{ ...rowOf(largeId), sealed_line_table: 'bm90IHBzZTE=' }], PASTE_MESSAGES.lineTableInvalid],
+      [[{ ...plainRow, sealed_line_table: sealedLineTable }], PASTE_MESSAGES.lineTableNotEncrypted],
+    ] as const) {
+      const doc2 = structuredClone(doc);
+      doc2.tables.pastes = tables;
+      const res = await admin2.post('/api/admin/database/import', undefined, {
+        raw: JSON.stringify(doc2),
+        headers: { 'content-type': 'application/json' },
+      });
+      expect([res.status, res.body.message]).toEqual([400, `pastes row 1: sealed_line_table: ${message}`]);
+    }
+    expect((await countStored()).blobs).toBe(blobsBefore);
+    const still = await fetchBytes(`/api/pastes/${largeId}/line-table`);
+    expect(toBase64(still.bytes)).toBe(sealedLineTable);
   });
 });
 

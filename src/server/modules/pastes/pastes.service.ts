@@ -25,7 +25,7 @@ import { hashPassword } from '../../lib/passwords.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import type { UserRow } from '../users/users.service.js';
 import { type ReceivedContent, receiveContent } from './content-intake.js';
-import { checkEncryptionOptions, sealedContentOf } from './encrypted-content.js';
+import { checkEncryptionOptions, sealedContentOf, sealedLineTableOf } from './encrypted-content.js';
 import { deleteContentBlob, type LineIndexes } from './line-index/line-index-store.js';
 import { findLivePaste } from './live-paste.repository.js';
 import { type PasteContent, type StoredContent, storeContent } from './paste-content-store.js';
@@ -121,7 +121,7 @@ export function createPastesService(deps: Deps) {
    * An end-to-end encrypted create (issue 21): its pse1 bytes go to the blob store as they are (no
    * text checks, no secret scan, no line index: the server cannot read them) under the same option
    * rules and size limit, measured on the sealed bytes. The title is the placeholder; the sealed one
-   * is kept beside it.
+   * is kept beside it, and the sealed line table, if the creator sent one, beside the content.
    */
   async function createEncrypted(
     input: CreatePasteRequest,
@@ -130,11 +130,19 @@ export function createPastesService(deps: Deps) {
     // Streamed content (the multipart form) is text: an encrypted paste comes as JSON or in chunks.
     if (typeof input.content !== 'string') throw badRequest(PASTE_MESSAGES.encryptedContentInvalid);
     const bytes = await sealedContentOf(input.content);
+    const lineTable = input.sealedLineTable === undefined ? null : sealedLineTableOf(input.sealedLineTable);
     checkOptions(input, actor.user?.role ?? null);
     const limit = await settings.maxPasteBytes();
     if (bytes.length > limit) throw new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage(bytes.length, limit));
     const blobKey = newBlobKey('pastes');
     await blobs.put(blobKey, bytes);
+    // Kept where a plain paste's line index is, so it goes with the content (deleteContentBlob).
+    if (lineTable) {
+      await lineIndexes.saveSealed(blobKey, lineTable).catch(async (e) => {
+        await deleteContentBlob(blobs, blobKey);
+        throw e;
+      });
+    }
     return insertNew(
       input,
       actor,

@@ -268,7 +268,7 @@ describe('an encrypted chunked upload', () => {
     ]) {
       const res = await c.post('/api/pastes/upload/finalize', { uploadId, sealedLineTable });
       expect(res.status).toBe(400);
-      expect(res.body.message).toContain(UPLOAD_MESSAGES.lineTableInvalid);
+      expect(res.body.message).toContain(PASTE_MESSAGES.lineTableInvalid);
     }
     expect((await c.get(`/api/pastes/upload/${uploadId}`)).body.status).toBe('receiving');
     expect(await t.db.kysely.selectFrom('pastes').select('id').execute()).toHaveLength(0);
@@ -285,7 +285,7 @@ describe('an encrypted chunked upload', () => {
       'base64',
     );
     const res = await c.post('/api/pastes/upload/finalize', { uploadId: plainId, sealedLineTable: table });
-    expect([res.status, res.body.message]).toEqual([400, UPLOAD_MESSAGES.lineTableNotEncrypted]);
+    expect([res.status, res.body.message]).toEqual([400, PASTE_MESSAGES.lineTableNotEncrypted]);
     expect((await c.get(`/api/pastes/upload/${plainId}`)).body.status).toBe('receiving');
   });
 });

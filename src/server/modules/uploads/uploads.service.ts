@@ -290,7 +290,7 @@ export function createUploadsService(deps: Deps) {
     async finalize(user: UserRow, uploadId: string, sealedLineTable?: string): Promise<{ id: string }> {
       let s = await ownSession(user, uploadId);
       if (sealedLineTable !== undefined && s.encryption === null) {
-        throw badRequest(UPLOAD_MESSAGES.lineTableNotEncrypted);
+        throw badRequest(PASTE_MESSAGES.lineTableNotEncrypted);
       }
       const lineTable = sealedLineTable === undefined ? null : sealedLineTableOf(sealedLineTable);
       if (s.status === 'failed')

@@ -102,12 +102,12 @@ export function AboutPage() {
               and burn settings, the language you chose, and the addresses requests come from. Password,
               expiry and burn after reading work as for any paste, and so do highlighting, line links, raw
               view and download, all done in your browser. An encrypted paste over 10 MB can be read with View
-              in browser too: a file uploaded encrypted brings its table of lines, sealed with the same key,
-              so your browser decrypts only the parts on screen; for one without it, your browser first reads
-              it once, decrypting it as it arrives, to count its lines (once per tab). Either way it searches
-              the paste itself. Losing the link loses the paste: nobody can open it without its key. An
-              encrypted paste cannot be edited, forked or searched on the server, and it never appears on Top
-              Views or in link previews.
+              in browser too: one made on this site brings its table of lines, sealed with the same key, so
+              your browser decrypts only the parts on screen; for one without it, your browser first reads it
+              once, decrypting it as it arrives, to count its lines (once per tab). Either way it searches the
+              paste itself. Losing the link loses the paste: nobody can open it without its key. An encrypted
+              paste cannot be edited, forked or searched on the server, and it never appears on Top Views or
+              in link previews.
             </p>
             <p>
               Encrypted pastes can still be moderated, with a reader's consent: whoever reports one may choose

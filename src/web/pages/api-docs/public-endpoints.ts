@@ -22,6 +22,7 @@ export const publicSection: EndpointSection = {
         'forkedFrom (string, optional) — the id of the paste this one is a fork of: a public or unlisted paste that still exists (not a password or burn-after-reading one); otherwise 400 "This paste cannot be forked: …" and nothing is created',
         'encrypted (boolean, optional; JSON bodies and the chunked upload) — end-to-end encrypted: content is then the standard base64 of a pse1 sealed stream you made with your own key, title is left out (or empty) and forkedFrom is refused; the server checks only the stream\'s header and layout (400 "Encrypted content is not in a format this server reads" otherwise). The format, the key and how to read such a paste back are described in docs/encryption.md in the project\'s source',
         'sealedTitle (string, required when encrypted) — the title sealed under the same key, as base64url (at most 1024 characters); the server shows "Encrypted paste" in its place',
+        'sealedLineTable (string, optional, encrypted only) — the paste’s line table sealed under its key, standard base64 (format in docs/encryption.md), so readers open a paste over 10 MB in the browser without decrypting it whole',
       ],
       returns:
         '{ "id": "..." } — a public paste whose text looks like it holds credentials (private keys, cloud keys, well-known tokens, passwords) also gets "secretsFound": [{ "kind": "aws-access-key", "line": 3 }]',
@@ -70,7 +71,7 @@ export const publicSection: EndpointSection = {
       method: 'GET',
       path: '/api/pastes/{id}/line-table',
       summary:
-        "An end-to-end encrypted paste's line table, sealed by its uploader (finalize's sealedLineTable): the sealed bytes, which only the key opens. 404 when the uploader sent none; 409 for a plain paste (read it with lines). Same access rules as lines.",
+        "An end-to-end encrypted paste's line table, sealed by its creator (the create's or finalize's sealedLineTable): the sealed bytes, which only the key opens. 404 when the creator sent none; 409 for a plain paste (read it with lines). Same access rules as lines.",
       returns: 'application/octet-stream: a pse1 stream',
       example: (base) => `curl -o table.pse1 ${base}/pastes/abc123/line-table`,
     },

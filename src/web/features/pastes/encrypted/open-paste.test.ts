@@ -1,9 +1,39 @@
 import { describe, expect, it } from 'vitest';
-import { fromBase64, toBase64 } from '../../../../common/paste-crypto/index';
+import { EXTREME_PASTE_BYTES } from '../../../../common/constants';
+import {
+  fromBase64,
+  importKeyText,
+  LineCounter,
+  openLineTable,
+  PSE1,
+  toBase64,
+} from '../../../../common/paste-crypto/index';
 import { openPaste } from './open-paste';
 import { sealPaste } from './seal-paste';
 
 const TEXT = 'héllo ✓\nsecond line\n'.repeat(3);
+
+describe('sealPaste', () => {
+  it('seals the line table of a text over 10 MB, and sends none for a smaller one', async () => {
+    expect((await sealPaste(TEXT, '')).sealedLineTable).toBeUndefined();
+    const text = 'ünïcode line\n'.repeat(Math.ceil(EXTREME_PASTE_BYTES / 14) + 10);
+    const plain = new TextEncoder().encode(text);
+    expect(plain.length).toBeGreaterThan(EXTREME_PASTE_BYTES);
+    const sealed = await sealPaste(text, '');
+    const counter = new LineCounter(2 ** PSE1.DEFAULT_CHUNK_LOG2);
+    counter.add(plain);
+    const expected = counter.finish();
+    const layout = {
+      chunkBytes: 2 ** PSE1.DEFAULT_CHUNK_LOG2,
+      chunks: expected.chunks,
+      plainBytes: plain.length,
+    };
+    const key = await importKeyText(sealed.keyText);
+    const table = await openLineTable(key, fromBase64(sealed.sealedLineTable!), layout);
+    expect(table).toEqual(expected);
+    expect(table?.totalLines).toBe(text.split('\n').length - 1); // it ends with a line end
+  });
+});
 
 describe('sealPaste then openPaste', () => {
   it('gives back the title, the text and its UTF-8 size with the right key', async () => {

@@ -335,7 +335,13 @@ export function CreatePasteForm() {
     setSealing(false);
     setUploadProgress(0);
     createMutation.mutate(
-      { ...sharedFields(privacy), content: sealed.content, encrypted: true, sealedTitle: sealed.sealedTitle },
+      {
+        ...sharedFields(privacy),
+        content: sealed.content,
+        encrypted: true,
+        sealedTitle: sealed.sealedTitle,
+        sealedLineTable: sealed.sealedLineTable,
+      },
       { onSuccess: ({ id }) => onCreated(id, sealed.keyText), onError: onCreateError },
     );
   }
