@@ -12,7 +12,7 @@ import {
   ENCRYPTED_TITLE_PLACEHOLDER,
   SEALED_LINE_TABLE_MAX_LENGTH,
 } from '../../../common/constants.js';
-import { PASTE_MESSAGES, UPLOAD_MESSAGES } from '../../../common/messages.js';
+import { PASTE_MESSAGES } from '../../../common/messages.js';
 import {
   DecryptError,
   generateKey,
