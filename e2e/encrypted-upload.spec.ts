@@ -148,6 +148,62 @@ test('a 60 MB file uploaded encrypted: progress, assembly, the link with its key
   fs.rmSync(path.dirname(file), { recursive: true, force: true });
 });
 
+test('a 12 MB text made encrypted with Create Paste brings its line table: View in browser opens without reading it whole', async ({
+  page,
+  server,
+}) => {
+  test.setTimeout(120_000);
+  const LINES = 200_000;
+  const text = Array.from(
+    { length: LINES },
+    (_, i) => `line ${i + 1} of a long encrypted log ${'.'.repeat(40)}`,
+  ).join('\n');
+  expect(Buffer.byteLength(text)).toBeGreaterThan(10 * MB);
+  await page.goto('/');
+  await page.getByLabel('File to upload').setInputFiles({
+    name: 'long.log',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(text),
+  });
+  await expect(page.getByText('long.log', { exact: true })).toBeVisible();
+  await page.getByRole('switch', { name: 'End-to-end encrypted' }).check();
+  const creates: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/api/pastes'))
+      creates.push(request.postData() ?? '');
+  });
+  await page.getByRole('button', { name: 'Create Paste' }).click();
+  await page.waitForURL(/\/paste\/[A-Za-z0-9_-]+#[A-Za-z0-9_-]{43}$/, { timeout: 60_000 });
+  const link = new URL(page.url());
+  // One JSON create, the table in it beside the sealed text.
+  expect(creates).toHaveLength(1);
+  expect(Object.keys(JSON.parse(creates[0]!))).toEqual(
+    expect.arrayContaining(['content', 'sealedLineTable']),
+  );
+
+  const viewer = await newVisitor(page.context().browser()!, server.url);
+  const wholeReads: string[] = [];
+  const tableReads: string[] = [];
+  viewer.on('request', (request) => {
+    if (request.url().includes('/line-table')) tableReads.push(request.url());
+    if (request.url().includes('/download') && !request.headers().range) wholeReads.push(request.url());
+  });
+  await viewer.goto(`${link.pathname}${link.hash}`);
+  await viewer.getByRole('button', { name: 'View in browser' }).click();
+  await expect(viewer.getByTestId('huge-viewer-summary')).toContainText(
+    `${LINES.toLocaleString('en')} lines`,
+  );
+  await viewer.getByLabel('Go to line', { exact: true }).fill(String(LINES));
+  await viewer.getByRole('button', { name: 'Go', exact: true }).click();
+  await expect(viewer.locator(`[data-line="${LINES}"]`)).toContainText(
+    `line ${LINES} of a long encrypted log`,
+  );
+  await snap(viewer, 'encrypted-create-viewer-from-table', { fullPage: false });
+  expect(tableReads).toHaveLength(1);
+  expect(wholeReads).toEqual([]);
+  await viewer.context().close();
+});
+
 /** A sealed stream's chunks (header apart), for cutting and splicing. */
 function chunksOf(sealed: Uint8Array): { header: Uint8Array; chunks: Uint8Array[] } {
   const size = 2 ** PSE1.DEFAULT_CHUNK_LOG2 + PSE1.TAG_BYTES;
