@@ -217,8 +217,9 @@ export function createBackupService(deps: Deps) {
             let content = row.content as StoredContent | undefined;
             let value: Record<string, unknown> = parsed.data;
             if (t === 'pastes') {
-              const { sealed_line_table: _table, ...paste } = parsed.data as BackupRow<'pastes'>;
-              const lineTable = checkedLineTable(parsed.data as BackupRow<'pastes'>, number);
+              const pasteRow = parsed.data as BackupRow<'pastes'>;
+              const lineTable = checkedLineTable(pasteRow, number);
+              const { sealed_line_table: _table, ...paste } = pasteRow;
               if (paste.encryption !== null) {
                 const sealed = await sealedFromBase64(blobs, content!, written);
                 if (!sealed)

@@ -28,7 +28,7 @@ describe('sealPaste', () => {
       chunks: expected.chunks,
       plainBytes: plain.length,
     };
-    const key = await importKeyText(sealed.keyText);
+    const key = (await importKeyText(sealed.keyText))!;
     const table = await openLineTable(key, fromBase64(sealed.sealedLineTable!), layout);
     expect(table).toEqual(expected);
     expect(table?.totalLines).toBe(text.split('\n').length - 1); // it ends with a line end
