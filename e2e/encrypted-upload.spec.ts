@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { MB } from '../src/common/constants';
 import { exportKeyText, generateKey, PSE1, sealBytes, sealTitle } from '../src/common/paste-crypto/index';
 import { ADMIN, expect, loginInContext, snap, test, toasts } from './support/fixtures';
@@ -60,6 +60,26 @@ function opfsLeftovers(page: Page): Promise<string[]> {
     }
     return names;
   });
+}
+
+/**
+ * A new reader opens the link and its View in browser, until the summary shows `lines` lines;
+ * what it fetched meanwhile (the sealed table, and any read of the whole paste) is recorded.
+ */
+async function openViewer(browser: Browser, serverUrl: string, link: URL, lines: number) {
+  const viewer = await newVisitor(browser, serverUrl);
+  const wholeReads: string[] = [];
+  const tableReads: string[] = [];
+  viewer.on('request', (request) => {
+    if (request.url().includes('/line-table')) tableReads.push(request.url());
+    if (request.url().includes('/download') && !request.headers().range) wholeReads.push(request.url());
+  });
+  await viewer.goto(`${link.pathname}${link.hash}`);
+  await viewer.getByRole('button', { name: 'View in browser' }).click();
+  await expect(viewer.getByTestId('huge-viewer-summary')).toContainText(
+    `${lines.toLocaleString('en')} lines`,
+  );
+  return { viewer, wholeReads, tableReads };
 }
 
 test('a 60 MB file uploaded encrypted: progress, assembly, the link with its key downloads the same bytes, the server keeps only ciphertext', async ({
@@ -122,17 +142,11 @@ test('a 60 MB file uploaded encrypted: progress, assembly, the link with its key
 
   // View in browser opens at once for a new reader: the uploader sealed the line table beside the
   // paste, so no tab reads the paste whole to count its lines.
-  const viewer = await newVisitor(page.context().browser()!, server.url);
-  const wholeReads: string[] = [];
-  const tableReads: string[] = [];
-  viewer.on('request', (request) => {
-    if (request.url().includes('/line-table')) tableReads.push(request.url());
-    if (request.url().includes('/download') && !request.headers().range) wholeReads.push(request.url());
-  });
-  await viewer.goto(`${link.pathname}${link.hash}`);
-  await viewer.getByRole('button', { name: 'View in browser' }).click();
-  await expect(viewer.getByTestId('huge-viewer-summary')).toContainText(
-    `${lines.toLocaleString('en')} lines`,
+  const { viewer, wholeReads, tableReads } = await openViewer(
+    page.context().browser()!,
+    server.url,
+    link,
+    lines,
   );
   await expect(viewer.locator('[data-line="1"]')).toContainText(MARKER);
   await viewer.getByLabel('Go to line', { exact: true }).fill(String(lines));
@@ -181,17 +195,11 @@ test('a 12 MB text made encrypted with Create Paste brings its line table: View 
     expect.arrayContaining(['content', 'sealedLineTable']),
   );
 
-  const viewer = await newVisitor(page.context().browser()!, server.url);
-  const wholeReads: string[] = [];
-  const tableReads: string[] = [];
-  viewer.on('request', (request) => {
-    if (request.url().includes('/line-table')) tableReads.push(request.url());
-    if (request.url().includes('/download') && !request.headers().range) wholeReads.push(request.url());
-  });
-  await viewer.goto(`${link.pathname}${link.hash}`);
-  await viewer.getByRole('button', { name: 'View in browser' }).click();
-  await expect(viewer.getByTestId('huge-viewer-summary')).toContainText(
-    `${LINES.toLocaleString('en')} lines`,
+  const { viewer, wholeReads, tableReads } = await openViewer(
+    page.context().browser()!,
+    server.url,
+    link,
+    LINES,
   );
   await viewer.getByLabel('Go to line', { exact: true }).fill(String(LINES));
   await viewer.getByRole('button', { name: 'Go', exact: true }).click();

@@ -66,3 +66,14 @@ export async function storedViewCount(t: TestApp, id: string): Promise<number> {
     .executeTakeFirstOrThrow();
   return row.view_count;
 }
+
+/** Where a paste's content lives in the blob store (throws for an unknown paste or inline content). */
+export async function blobKeyOf(t: TestApp, id: string): Promise<string> {
+  const { blob_key } = await t.db.kysely
+    .selectFrom('pastes')
+    .select('blob_key')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  if (blob_key === null) throw new Error(`paste ${id} is stored inline`);
+  return blob_key;
+}

@@ -1,6 +1,6 @@
 import { buffer } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
-import { createPaste, createPasteAsForm } from '../../../../test/helpers/pastes.js';
+import { blobKeyOf, createPaste, createPasteAsForm } from '../../../../test/helpers/pastes.js';
 import { ADMIN, loginClient, signedIn, withTestApp } from '../../../../test/helpers/test-app.js';
 import { EXTREME_PASTE_BYTES } from '../../../common/constants.js';
 import { BACKUP_MESSAGES } from '../../../common/schemas/backup.js';
@@ -178,13 +178,9 @@ describe('database backup', () => {
     const res = await importText(admin, backup);
     expect(res.status, res.text).toBe(200);
 
-    const { blob_key } = await t.db.kysely
-      .selectFrom('pastes')
-      .select('blob_key')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
+    const blobKey = await blobKeyOf(t, id);
     // Written by the import itself, before anyone read the paste, and the same as one built now.
-    const stored = await buffer(await t.app.services.blobs.get(lineIndexKey(blob_key!)));
+    const stored = await buffer(await t.app.services.blobs.get(lineIndexKey(blobKey)));
     const built = await buildLineIndex([Buffer.from(text)]);
     expect(decodeLineIndex(stored)).toEqual(built);
     const last = await t.client().get(`/api/pastes/${id}/lines?from=299999&count=5`);

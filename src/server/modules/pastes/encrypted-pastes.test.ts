@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createPaste } from '../../../../test/helpers/pastes.js';
+import { blobKeyOf, createPaste } from '../../../../test/helpers/pastes.js';
 import { signedIn, withTestApp } from '../../../../test/helpers/test-app.js';
 import { ENCRYPTED_TITLE_PLACEHOLDER, SEALED_LINE_TABLE_MAX_LENGTH } from '../../../common/constants.js';
 import {
@@ -168,12 +168,7 @@ describe('an encrypted paste created as JSON', () => {
     expect(view.body.content).toBeUndefined();
     const { bytes: got } = await fetchBytes(`/api/pastes/${id}/download`);
     expect(Buffer.from(await openBytes(key, got)).equals(Buffer.from(plain))).toBe(true);
-    const row = await t.db.kysely
-      .selectFrom('pastes')
-      .select('blob_key')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    expect(await t.app.services.blobs.size(lineIndexKey(row.blob_key!))).toBeNull();
+    expect(await t.app.services.blobs.size(lineIndexKey(await blobKeyOf(t, id)))).toBeNull();
   });
 
   it('keeps the line table its creator sealed, served to its readers, and drops it with the paste', async () => {
@@ -205,15 +200,11 @@ describe('an encrypted paste created as JSON', () => {
     expect(opened?.totalLines).toBe(450_001);
     expect(opened).toEqual(table);
 
-    const { blob_key } = await t.db.kysely
-      .selectFrom('pastes')
-      .select('blob_key')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
+    const blobKey = await blobKeyOf(t, id);
     const { client: admin } = await signedIn(t, 'admin');
     expect((await admin.delete(`/api/pastes/${id}`)).status).toBe(200);
     expect((await t.client().get(`/api/pastes/${id}/line-table`)).status).toBe(404);
-    expect(await t.app.services.blobs.size(lineIndexKey(blob_key!))).toBeNull();
+    expect(await t.app.services.blobs.size(lineIndexKey(blobKey))).toBeNull();
   });
 
   it('refuses what does not fit the contract with 400 and its message, writing nothing', async () => {

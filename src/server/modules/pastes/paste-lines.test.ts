@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createPaste, pasteRow, storedViewCount } from '../../../../test/helpers/pastes.js';
+import { blobKeyOf, createPaste, pasteRow, storedViewCount } from '../../../../test/helpers/pastes.js';
 import { signedIn, withTestApp } from '../../../../test/helpers/test-app.js';
 import { uploadWhole, waitAssembled } from '../../../../test/helpers/uploads.js';
 import { EXTREME_PASTE_BYTES } from '../../../common/constants.js';
@@ -34,9 +34,6 @@ function hugeLog(): string {
   return `${lines.join('\n')}\n`;
 }
 
-const blobKeyOf = async (id: string) =>
-  (await t.db.kysely.selectFrom('pastes').select('blob_key').where('id', '=', id).executeTakeFirstOrThrow())
-    .blob_key as string;
 const blobFile = (key: string) => path.join(t.dataDir, 'blobs', ...key.split('/'));
 
 describe('a huge paste read by lines (issue 22)', () => {
@@ -50,7 +47,7 @@ describe('a huge paste read by lines (issue 22)', () => {
     const { client } = await signedIn(t);
     ({ id } = await uploadWhole(client, Buffer.from(text), CHUNK));
     await waitAssembled(client, id, 60_000);
-    const key = await blobKeyOf(id);
+    const key = await blobKeyOf(t, id);
     expect(fs.existsSync(blobFile(lineIndexKey(key)))).toBe(true);
 
     const reader = t.client();
@@ -97,11 +94,11 @@ describe('a huge paste read by lines (issue 22)', () => {
   });
 
   it('builds the index on the first read of a paste stored without one, once for concurrent readers', async () => {
-    const key = await blobKeyOf(id);
+    const key = await blobKeyOf(t, id);
     const { client } = await signedIn(t);
     const { id: older } = await uploadWhole(client, Buffer.from(text), CHUNK);
     await waitAssembled(client, older, 60_000);
-    const olderKey = await blobKeyOf(older);
+    const olderKey = await blobKeyOf(t, older);
     expect(olderKey).not.toBe(key);
     await t.app.services.blobs.delete(lineIndexKey(olderKey));
     expect(fs.existsSync(blobFile(lineIndexKey(olderKey)))).toBe(false);
@@ -119,7 +116,7 @@ describe('a huge paste read by lines (issue 22)', () => {
   });
 
   it('deletes the index with the paste', async () => {
-    const key = await blobKeyOf(id);
+    const key = await blobKeyOf(t, id);
     expect(await t.app.services.pastes.delete(id)).toBe(true);
     expect(fs.existsSync(blobFile(key))).toBe(false);
     expect(fs.existsSync(blobFile(lineIndexKey(key)))).toBe(false);
@@ -132,7 +129,7 @@ describe('a huge paste read by lines (issue 22)', () => {
     const { client } = await signedIn(t);
     const res = await client.post('/api/pastes', { content: text, privacy: 'unlisted', expiration: '1d' });
     expect(res.status).toBe(201);
-    expect(fs.existsSync(blobFile(lineIndexKey(await blobKeyOf(res.body.id))))).toBe(true);
+    expect(fs.existsSync(blobFile(lineIndexKey(await blobKeyOf(t, res.body.id))))).toBe(true);
     const mid = await t.client().get(`/api/pastes/${res.body.id}/lines?from=77777&count=3`);
     expect(mid.body.lines).toEqual(lines.slice(77776, 77779));
   });
@@ -143,7 +140,7 @@ describe('a huge paste read by lines (issue 22)', () => {
     form.append('content', new Blob([text]), 'log.txt');
     const res = await client.post('/api/pastes', undefined, { raw: form });
     expect(res.status).toBe(201);
-    const key = await blobKeyOf(res.body.id);
+    const key = await blobKeyOf(t, res.body.id);
     expect(fs.existsSync(blobFile(lineIndexKey(key)))).toBe(true);
     const end = await t.client().get(`/api/pastes/${res.body.id}/lines?from=${lines.length}`);
     expect(end.body.lines).toEqual(lines.slice(-1));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { blobKeyOf } from '../../../../test/helpers/pastes.js';
 import { createUser, loginClient, signedIn, withTestApp } from '../../../../test/helpers/test-app.js';
 import {
   sendChunk,
@@ -203,17 +204,13 @@ describe('an encrypted chunked upload', () => {
     expect(opened).toEqual(table);
 
     // Deleted: the table goes with the content, and the route says the paste is not there.
-    const { blob_key } = await t.db.kysely
-      .selectFrom('pastes')
-      .select('blob_key')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    expect(await t.app.services.blobs.size(lineIndexKey(blob_key!))).toBe(sealedTable.length);
+    const blobKey = await blobKeyOf(t, id);
+    expect(await t.app.services.blobs.size(lineIndexKey(blobKey))).toBe(sealedTable.length);
     const { client: admin } = await signedIn(t, 'admin');
     expect((await admin.delete(`/api/pastes/${id}`)).status).toBe(200);
     const after = await t.client().get(`/api/pastes/${id}/line-table`);
     expect([after.status, after.body.message]).toEqual([404, PASTE_MESSAGES.notFound]);
-    expect(await t.app.services.blobs.size(lineIndexKey(blob_key!))).toBeNull();
+    expect(await t.app.services.blobs.size(lineIndexKey(blobKey))).toBeNull();
   });
 
   it('answers 404 for an encrypted paste sent without a table, 409 for a plain one, 401 while a password locks it', async () => {
