@@ -6,6 +6,7 @@ import {
   LineCounter,
   openLineTable,
   PSE1,
+  sealedSize,
   toBase64,
 } from '../../../../common/paste-crypto/index';
 import { openPaste } from './open-paste';
@@ -14,8 +15,15 @@ import { sealPaste } from './seal-paste';
 const TEXT = 'héllo ✓\nsecond line\n'.repeat(3);
 
 describe('sealPaste', () => {
-  it('seals the line table of a text over 10 MB, and sends none for a smaller one', async () => {
+  it('seals the line table of a text over 10 MB once sealed, and sends none for a smaller one', async () => {
     expect((await sealPaste(TEXT, '')).sealedLineTable).toBeUndefined();
+    // Just under 10 MB of text seals to just over: the server will call it extreme, so it gets one.
+    const under = 'a'.repeat(EXTREME_PASTE_BYTES - 100);
+    expect(sealedSize(under.length)).toBeGreaterThan(EXTREME_PASTE_BYTES);
+    expect((await sealPaste(under, '')).sealedLineTable).toBeDefined();
+    const small = 'a'.repeat(EXTREME_PASTE_BYTES - 1000);
+    expect(sealedSize(small.length)).toBeLessThanOrEqual(EXTREME_PASTE_BYTES);
+    expect((await sealPaste(small, '')).sealedLineTable).toBeUndefined();
     const text = 'ünïcode line\n'.repeat(Math.ceil(EXTREME_PASTE_BYTES / 14) + 10);
     const plain = new TextEncoder().encode(text);
     expect(plain.length).toBeGreaterThan(EXTREME_PASTE_BYTES);
