@@ -179,7 +179,11 @@ test('a 12 MB text made encrypted with Create Paste brings its line table: View 
     mimeType: 'text/plain',
     buffer: Buffer.from(text),
   });
-  await expect(page.getByText('long.log', { exact: true })).toBeVisible();
+  // Loading 14.6 MB into the editor takes a while on a busy machine: wait for its settled state.
+  await expect(page.getByRole('region', { name: 'Loaded file' })).toContainText('long.log', {
+    timeout: 60_000,
+  });
+  await expect(page.getByText(/Size: 14\.58 MB/)).toBeVisible({ timeout: 60_000 });
   await page.getByRole('switch', { name: 'End-to-end encrypted' }).check();
   const creates: string[] = [];
   page.on('request', (request) => {
