@@ -74,6 +74,19 @@ test('the create screen refuses empty content and a protected paste without a pa
 });
 
 test('size levels: large, very large and (from a file) extreme', async ({ page }) => {
+  // The longest text ever put into a text area: extreme content must never be, even for a render.
+  await page.addInitScript(() => {
+    const own = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!;
+    const w = window as unknown as { longestTextareaValue: number };
+    w.longestTextareaValue = 0;
+    Object.defineProperty(HTMLTextAreaElement.prototype, 'value', {
+      ...own,
+      set(value: string) {
+        w.longestTextareaValue = Math.max(w.longestTextareaValue, String(value).length);
+        own.set!.call(this, value);
+      },
+    });
+  });
   await page.goto('/');
   const editor = page.getByLabel('Paste content');
   await setEditorText(page, lines(1_500));
@@ -107,6 +120,12 @@ test('size levels: large, very large and (from a file) extreme', async ({ page }
   await expect(page.getByText('Size: 6.00 MB')).toBeVisible();
   await expect(editor).toBeDisabled();
   await expect(editor).toHaveValue('Content too large - please use Upload File button');
+  // The very large text above went in; the 6 MB file never did.
+  const longest = await page.evaluate(
+    () => (window as unknown as { longestTextareaValue: number }).longestTextareaValue,
+  );
+  expect(longest).toBeGreaterThan(100_000);
+  expect(longest).toBeLessThan(6 * MB);
   await expect(page.getByLabel('Title')).toHaveValue('server-log');
   // The spec's texts stay; beside them the file itself: its name, real size and first lines.
   const chip = page.getByRole('region', { name: 'Loaded file' });

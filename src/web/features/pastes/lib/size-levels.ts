@@ -54,10 +54,15 @@ export function sizeLevel(lines: number, bytes: number): SizeLevel {
   return 'normal';
 }
 
+/** Whether text is in the extreme level: decided by the estimate alone, so it costs nothing. */
+export function isExtremeText(text: string): boolean {
+  return estimateBytes(text) > EXTREME_PASTE_BYTES;
+}
+
 export function measureEditorContent(text: string): EditorSize {
   const bytes = estimateBytes(text);
   const utf8Bytes = utf8Length(text);
-  if (bytes > EXTREME_PASTE_BYTES) return { bytes, utf8Bytes, lines: null, level: 'extreme' };
+  if (isExtremeText(text)) return { bytes, utf8Bytes, lines: null, level: 'extreme' };
   const lines = countLines(text);
   return { bytes, utf8Bytes, lines, level: sizeLevel(lines, bytes) };
 }

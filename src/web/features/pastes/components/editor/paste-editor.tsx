@@ -2,7 +2,7 @@ import { type ClipboardEvent, type KeyboardEvent, type RefObject, useRef } from 
 import { Alert } from '../../../../components/ui/alert';
 import { Textarea } from '../../../../components/ui/input';
 import { formatCount } from '../../../../lib/format';
-import { type EditorSize, megabytes, sizeWarning } from '../../lib/size-levels';
+import { type EditorSize, isExtremeText, megabytes, sizeWarning } from '../../lib/size-levels';
 
 export const EXTREME_PLACEHOLDER = 'Content too large - please use Upload File button';
 
@@ -33,7 +33,9 @@ export function PasteEditor({
   error,
   submitHint = 'creates the paste',
 }: PasteEditorProps) {
-  const extreme = size.level === 'extreme';
+  // From the content itself, not from `size` (measured on a deferred copy): a file just loaded
+  // would otherwise go whole into the text area for a render, seconds of work for 10 MB.
+  const extreme = isExtremeText(content);
   const warning = sizeWarning(size);
   // Tab indents, as in a code editor; after Esc, Tab moves on (a keyboard user is never trapped).
   const escaped = useRef(false);
@@ -91,7 +93,7 @@ export function PasteEditor({
           data-testid="size-warning"
           data-level={size.level}
         >
-          {extreme
+          {size.level === 'extreme'
             ? 'The text is too large to edit here. Click "Create Paste" to save it, or Clear to start over.'
             : null}
         </Alert>
