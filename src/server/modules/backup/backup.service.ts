@@ -18,7 +18,7 @@ import { isConstraintViolation } from '../../db/dialect.js';
 import type { Db } from '../../db/kysely.js';
 import { AppError, badRequest } from '../../errors.js';
 import { type BlobStore, newBlobKey } from '../../infra/blob-store/index.js';
-import { sealedLineTableOf } from '../pastes/encrypted-content.js';
+import { sealedLineTableFor } from '../pastes/encrypted-content.js';
 import type { LineIndex } from '../pastes/line-index/format.js';
 import { deleteContentBlob, type LineIndexes } from '../pastes/line-index/line-index-store.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -78,14 +78,11 @@ async function* parsedTokens(tokens: AsyncIterable<Token>): AsyncGenerator<Token
 
 /** `pastes row N: sealed_line_table: …`, as the import's other refusals read. */
 function checkedLineTable(row: BackupRow<'pastes'>, number: number): Buffer | null {
-  const text = row.sealed_line_table;
-  if (text === null) return null;
-  const where = `pastes row ${number}: sealed_line_table`;
-  if (row.encryption === null) throw badRequest(`${where}: ${PASTE_MESSAGES.lineTableNotEncrypted}`);
   try {
-    return sealedLineTableOf(text);
-  } catch {
-    throw badRequest(`${where}: ${PASTE_MESSAGES.lineTableInvalid}`);
+    return sealedLineTableFor(row.encryption !== null, row.sealed_line_table);
+  } catch (e) {
+    if (e instanceof AppError) throw badRequest(`pastes row ${number}: sealed_line_table: ${e.message}`);
+    throw e;
   }
 }
 

@@ -8,7 +8,7 @@ import {
 } from '../../../common/secret-scan.js';
 import { AppError, badRequest } from '../../errors.js';
 import { type BlobStore, BlobTooLargeError, newBlobKey } from '../../infra/blob-store/index.js';
-import { deleteContentBlob, type LineIndexes } from './line-index/line-index-store.js';
+import { keptBeside, type LineIndexes } from './line-index/line-index-store.js';
 
 /**
  * Paste content that arrived as a byte stream (multipart file part, v1 raw body): already checked
@@ -132,10 +132,7 @@ export async function receiveContent(
     throw e;
   }
   if (check.size > EXTREME_PASTE_BYTES) {
-    await opts.lineIndexes.save(blobKey, lines.finish()).catch(async (e) => {
-      await deleteContentBlob(opts.blobs, blobKey);
-      throw e;
-    });
+    await keptBeside(opts.blobs, blobKey, opts.lineIndexes.save(blobKey, lines.finish()));
   }
   return { size: check.size, blank: !check.hasText, inline: null, blobKey, secrets: check.scanner.end() };
 }

@@ -40,7 +40,6 @@ export interface EncryptionOptions {
   title: string;
   sealedTitle?: string | undefined;
   forkedFrom?: string | undefined;
-  sealedLineTable?: string | undefined;
 }
 
 /**
@@ -51,7 +50,6 @@ export interface EncryptionOptions {
 export function checkEncryptionOptions(input: EncryptionOptions): boolean {
   if (!input.encrypted) {
     if (input.sealedTitle !== undefined) throw badRequest(PASTE_MESSAGES.sealedTitleNotEncrypted);
-    if (input.sealedLineTable !== undefined) throw badRequest(PASTE_MESSAGES.lineTableNotEncrypted);
     return false;
   }
   if (input.title.trim() !== '') throw badRequest(PASTE_MESSAGES.encryptedTitleNotAllowed);
@@ -95,11 +93,14 @@ export async function sealedContentOf(content: string): Promise<Buffer> {
 }
 
 /**
- * An encrypted paste's sealed line table (a JSON create's or finalize's `sealedLineTable`): its
- * pse1 bytes, or 400.
- * The server checks the layout only; the reader checks each chunk it opens against the table.
+ * The sealed line table sent with a paste (a JSON create's or finalize's `sealedLineTable`, a
+ * backup row's `sealed_line_table`): its pse1 bytes, null when none was sent; 400 when it comes
+ * with a plain paste or is not a pse1 stream. The server checks the layout only; the reader checks
+ * each chunk it opens against the table.
  */
-export function sealedLineTableOf(text: string): Buffer {
+export function sealedLineTableFor(encrypted: boolean, text: string | null | undefined): Buffer | null {
+  if (text === undefined || text === null) return null;
+  if (!encrypted) throw badRequest(PASTE_MESSAGES.lineTableNotEncrypted);
   const bytes = decodeStrictBase64(text);
   if (!bytes || !isPse1Stream(bytes, bytes.length)) throw badRequest(PASTE_MESSAGES.lineTableInvalid);
   return bytes;

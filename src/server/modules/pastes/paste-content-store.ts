@@ -5,7 +5,7 @@ import { AppError } from '../../errors.js';
 import { type BlobStore, newBlobKey } from '../../infra/blob-store/index.js';
 import { encodeUtf8InSlices } from '../../lib/utf8-slices.js';
 import type { ReceivedContent } from './content-intake.js';
-import { deleteContentBlob, type LineIndexes } from './line-index/line-index-store.js';
+import { keptBeside, type LineIndexes } from './line-index/line-index-store.js';
 import { INLINE_CONTENT_MAX_BYTES } from './pastes.limits.js';
 
 /** A JSON create's text, or content already received from a stream (see content-intake). */
@@ -49,10 +49,7 @@ export async function storeContent(
   if (encoded && lineIndexes && size > EXTREME_PASTE_BYTES) {
     const builder = lineIndexes.builder();
     for (const chunk of encoded.chunks) builder.push(chunk);
-    await lineIndexes.save(blobKey, builder.finish()).catch(async (e) => {
-      await deleteContentBlob(blobs, blobKey);
-      throw e;
-    });
+    await keptBeside(blobs, blobKey, lineIndexes.save(blobKey, builder.finish()));
   }
   return { size, inline: null, blobKey };
 }

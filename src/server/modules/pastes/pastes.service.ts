@@ -25,8 +25,8 @@ import { hashPassword } from '../../lib/passwords.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import type { UserRow } from '../users/users.service.js';
 import { type ReceivedContent, receiveContent } from './content-intake.js';
-import { checkEncryptionOptions, sealedContentOf, sealedLineTableOf } from './encrypted-content.js';
-import { deleteContentBlob, type LineIndexes } from './line-index/line-index-store.js';
+import { checkEncryptionOptions, sealedContentOf, sealedLineTableFor } from './encrypted-content.js';
+import { deleteContentBlob, keptBeside, type LineIndexes } from './line-index/line-index-store.js';
 import { findLivePaste } from './live-paste.repository.js';
 import { type PasteContent, type StoredContent, storeContent } from './paste-content-store.js';
 import type { PasteInsertBatcher } from './paste-insert-batcher.js';
@@ -55,9 +55,8 @@ interface Deps extends PasteReaderDeps {
   creationLimits: ReturnType<typeof pasteCreationRules>;
 }
 
-/** 72 random bits, URL-safe, 12 characters. */
 /**
- * A new paste id: 12 base64url characters, never starting with '-', which a command line (the
+ * A new paste id: 72 random bits as 12 base64url characters, never starting with '-', which a command line (the
  * CLI's `pasteshare get ID`, or any tool's) would take for an option.
  */
 export function newPasteId(): string {
@@ -90,7 +89,9 @@ export function createPastesService(deps: Deps) {
     input: CreatePasteRequest,
     actor: { user: UserRow | null },
   ): Promise<CreatePasteResult> {
-    if (checkEncryptionOptions(input)) return createEncrypted(input, actor);
+    const encrypted = checkEncryptionOptions(input);
+    const lineTable = sealedLineTableFor(encrypted, input.sealedLineTable);
+    if (encrypted) return createEncrypted(input, actor, lineTable);
     const blank = typeof input.content === 'string' ? !input.content.trim() : input.content.blank;
     if (blank) throw badRequest(PASTE_MESSAGES.emptyContent);
     checkOptions(input, actor.user?.role ?? null);
@@ -126,23 +127,18 @@ export function createPastesService(deps: Deps) {
   async function createEncrypted(
     input: CreatePasteRequest,
     actor: { user: UserRow | null },
+    lineTable: Buffer | null,
   ): Promise<CreatePasteResult> {
     // Streamed content (the multipart form) is text: an encrypted paste comes as JSON or in chunks.
     if (typeof input.content !== 'string') throw badRequest(PASTE_MESSAGES.encryptedContentInvalid);
     const bytes = await sealedContentOf(input.content);
-    const lineTable = input.sealedLineTable === undefined ? null : sealedLineTableOf(input.sealedLineTable);
     checkOptions(input, actor.user?.role ?? null);
     const limit = await settings.maxPasteBytes();
     if (bytes.length > limit) throw new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage(bytes.length, limit));
     const blobKey = newBlobKey('pastes');
     await blobs.put(blobKey, bytes);
     // Kept where a plain paste's line index is, so it goes with the content (deleteContentBlob).
-    if (lineTable) {
-      await lineIndexes.saveSealed(blobKey, lineTable).catch(async (e) => {
-        await deleteContentBlob(blobs, blobKey);
-        throw e;
-      });
-    }
+    if (lineTable) await keptBeside(blobs, blobKey, lineIndexes.saveSealed(blobKey, lineTable));
     return insertNew(
       input,
       actor,

@@ -22,7 +22,7 @@ import type { Metrics } from '../../infra/metrics/metrics.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { randomToken } from '../../lib/tokens.js';
-import { checkEncryptionOptions, sealedLineTableOf } from '../pastes/encrypted-content.js';
+import { checkEncryptionOptions, sealedLineTableFor } from '../pastes/encrypted-content.js';
 import { deleteContentBlob, type LineIndexes } from '../pastes/line-index/line-index-store.js';
 import type { PastesService } from '../pastes/pastes.service.js';
 import type { UserRow } from '../users/users.service.js';
@@ -289,10 +289,7 @@ export function createUploadsService(deps: Deps) {
     /** All chunks in: the paste exists from now on (processing) and is assembled in the background. */
     async finalize(user: UserRow, uploadId: string, sealedLineTable?: string): Promise<{ id: string }> {
       let s = await ownSession(user, uploadId);
-      if (sealedLineTable !== undefined && s.encryption === null) {
-        throw badRequest(PASTE_MESSAGES.lineTableNotEncrypted);
-      }
-      const lineTable = sealedLineTable === undefined ? null : sealedLineTableOf(sealedLineTable);
+      const lineTable = sealedLineTableFor(s.encryption !== null, sealedLineTable);
       if (s.status === 'failed')
         throw new AppError('UPLOAD_FAILED', s.error ?? UPLOAD_MESSAGES.assemblyFailed);
       if (s.status === 'done' && s.paste_id) return { id: s.paste_id };

@@ -20,6 +20,23 @@ export async function deleteContentBlob(blobs: BlobStore, contentKey: string): P
   await blobs.delete(lineIndexKey(contentKey));
 }
 
+/**
+ * Waits for what is written beside a content blob (its line index or sealed line table); if that
+ * fails, the content is deleted too, so no paste is stored half.
+ */
+export async function keptBeside(
+  blobs: BlobStore,
+  contentKey: string,
+  written: Promise<void>,
+): Promise<void> {
+  try {
+    await written;
+  } catch (e) {
+    await deleteContentBlob(blobs, contentKey);
+    throw e;
+  }
+}
+
 /** Parsed indexes kept for the next windows of the same paste (content blobs never change). */
 const CACHED_INDEXES = 16;
 
