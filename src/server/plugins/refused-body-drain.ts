@@ -42,7 +42,9 @@ function drain(raw: IncomingMessage): Promise<void> {
     raw.once('end', finish);
     raw.once('close', finish);
     raw.once('error', finish);
-    // A parser that gave up may have unpiped or paused the stream.
+    // A parser that gave up may still be piped and paused: a multipart parser whose file part the
+    // handler stopped reading holds the request back (backpressure), so its pipe is cut first.
+    raw.unpipe();
     raw.resume();
   });
 }
