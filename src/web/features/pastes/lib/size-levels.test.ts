@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { splitLines } from '../components/view/paste-content';
 import {
-  countLines,
   describeParts,
   estimateBytes,
   measureEditorContent,
@@ -23,20 +23,23 @@ describe('estimateBytes', () => {
   });
 });
 
-describe('countLines', () => {
-  it('counts no lines for empty text and one more than the line breaks otherwise', () => {
-    expect(countLines('')).toBe(0);
-    expect(countLines('a')).toBe(1);
-    expect(countLines('\n')).toBe(2);
-    expect(countLines('a\nb')).toBe(2);
-    expect(countLines('a\nb\n')).toBe(3);
-    expect(countLines(linesOf(1_000))).toBe(1_000);
+describe('the editor counts lines as the view shows them', () => {
+  it('counts no lines for empty text, and a final line break starts no line', () => {
+    const lines = (text: string) => measureEditorContent(text).lines;
+    expect(lines('')).toBe(0);
+    expect(lines('a')).toBe(1);
+    expect(lines('\n')).toBe(1);
+    expect(lines('a\nb')).toBe(2);
+    expect(lines('a\nb\n')).toBe(2);
+    expect(lines('a\n\n')).toBe(2);
+    expect(lines(linesOf(1_000))).toBe(1_000);
+    expect(lines(`${linesOf(1_000)}\n`)).toBe(1_000);
   });
 
-  it('agrees with splitting on line breaks for any non-empty text', () => {
+  it('agrees with the lines the view shows for any non-empty text', () => {
     fc.assert(
       fc.property(fc.string({ minLength: 1, unit: fc.constantFrom('a', '\n', 'b', '\r') }), (text) => {
-        expect(countLines(text)).toBe(text.split('\n').length);
+        expect(measureEditorContent(text).lines).toBe(splitLines(text).length);
       }),
     );
   });

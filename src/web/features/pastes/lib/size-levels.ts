@@ -8,6 +8,9 @@ import {
   VERY_LARGE_PASTE_BYTES,
   VERY_LARGE_PASTE_LINES,
 } from '../../../../common/constants';
+// Lines as the view shows them (a final line break ends the last line, it starts no other), so
+// the editor and the view put the same text in the same level.
+import { countLines } from '../../../../common/line-diff';
 import { formatCount } from '../../../lib/format';
 
 /** Spec §4 editor size levels. */
@@ -36,14 +39,6 @@ export function utf8Length(text: string): number {
     bytes += code < 0x80 ? 1 : code < 0x800 || (code >= 0xd800 && code < 0xe000) ? 2 : 3;
   }
   return bytes;
-}
-
-/** Lines as an editor counts them: none when empty, else one more than the line breaks. */
-export function countLines(text: string): number {
-  if (text.length === 0) return 0;
-  let lines = 1;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines += 1;
-  return lines;
 }
 
 /** The level of a paste of `lines` lines and `bytes` bytes (shared by the editor and the view). */
