@@ -137,7 +137,7 @@ function AdminTabs({ isAdmin, me }: { isAdmin: boolean; me: number }) {
   const current = tabs.includes(tab as AdminTab) ? (tab as AdminTab) : tabs[0]!;
   return (
     <Tabs value={current} onValueChange={(next) => navigate(paths.adminTab(next))}>
-      <TabsList className={isAdmin ? 'h-auto flex-wrap' : 'max-w-md'}>
+      <TabsList className={isAdmin ? 'h-auto flex-wrap gap-1' : 'max-w-md'}>
         {isAdmin ? <TabsTrigger value="users">Users</TabsTrigger> : null}
         {isAdmin ? <TabsTrigger value="pastes">Pastes</TabsTrigger> : null}
         <TabsTrigger value="delete-requests">

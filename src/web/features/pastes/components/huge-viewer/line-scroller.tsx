@@ -104,7 +104,7 @@ export function LineScroller({
         onScroll={onScroll}
         onKeyDown={onKeyDown}
         data-testid="huge-viewer-scroller"
-        className="code-view h-[70vh] min-h-64 overflow-auto rounded-lg border border-border bg-muted/30 font-mono text-[13px] focus-visible:outline-2 focus-visible:outline-ring"
+        className="code-view h-[70vh] min-h-64 overflow-auto rounded-lg border border-border bg-card font-mono text-[13px] focus-visible:outline-2 focus-visible:outline-ring"
       >
         <div
           className="relative"

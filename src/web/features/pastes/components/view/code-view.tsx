@@ -54,7 +54,7 @@ export function CodeView({ lines, tokens, selected, onLineClick, linkKey = null 
   }
 
   return (
-    <div className="code-view overflow-x-auto rounded-lg border border-border bg-muted/30 py-3 font-mono text-[13px]">
+    <div className="code-view overflow-x-auto rounded-lg border border-border bg-card py-3 font-mono text-[13px]">
       <div className="w-max min-w-full" data-testid="paste-content">
         {blocks.map((start) => {
           const count = Math.min(BLOCK_LINES, lines.length - start);
