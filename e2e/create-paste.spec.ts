@@ -52,9 +52,12 @@ test('the create screen refuses empty content and a protected paste without a pa
     page.getByRole('alert').getByText('Please enter a password for protected paste'),
   ).toBeVisible();
   await expect(page.getByLabel('Paste content')).toBeFocused();
-  await expect(toasts(page).getByText('Cannot create paste', { exact: true })).toHaveCount(0);
+  // And one toast (spec §5, §8): the first failing rule's, the content's.
+  await expect(toasts(page).getByText('Cannot create paste', { exact: true })).toBeVisible();
+  await expect(toasts(page).getByText('Please enter some content first', { exact: true })).toBeVisible();
+  await expect(toasts(page).getByText('Password required', { exact: true })).toHaveCount(0);
 
-  // Fixed content: its message goes; the password's stays, and now has the focus.
+  // Fixed content: its message goes; the password's stays, and now has the focus and the toast.
   await page.getByLabel('Paste content').fill('secret');
   await expect(page.getByRole('alert').getByText('Please enter some content first')).toHaveCount(0);
   await page.getByRole('button', { name: 'Create Paste' }).click();
@@ -62,6 +65,11 @@ test('the create screen refuses empty content and a protected paste without a pa
     page.getByRole('alert').getByText('Please enter a password for protected paste'),
   ).toBeVisible();
   await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+  await expect(toasts(page).getByText('Password required', { exact: true })).toBeVisible();
+  await expect(
+    toasts(page).getByText('Please enter a password for protected paste', { exact: true }),
+  ).toBeVisible();
+  await expect(toasts(page).getByText('Cannot create paste', { exact: true })).toHaveCount(0);
   await snap(page, 'create-paste-password-required');
   // On a phone the message is beside the field, which the focus scrolls into view.
   await page.setViewportSize({ width: 390, height: 844 });

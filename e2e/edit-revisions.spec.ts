@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { axeViolations } from './support/axe';
-import { expect, loginInContext, registerUser, test } from './support/fixtures';
+import { expect, loginInContext, registerUser, test, toasts } from './support/fixtures';
 import { createPasteApi, newVisitor, sessionCookie, setEditorText } from './support/pastes';
 
 test.use({ setupCompleted: true });
@@ -162,6 +162,27 @@ test('the author edits twice, then reads the revisions, compares them and follow
   await page.goto(`/paste/${id}/edit`);
   await expect(page.getByLabel('Paste content')).toHaveValue(THIRD);
   await page.screenshot({ path: 'test-results/edit-screen-mobile.png', fullPage: true });
+});
+
+test('an edit left with no text is not saved: the message under the editor and in a toast', async ({
+  page,
+  server,
+}) => {
+  await signInAuthor(page, server.url);
+  const { id } = await createPasteApi(
+    server.url,
+    { title: 'empty me', content: 'some text' },
+    await authorCookie(server.url),
+  );
+  await page.goto(`/paste/${id}/edit`);
+  await expect(page.getByLabel('Paste content')).toHaveValue('some text');
+  await setEditorText(page, '  \n ');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('alert').getByText('Please enter some content first')).toBeVisible();
+  await expect(toasts(page).getByText('Not saved', { exact: true })).toBeVisible();
+  await expect(toasts(page).getByText('Please enter some content first', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Paste content')).toBeFocused();
+  await expect(page).toHaveURL(new RegExp(`/paste/${id}/edit$`));
 });
 
 test('a stranger cannot edit; a never-edited paste has one revision and nothing to compare', async ({

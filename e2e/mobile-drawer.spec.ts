@@ -1,4 +1,4 @@
-import { expect, SITE_TITLE, snap, test } from './support/fixtures';
+import { ADMIN, expect, loginInContext, SITE_TITLE, snap, test } from './support/fixtures';
 
 test.use({ setupCompleted: true, viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
 
@@ -41,4 +41,31 @@ test('the side drawer holds the navigation on a small screen', async ({ page }) 
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
   await expect(page).toHaveURL(/\/auth\?tab=register$/);
+});
+
+test.describe('signed in, on a 390×844 phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the drawer lists the user menu’s entries, in its order, and My Pastes opens the list', async ({
+    page,
+  }) => {
+    await loginInContext(page, ADMIN.username, ADMIN.password);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Navigation menu' });
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByText('Signed in as')).toBeVisible();
+    // The same entries as the user menu (spec §2), then Logout.
+    await expect(drawer.getByRole('link', { name: /^(My Pastes|Account Settings|Admin Panel)$/ })).toHaveText(
+      ['My Pastes', 'Account Settings', 'Admin Panel'],
+    );
+    await expect(drawer.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await expect(drawer.getByRole('link', { name: 'Login', exact: true })).toHaveCount(0);
+    await snap(page, 'mobile-drawer-signed-in');
+
+    await drawer.getByRole('link', { name: 'My Pastes', exact: true }).click();
+    await expect(page).toHaveURL(/\/account#my-pastes$/);
+    await expect(drawer).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'My Pastes' })).toBeInViewport();
+  });
 });

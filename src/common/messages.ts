@@ -62,9 +62,13 @@ export const GENERIC_MESSAGES = {
 } as const;
 
 export const PASTE_MESSAGES = {
+  /** Toast title of the create screen's empty-content check (spec §5), emptyContent its description. */
+  cannotCreate: 'Cannot create paste',
   emptyContent: 'Please enter some content first',
   secretsDetected:
     'This public paste looks like it contains credentials (see secretsFound): make it unlisted or password-protected, remove them, or send it without checkSecrets',
+  /** Toast title of the create screen's password check (spec §5), passwordRequired its description. */
+  passwordRequiredTitle: 'Password required',
   passwordRequired: 'Please enter a password for protected paste',
   titleTooLong: `Title must not exceed ${TITLE_MAX_LENGTH} characters`,
   sixMonthsNeedsAccount:

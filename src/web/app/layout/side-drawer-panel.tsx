@@ -1,13 +1,13 @@
-import { LogIn, LogOut, Settings, Shield, UserPlus } from 'lucide-react';
+import { LogIn, LogOut, UserPlus } from 'lucide-react';
 import { NavLink, useLocation } from 'react-router';
 import type { PublicUser } from '../../../common/schemas/user';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogDescription, DialogTitle, SheetContent } from '../../components/ui/dialog';
 import { RoleBadge } from '../../components/ui/role-badge';
 import { loginPath, paths } from '../../config/paths';
-import { isStaff } from '../../features/auth/api/get-user';
 import { useLogout } from '../../features/auth/hooks/use-logout';
 import { cn } from '../../lib/cn';
+import { accountLinks } from './account-links';
 import { Brand } from './brand';
 import { mainLinks } from './nav-links';
 import { ThemeToggle } from './theme-toggle';
@@ -58,16 +58,12 @@ export function SideDrawerPanel({ user, open, onOpenChange }: SideDrawerPanelPro
                   <RoleBadge role={user.role} />
                 </p>
               </div>
-              <NavLink to={paths.accountSettings} onClick={close} className={itemClass}>
-                <Settings aria-hidden />
-                Account Settings
-              </NavLink>
-              {isStaff(user) ? (
-                <NavLink to={paths.admin} onClick={close} className={itemClass}>
-                  <Shield aria-hidden />
-                  Admin Panel
+              {accountLinks(user).map(({ to, label, icon: Icon }) => (
+                <NavLink key={to} to={to} onClick={close} className={itemClass}>
+                  <Icon aria-hidden />
+                  {label}
                 </NavLink>
-              ) : null}
+              ))}
               <button
                 type="button"
                 className={cn(itemClass({ isActive: false }), 'cursor-pointer text-left text-destructive')}

@@ -1,4 +1,4 @@
-import { ChevronDown, Files, LogOut, Settings, Shield } from 'lucide-react';
+import { ChevronDown, LogOut } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import type { PublicUser } from '../../../common/schemas/user';
 import {
@@ -10,9 +10,8 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
 import { RoleBadge } from '../../components/ui/role-badge';
-import { paths } from '../../config/paths';
-import { isStaff } from '../../features/auth/api/get-user';
 import { useLogout } from '../../features/auth/hooks/use-logout';
+import { accountLinks } from './account-links';
 
 export function UserMenu({ user }: { user: PublicUser }) {
   const navigate = useNavigate();
@@ -43,20 +42,12 @@ export function UserMenu({ user }: { user: PublicUser }) {
           </p>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => navigate(`${paths.account}#my-pastes`)}>
-          <Files aria-hidden />
-          My Pastes
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => navigate(paths.accountSettings)}>
-          <Settings aria-hidden />
-          Account Settings
-        </DropdownMenuItem>
-        {isStaff(user) ? (
-          <DropdownMenuItem onSelect={() => navigate(paths.admin)}>
-            <Shield aria-hidden />
-            Admin Panel
+        {accountLinks(user).map(({ to, label, icon: Icon }) => (
+          <DropdownMenuItem key={to} onSelect={() => navigate(to)}>
+            <Icon aria-hidden />
+            {label}
           </DropdownMenuItem>
-        ) : null}
+        ))}
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={logout} className="text-destructive [&_svg]:text-destructive">
           <LogOut aria-hidden />

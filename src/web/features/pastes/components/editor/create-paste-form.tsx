@@ -267,6 +267,9 @@ export function CreatePasteForm() {
     };
     setErrors(found);
     if (hasErrors(found)) {
+      // Every message under its field; the toast says the first, where the focus goes (spec §5).
+      if (found.content) destructive(PASTE_MESSAGES.cannotCreate, found.content);
+      else if (found.password) destructive(PASTE_MESSAGES.passwordRequiredTitle, found.password);
       focusFirstInvalid(formRef.current, ['content', 'password'], found);
       return;
     }

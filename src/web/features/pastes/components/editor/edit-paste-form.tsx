@@ -23,6 +23,8 @@ import { useEditorContent } from './use-editor-content';
 import { useSecretWarning } from './use-secret-warning';
 
 const PRIVACY_LABELS = { public: 'Public', unlisted: 'Unlisted', password: 'Password protected' } as const;
+/** The title of every failure this form shows, in a notice or a toast. */
+const NOT_SAVED = 'Not saved';
 
 type EditablePaste = ReadablePasteView & { content: string };
 
@@ -93,6 +95,7 @@ export function EditPasteForm({ paste, onReload }: { paste: EditablePaste; onRel
     if (edit.isPending || secrets.findings || !changed) return;
     if (!editor.content.trim()) {
       setContentError(PASTE_MESSAGES.emptyContent);
+      toast({ title: NOT_SAVED, description: PASTE_MESSAGES.emptyContent, variant: 'destructive' });
       textareaRef.current?.focus();
       return;
     }
@@ -130,12 +133,12 @@ export function EditPasteForm({ paste, onReload }: { paste: EditablePaste; onRel
       <Card>
         <CardContent className="space-y-4 pt-6">
           {problem ? (
-            <Alert variant="destructive" title="Not saved">
+            <Alert variant="destructive" title={NOT_SAVED}>
               {problem}
             </Alert>
           ) : null}
           {error ? (
-            <Alert variant="destructive" title="Not saved" data-testid="edit-error">
+            <Alert variant="destructive" title={NOT_SAVED} data-testid="edit-error">
               <p>{errorMessage(error, 'The edit could not be saved.')}</p>
               {meanwhile ? (
                 <div className="mt-3 flex flex-wrap gap-2">
