@@ -162,7 +162,9 @@ test('password recovery screens exist (their flows: accounts-password.spec.ts)',
 });
 
 test('an unknown path shows the not-found page', async ({ page }) => {
-  await page.goto('/this/does/not-exist');
+  // The server says so too (src/common/client-routes.ts); the app still draws its screen.
+  const response = await page.goto('/this/does/not-exist');
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
   await snap(page, 'not-found');
 });

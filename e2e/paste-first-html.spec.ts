@@ -21,6 +21,8 @@ test('a public paste reads with JavaScript disabled: title, meta line, text and 
   await expect(page.getByText('1 view')).toBeVisible();
   await expect(page.getByTestId('paste-content')).toHaveText(/alpha <b>not bold<\/b>\s*2\s*beta\s*3\s*gamma/);
   await expect(page.locator('#L2')).toBeInViewport();
+  // Readable as it is: no notice that the page needs JavaScript.
+  await expect(page.locator('noscript')).toHaveCount(0);
   await context.close();
 });
 
@@ -83,6 +85,12 @@ test('a password paste’s page carries no text until it is unlocked', async ({ 
   const page = await context.newPage();
   const response = await page.goto(`/paste/${id}`);
   expect(await response?.text()).not.toContain('SECRET-MARKER-91');
+  // Not a blank page: it says what it needs. (Playwright's text matching skips <noscript>.)
+  const notice = page.locator('noscript p');
+  await expect(notice).toBeVisible();
+  await expect(notice).toHaveText('This page needs JavaScript. Enable it and reload.', {
+    useInnerText: true,
+  });
   await context.close();
 });
 

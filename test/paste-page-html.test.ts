@@ -19,13 +19,18 @@ const webRoot = tempDir('pasteshare-web-');
 const EARLY_JS = "document.documentElement.dataset.early = 'ran';";
 // One rule without a class, one for a class the paste page uses, one for a class no page has.
 const CSS = 'body { color: rebeccapurple; }.flex { display: flex; }.nowhere-on-this-page { color: red; }';
+// The app's notice for a browser without scripts, as its index.html has it.
+const NOSCRIPT = /<noscript>[\s\S]*?<\/noscript>/.exec(
+  fs.readFileSync(path.resolve(import.meta.dirname, '../src/web/index.html'), 'utf8'),
+)![0];
 fs.mkdirSync(path.join(webRoot, 'assets'));
 fs.writeFileSync(path.join(webRoot, 'early.js'), EARLY_JS);
 fs.writeFileSync(path.join(webRoot, 'assets/web-abc.css'), CSS);
 fs.writeFileSync(
   path.join(webRoot, 'index.html'),
   '<!doctype html><html><head><script src="/early.js"></script><title>app</title>' +
-    '<link rel="stylesheet" crossorigin href="/assets/web-abc.css"></head><body><div id="root"></div></body></html>',
+    '<link rel="stylesheet" crossorigin href="/assets/web-abc.css"></head><body>\n    ' +
+    `${NOSCRIPT}\n    <div id="root"></div></body></html>`,
 );
 afterAll(() => fs.rmSync(webRoot, { recursive: true, force: true }));
 
@@ -145,6 +150,31 @@ describe('the paste page’s first HTML', () => {
     const read = await t.client().get(`/api/pastes/${burn.id}`);
     expect(read.body.content).toBe(marker);
     expect(await storedViewCount(t, password.id)).toBe(0);
+  });
+
+  it('says a page needs JavaScript only where its text is not in the HTML', async () => {
+    const shown = await createPaste(t.client(), { content: 'readable without scripts' });
+    const password = await createPaste(t.client(), {
+      privacy: 'password',
+      password: 'pw-123456',
+      content: 'LOCKED-3c9a',
+    });
+    const burn = await createPaste(t.client(), { burnAfterReading: true, content: 'ONCE-3c9a' });
+    const notice = 'This page needs JavaScript';
+    const withText = await page(shown.id);
+    expect(readPage(withText.text).lines).toEqual(['readable without scripts']);
+    expect(withText.text).not.toContain('<noscript');
+    // The not-found screen reads without scripts too.
+    const missing = await page('nosuchpaste2');
+    expect(missing.status).toBe(404);
+    expect(missing.text).not.toContain('<noscript');
+    for (const { id } of [password, burn]) {
+      const res = await page(id);
+      expect(res.text).toContain(NOSCRIPT);
+      expect(textOf(parse(res.text))).toContain(notice);
+      expect(res.text).not.toMatch(/LOCKED-3c9a|ONCE-3c9a/);
+    }
+    expect((await t.client().get('/about')).text).toContain(NOSCRIPT);
   });
 
   it('escapes the text as text: markup, comments, line separators, CR, NUL, bidi marks, a 1 MB line', async () => {

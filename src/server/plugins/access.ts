@@ -33,7 +33,8 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { table: Route
   // Callback hooks with synchronous fast paths: they run on every request.
   app.addHook('onRequest', (request, _reply, done) => {
     const { settings } = app.services;
-    if (!request.url.startsWith('/api') || request.routeOptions.config?.allowBeforeSetup) return done();
+    // `/api` itself is the web app's API documentation page, which leads to setup like every page.
+    if (!request.url.startsWith('/api/') || request.routeOptions.config?.allowBeforeSetup) return done();
     if (settings.isSetupKnownCompleted()) return done();
     settings.isSetupCompleted().then((completed) => done(completed ? undefined : setupRequired()), done);
   });

@@ -36,6 +36,8 @@ const EARLY_SCRIPT = '<script src="/early.js"></script>';
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g;
 const ICON = /<link rel="icon"[^>]*>/;
 const ROOT = '<div id="root"></div>';
+/** index.html's notice that the page needs scripts (src/web/index.html), with the whitespace before it. */
+const NOSCRIPT = /\s*<noscript>[\s\S]*?<\/noscript>/;
 
 /**
  * React escapes markup but leaves two characters an HTML parser would not keep: a carriage return
@@ -75,10 +77,11 @@ export function renderShell(html: string, meta: ShellMeta): string {
   if (meta.body !== undefined) {
     // The app's first render replaces this markup with its own, identical (src/web/main.tsx).
     const { html: body, renderedAt } = meta.body;
-    out = out.replace(
-      ROOT,
-      () => `<div id="root" data-prerendered="${renderedAt}">${keepAsParsed(body)}</div>`,
-    );
+    // This page reads without scripts: no notice that it needs them (taken out before the body
+    // goes in, so only the shell's own notice can match).
+    out = out
+      .replace(NOSCRIPT, '')
+      .replace(ROOT, () => `<div id="root" data-prerendered="${renderedAt}">${keepAsParsed(body)}</div>`);
   }
   // A page with its text inline carries the styles that text needs too (a stylesheet would hold it
   // back). The whole sheet is preloaded beside them, holding back no paint, and applied by the app

@@ -51,8 +51,8 @@ export const responseSchemasPlugin = fp(async (app: FastifyInstance, opts: { che
     if (request.method === 'HEAD' || !(typeof payload === 'string' || Buffer.isBuffer(payload)))
       return payload;
     const key = `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`;
-    // The web app's pages and /raw are not the API's answers.
-    if (!request.url.startsWith('/api') && !(key in OTHER_RESPONSES)) return payload;
+    // The web app's pages (`/api` itself is the API documentation page) and /raw are not the API's answers.
+    if (!request.url.startsWith('/api/') && !(key in OTHER_RESPONSES)) return payload;
     const mismatch = responseMismatch(key, reply.statusCode, String(payload));
     if (!mismatch) return payload;
     request.log.error({ mismatch }, 'answer does not match its schema');

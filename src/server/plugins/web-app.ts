@@ -5,6 +5,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isClientRoute } from '../../common/client-routes.js';
 import type { PasteView } from '../../common/schemas/paste.js';
 import type { PublicSettings } from '../../common/schemas/settings.js';
 import type { PublicUser } from '../../common/schemas/user.js';
@@ -55,9 +56,10 @@ export interface WebAppOptions {
 
 /**
  * Serves the built SPA, precompressed: hashed assets cached for a year, every other non-API GET
- * answered with index.html so client-side routes work on reload. A paste's page carries its text
- * only when anyone with the link may read it at once (pageBody); a password or burn paste's page
- * carries nothing, so a link-preview bot learns nothing and burns nothing.
+ * answered with index.html so client-side routes work on reload — with 404 for a path that is none
+ * of them (src/common/client-routes.ts), where the app draws its not-found screen. A paste's page
+ * carries its text only when anyone with the link may read it at once (pageBody); a password or
+ * burn paste's page carries nothing, so a link-preview bot learns nothing and burns nothing.
  */
 export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions) => {
   const indexFile = path.join(opts.root, 'index.html');
@@ -127,6 +129,9 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
       faviconUrl: faviconUrl || undefined,
       bootstrap: { setupCompleted, settings: publicSettings },
     };
+    // A path that is no screen of the app: its not-found screen, and a status that says so. Before
+    // setup every path leads to the setup wizard (the app's SetupGate), so none is missing yet.
+    if (setupCompleted && !isClientRoute(pathname)) return shellPage(404, site);
     const pasteId = PASTE_PAGE.exec(pathname)?.[1];
     if (!pasteId) return shellPage(200, site);
     site.preload = pasteScreenFiles;

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { CLIENT_ROUTES, type ClientRoute } from '../../common/client-routes';
 import { LoadingBlock } from '../components/ui/spinner';
 import { AppLayout } from './layout/app-layout';
 import { RootShell } from './root-shell';
@@ -24,13 +25,68 @@ const screen =
 
 const account = screen(() => import('../pages/account/account-page').then((m) => m.AccountPage));
 
+/**
+ * The screen of each path inside the layout, by its name in the one list of the app's paths
+ * (src/common/client-routes.ts, which the server answers 404 outside of): a path there without a
+ * screen here, or a screen without a path, does not compile.
+ */
+const layoutScreens = {
+  home: screen(() => import('../pages/home/home-page').then((m) => m.HomePage)),
+  paste: screen(() => import('../pages/paste/paste-page').then((m) => m.PastePage)),
+  pasteEdit: screen(() => import('../pages/paste-edit/paste-edit-page').then((m) => m.PasteEditPage)),
+  pasteRevisions: screen(() =>
+    import('../pages/paste-revisions/paste-revisions-page').then((m) => m.PasteRevisionsPage),
+  ),
+  pasteRevision: screen(() =>
+    import('../pages/paste-revision/paste-revision-page').then((m) => m.loadRevisionPage()),
+  ),
+  about: screen(() => import('../pages/about/about-page').then((m) => m.AboutPage)),
+  apiDocs: screen(() => import('../pages/api-docs/api-docs-page').then((m) => m.ApiDocsPage)),
+  emailPreview: screen(() =>
+    import('../pages/email-preview/email-preview-page').then((m) => m.EmailPreviewPage),
+  ),
+  emailVerificationPreview: screen(() =>
+    import('../pages/email-preview/template-preview-page').then((m) => m.VerificationEmailPreviewPage),
+  ),
+  forgotPasswordEmailPreview: screen(() =>
+    import('../pages/email-preview/template-preview-page').then((m) => m.ForgotPasswordEmailPreviewPage),
+  ),
+  terms: screen(() => import('../pages/legal/terms-page').then((m) => m.TermsPage)),
+  privacy: screen(() => import('../pages/legal/privacy-page').then((m) => m.PrivacyPage)),
+  admin: screen(() => import('../pages/admin/admin-page').then((m) => m.AdminPage)),
+  auth: screen(() => import('../pages/auth/auth-page').then((m) => m.AuthPage)),
+  forgotPassword: screen(() =>
+    import('../pages/password/forgot-password-page').then((m) => m.ForgotPasswordPage),
+  ),
+  resetPassword: screen(() =>
+    import('../pages/password/reset-password-page').then((m) => m.ResetPasswordPage),
+  ),
+  topViews: screen(() => import('../pages/top-views/top-views-page').then((m) => m.TopViewsPage)),
+  vip: screen(() => import('../pages/vip/vip-page').then((m) => m.VipPage)),
+  account,
+  accountSettings: account,
+  verifyEmailSuccess: screen(() =>
+    import('../pages/verify-email/verify-email-success-page').then((m) => m.VerifyEmailSuccessPage),
+  ),
+} satisfies Record<Exclude<ClientRoute, 'setup'>, RouteObject['lazy']>;
+
+const layoutRoutes = (Object.keys(layoutScreens) as (keyof typeof layoutScreens)[]).map(
+  (name): RouteObject =>
+    name === 'home'
+      ? { index: true, lazy: layoutScreens.home }
+      : { path: CLIENT_ROUTES[name], lazy: layoutScreens[name] },
+);
+
 export const router = createBrowserRouter([
   {
     element: <RootShell />,
     errorElement: <RouteError />,
     hydrateFallbackElement: <LoadingBlock />,
     children: [
-      { path: '/setup', lazy: screen(() => import('../pages/setup/setup-page').then((m) => m.SetupPage)) },
+      {
+        path: CLIENT_ROUTES.setup,
+        lazy: screen(() => import('../pages/setup/setup-page').then((m) => m.SetupPage)),
+      },
       {
         element: <AppLayout />,
         errorElement: <RouteError />,
@@ -40,99 +96,8 @@ export const router = createBrowserRouter([
             // header and all: this pathless route's boundary sits in AppLayout's outlet.
             errorElement: <RouteError />,
             children: [
-              { index: true, lazy: screen(() => import('../pages/home/home-page').then((m) => m.HomePage)) },
-              {
-                path: 'paste/:id',
-                lazy: screen(() => import('../pages/paste/paste-page').then((m) => m.PastePage)),
-              },
-              {
-                path: 'paste/:id/edit',
-                lazy: screen(() =>
-                  import('../pages/paste-edit/paste-edit-page').then((m) => m.PasteEditPage),
-                ),
-              },
-              {
-                path: 'paste/:id/revisions',
-                lazy: screen(() =>
-                  import('../pages/paste-revisions/paste-revisions-page').then((m) => m.PasteRevisionsPage),
-                ),
-              },
-              {
-                path: 'paste/:id/r/:n',
-                lazy: screen(() =>
-                  import('../pages/paste-revision/paste-revision-page').then((m) => m.loadRevisionPage()),
-                ),
-              },
-              {
-                path: 'about',
-                lazy: screen(() => import('../pages/about/about-page').then((m) => m.AboutPage)),
-              },
-              {
-                path: 'api',
-                lazy: screen(() => import('../pages/api-docs/api-docs-page').then((m) => m.ApiDocsPage)),
-              },
-              {
-                path: 'email-preview',
-                lazy: screen(() =>
-                  import('../pages/email-preview/email-preview-page').then((m) => m.EmailPreviewPage),
-                ),
-              },
-              {
-                path: 'email-verification-preview',
-                lazy: screen(() =>
-                  import('../pages/email-preview/template-preview-page').then(
-                    (m) => m.VerificationEmailPreviewPage,
-                  ),
-                ),
-              },
-              {
-                path: 'forgot-password-email-preview',
-                lazy: screen(() =>
-                  import('../pages/email-preview/template-preview-page').then(
-                    (m) => m.ForgotPasswordEmailPreviewPage,
-                  ),
-                ),
-              },
-              {
-                path: 'terms',
-                lazy: screen(() => import('../pages/legal/terms-page').then((m) => m.TermsPage)),
-              },
-              {
-                path: 'privacy',
-                lazy: screen(() => import('../pages/legal/privacy-page').then((m) => m.PrivacyPage)),
-              },
-              {
-                path: 'admin/:tab?',
-                lazy: screen(() => import('../pages/admin/admin-page').then((m) => m.AdminPage)),
-              },
-              { path: 'auth', lazy: screen(() => import('../pages/auth/auth-page').then((m) => m.AuthPage)) },
-              {
-                path: 'forgot-password',
-                lazy: screen(() =>
-                  import('../pages/password/forgot-password-page').then((m) => m.ForgotPasswordPage),
-                ),
-              },
-              {
-                path: 'reset-password',
-                lazy: screen(() =>
-                  import('../pages/password/reset-password-page').then((m) => m.ResetPasswordPage),
-                ),
-              },
-              {
-                path: 'top-views',
-                lazy: screen(() => import('../pages/top-views/top-views-page').then((m) => m.TopViewsPage)),
-              },
-              { path: 'vip', lazy: screen(() => import('../pages/vip/vip-page').then((m) => m.VipPage)) },
-              { path: 'account', lazy: account },
-              { path: 'account-settings', lazy: account },
-              {
-                path: 'verify-email-success',
-                lazy: screen(() =>
-                  import('../pages/verify-email/verify-email-success-page').then(
-                    (m) => m.VerifyEmailSuccessPage,
-                  ),
-                ),
-              },
+              ...layoutRoutes,
+              // Any other path (the server answers it 404, src/server/plugins/web-app.ts).
               {
                 path: '*',
                 lazy: screen(() => import('../pages/not-found/not-found-page').then((m) => m.NotFoundPage)),

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, Outlet, StaticRouterProvider } from 'react-router';
+import { CLIENT_ROUTES } from '../../common/client-routes';
 import { PASTE_MESSAGES, type PasteView } from '../../common/schemas/paste';
 import type { PublicSettings } from '../../common/schemas/settings';
 import type { PublicUser } from '../../common/schemas/user';
@@ -39,7 +40,7 @@ const routes = [
         <Outlet />
       </SetupGate>
     ),
-    children: [{ element: <AppLayout />, children: [{ path: 'paste/:id', element: <PastePage /> }] }],
+    children: [{ element: <AppLayout />, children: [{ path: CLIENT_ROUTES.paste, element: <PastePage /> }] }],
   },
 ];
 
