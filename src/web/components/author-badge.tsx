@@ -2,12 +2,16 @@ import { Crown, User } from 'lucide-react';
 import type { Role } from '../../common/constants';
 import { cn } from '../lib/cn';
 
-/** Spec §2 paste badges: admin red, manager blue, vip gold, user green; Anonymous neutral. */
+/**
+ * Spec §2 paste badges: admin red, manager blue, vip gold, user green; Anonymous neutral. The light
+ * theme's text shades are dark enough for 4.5:1 on their own tinted ground (12 px text; the 600
+ * shades gave 2.8–4.2:1, which axe reported only when it could work the tint out).
+ */
 const ROLE_COLOURS: Record<Role, string> = {
-  admin: 'border-red-500/30 bg-red-500/15 text-red-600 dark:text-red-400',
-  manager: 'border-blue-500/30 bg-blue-500/15 text-blue-600 dark:text-blue-400',
-  vip: 'border-amber-400/40 bg-amber-400/15 text-amber-600 dark:text-amber-300',
-  user: 'border-green-500/30 bg-green-500/15 text-green-700 dark:text-green-400',
+  admin: 'border-red-500/30 bg-red-500/15 text-red-700 dark:text-red-400',
+  manager: 'border-blue-500/30 bg-blue-500/15 text-blue-700 dark:text-blue-400',
+  vip: 'border-amber-400/40 bg-amber-400/15 text-amber-800 dark:text-amber-300',
+  user: 'border-green-500/30 bg-green-500/15 text-green-800 dark:text-green-400',
 };
 const ANONYMOUS = 'border-border bg-muted text-muted-foreground';
 
