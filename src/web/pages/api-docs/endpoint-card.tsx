@@ -3,10 +3,10 @@ import { cn } from '../../lib/cn';
 import type { Endpoint, HttpMethod } from './endpoint';
 
 const methodStyles: Record<HttpMethod, string> = {
-  GET: 'bg-emerald-500/15 text-emerald-600 dark:text-emerald-400',
-  POST: 'bg-sky-500/15 text-sky-600 dark:text-sky-400',
-  PUT: 'bg-amber-500/15 text-amber-600 dark:text-amber-400',
-  DELETE: 'bg-red-500/15 text-red-600 dark:text-red-400',
+  GET: 'bg-emerald-500/15 text-emerald-800 dark:text-emerald-400',
+  POST: 'bg-sky-500/15 text-sky-800 dark:text-sky-400',
+  PUT: 'bg-amber-500/15 text-amber-800 dark:text-amber-400',
+  DELETE: 'bg-red-500/15 text-red-700 dark:text-red-400',
 };
 
 export function EndpointCard({

@@ -148,7 +148,7 @@ export function VipPage() {
                 <li key={step.title}>
                   <Card className="h-full">
                     <CardContent className="space-y-2 p-5">
-                      <span className="grid size-8 place-items-center rounded-full bg-amber-400/15 text-sm font-bold text-amber-500">
+                      <span className="grid size-8 place-items-center rounded-full bg-amber-400/15 text-sm font-bold text-amber-800 dark:text-amber-300">
                         {index + 1}
                       </span>
                       <p className="font-medium">{step.title}</p>

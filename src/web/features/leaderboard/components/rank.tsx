@@ -1,9 +1,9 @@
 import { cn } from '../../../lib/cn';
 
 const MEDALS = [
-  'bg-amber-400/20 text-amber-600 dark:text-amber-300',
+  'bg-amber-400/20 text-amber-800 dark:text-amber-300',
   'bg-slate-400/20 text-slate-600 dark:text-slate-300',
-  'bg-orange-500/15 text-orange-700 dark:text-orange-300',
+  'bg-orange-500/15 text-orange-800 dark:text-orange-300',
 ];
 
 /** '#1' in a round badge; the first three in gold, silver and bronze. */
