@@ -1,18 +1,18 @@
 /**
  * A multipart/form-data body as raw bytes (for tests that send over a plain socket): text fields
- * first, then the `content` file part, in that order unless `contentFirst`.
+ * first, then the file part (`content`, or `fileField`), in that order unless `contentFirst`.
  */
 export function multipartBody(
   fields: Record<string, string>,
   content: Buffer,
-  opts: { contentFirst?: boolean } = {},
+  opts: { contentFirst?: boolean; fileField?: string } = {},
 ): { body: Buffer; contentType: string } {
   const boundary = `----pasteshare-test-${Math.random().toString(16).slice(2)}`;
   const field = ([name, value]: [string, string]) =>
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
   const file = [
     Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="content"; filename="paste.txt"\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="${opts.fileField ?? 'content'}"; filename="paste.txt"\r\n` +
         'Content-Type: text/plain\r\n\r\n',
     ),
     content,

@@ -128,29 +128,23 @@ async function readChunkForm(
     return r.data;
   };
   try {
+    // A refused part's remaining bytes are drained before the answer (plugins/refused-body-drain.ts).
     for await (const part of request.parts()) {
-      try {
-        if (part.fieldname in fields || (part.fieldname === 'chunk' && (spooled || result))) {
-          throw badRequest(`Repeated form field: ${part.fieldname}`);
-        }
-        if (part.type === 'field' && (part.fieldname === 'uploadId' || part.fieldname === 'chunkIndex')) {
-          fields[part.fieldname] = String(part.value);
-        } else if (part.type === 'file' && part.fieldname === 'chunk') {
-          if ('uploadId' in fields && 'chunkIndex' in fields) {
-            const { uploadId, chunkIndex } = parse();
-            result = await uploads.putChunk(user, uploadId, chunkIndex, part.file);
-          } else {
-            await uploads.checkMayHoldChunk(user);
-            spooled = await spool(part.file, spoolDir, largestChunk);
-          }
+      if (part.fieldname in fields || (part.fieldname === 'chunk' && (spooled || result))) {
+        throw badRequest(`Repeated form field: ${part.fieldname}`);
+      }
+      if (part.type === 'field' && (part.fieldname === 'uploadId' || part.fieldname === 'chunkIndex')) {
+        fields[part.fieldname] = String(part.value);
+      } else if (part.type === 'file' && part.fieldname === 'chunk') {
+        if ('uploadId' in fields && 'chunkIndex' in fields) {
+          const { uploadId, chunkIndex } = parse();
+          result = await uploads.putChunk(user, uploadId, chunkIndex, part.file);
         } else {
-          throw badRequest(`Unknown form field: ${part.fieldname}`);
+          await uploads.checkMayHoldChunk(user);
+          spooled = await spool(part.file, spoolDir, largestChunk);
         }
-      } catch (e) {
-        // A refused file part is let flow to nowhere, so the rest of the body drains at once
-        // (see plugins/refused-body-drain.ts) instead of stalling the parser until its time runs out.
-        if (part.type === 'file') part.file.resume();
-        throw e;
+      } else {
+        throw badRequest(`Unknown form field: ${part.fieldname}`);
       }
     }
     if (result) return result;

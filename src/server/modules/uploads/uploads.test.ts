@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { postRaw } from '../../../../test/helpers/loop-stall.js';
+import { multipartBody } from '../../../../test/helpers/multipart.js';
 import { createUser, loginClient, withTestApp } from '../../../../test/helpers/test-app.js';
 import {
   chunkForm,
@@ -118,6 +120,25 @@ describe('chunked upload, local disk', () => {
     await waitAssembled(slow, id);
     const done = await t.client().get(`/api/pastes/${id}`);
     expect(done.body.content).toBe(data.toString('utf8'));
+  });
+
+  it('refuses a chunk for no upload after reading the rest of its body, not stalling on it', async () => {
+    const u = await createUser(t);
+    const c = await loginClient(t, u.username, u.plainPassword);
+    const key = (await c.post('/api/user/regenerate-api-key', {})).body.apiKey as string;
+    const { body, contentType } = multipartBody(
+      { uploadId: 'no-such-upload', chunkIndex: '0' },
+      Buffer.alloc(20 * 1024 * 1024, 'x'),
+      { fileField: 'chunk' },
+    );
+    const res = await postRaw(t.baseUrl, '/api/pastes/upload/chunk', body, {
+      'Content-Type': contentType,
+      'x-api-key': key,
+    });
+    expect(res.status).toBe(404);
+    expect(res.text).toContain(UPLOAD_MESSAGES.sessionNotFound);
+    // The chunk part nobody read would hold the request back until the drain's time ran out.
+    expect(res.bodySentFirst).toBe(true);
   });
 
   it('accepts an API key, and the file part before the fields (spooled)', async () => {
