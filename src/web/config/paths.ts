@@ -1,32 +1,37 @@
-/** Every route of spec §2. Links are built here so a path is spelled once. */
+import { CLIENT_ROUTES } from '../../common/client-routes';
+
+/**
+ * Links to every route of spec §2, built here so a path is spelled once: a fixed path is its
+ * pattern in src/common/client-routes.ts, a path with parameters is built from them.
+ */
 export const paths = {
-  home: '/',
-  setup: '/setup',
+  home: CLIENT_ROUTES.home,
+  setup: CLIENT_ROUTES.setup,
   paste: (id: string) => `/paste/${encodeURIComponent(id)}`,
   pasteEdit: (id: string) => `/paste/${encodeURIComponent(id)}/edit`,
   pasteRevisions: (id: string) => `/paste/${encodeURIComponent(id)}/revisions`,
   /** One revision's permanent link; `line` adds its #L anchor. */
   pasteRevision: (id: string, n: number, line?: number) =>
     `/paste/${encodeURIComponent(id)}/r/${n}${line ? `#L${line}` : ''}`,
-  about: '/about',
-  apiDocs: '/api',
-  emailPreview: '/email-preview',
-  terms: '/terms',
-  privacy: '/privacy',
+  about: CLIENT_ROUTES.about,
+  apiDocs: CLIENT_ROUTES.apiDocs,
+  emailPreview: CLIENT_ROUTES.emailPreview,
+  terms: CLIENT_ROUTES.terms,
+  privacy: CLIENT_ROUTES.privacy,
   admin: '/admin',
   adminTab: (tab: string) => `/admin/${tab}`,
-  auth: '/auth',
-  login: '/auth?tab=login',
-  register: '/auth?tab=register',
-  forgotPassword: '/forgot-password',
-  resetPassword: '/reset-password',
-  topViews: '/top-views',
-  vip: '/vip',
-  account: '/account',
-  accountSettings: '/account-settings',
-  verifyEmailSuccess: '/verify-email-success',
-  emailVerificationPreview: '/email-verification-preview',
-  forgotPasswordEmailPreview: '/forgot-password-email-preview',
+  auth: CLIENT_ROUTES.auth,
+  login: `${CLIENT_ROUTES.auth}?tab=login`,
+  register: `${CLIENT_ROUTES.auth}?tab=register`,
+  forgotPassword: CLIENT_ROUTES.forgotPassword,
+  resetPassword: CLIENT_ROUTES.resetPassword,
+  topViews: CLIENT_ROUTES.topViews,
+  vip: CLIENT_ROUTES.vip,
+  account: CLIENT_ROUTES.account,
+  accountSettings: CLIENT_ROUTES.accountSettings,
+  verifyEmailSuccess: CLIENT_ROUTES.verifyEmailSuccess,
+  emailVerificationPreview: CLIENT_ROUTES.emailVerificationPreview,
+  forgotPasswordEmailPreview: CLIENT_ROUTES.forgotPasswordEmailPreview,
 } as const;
 
 /**
