@@ -113,6 +113,7 @@ test.describe('on a phone', () => {
 async function tintedBadgeViolations(page: Page): Promise<string[]> {
   const clones = await page.evaluate(() => {
     const main = document.querySelector('main')!;
+    // A badge is its text with an icon or two; a tinted panel holding a whole section is not one.
     const tinted = [...main.querySelectorAll<HTMLElement>('[class*="/15 "], [class*="/20 "]')].filter(
       (el) => el.textContent?.trim() && el.children.length <= 2,
     );

@@ -25,6 +25,11 @@ async function authorCookie(url: string): Promise<string> {
   return sessionCookie(url, AUTHOR.username, AUTHOR.password);
 }
 
+/** A paste of the author's, made through the API; its id. */
+async function authorPaste(url: string, body: Record<string, unknown>): Promise<string> {
+  return (await createPasteApi(url, body, await authorCookie(url))).id;
+}
+
 /** An edit through the API, as another tab of the author would send it. */
 async function editApi(url: string, id: string, body: Record<string, unknown>): Promise<void> {
   const response = await fetch(`${url}/api/pastes/${id}`, {
@@ -51,11 +56,11 @@ test('the author edits twice, then reads the revisions, compares them and follow
   server,
 }) => {
   await signInAuthor(page, server.url);
-  const { id } = await createPasteApi(
-    server.url,
-    { title: 'counter.js', content: ORIGINAL, language: 'javascript' },
-    await authorCookie(server.url),
-  );
+  const id = await authorPaste(server.url, {
+    title: 'counter.js',
+    content: ORIGINAL,
+    language: 'javascript',
+  });
 
   // The edit screen: prefilled with the newest revision; privacy and expiry shown, not offered.
   await page.goto(`/paste/${id}/edit`);
@@ -169,11 +174,7 @@ test('an edit left with no text is not saved: the message under the editor and i
   server,
 }) => {
   await signInAuthor(page, server.url);
-  const { id } = await createPasteApi(
-    server.url,
-    { title: 'empty me', content: 'some text' },
-    await authorCookie(server.url),
-  );
+  const id = await authorPaste(server.url, { title: 'empty me', content: 'some text' });
   await page.goto(`/paste/${id}/edit`);
   await expect(page.getByLabel('Paste content')).toHaveValue('some text');
   await setEditorText(page, '  \n ');
@@ -226,11 +227,12 @@ test('every revision of a password paste needs the password', async ({ browser, 
     await registerUser(server.url, AUTHOR.username, AUTHOR.password);
     registered = true;
   }
-  const { id } = await createPasteApi(
-    server.url,
-    { title: 'locked', content: 'first secret draft\n', privacy: 'password', password: 'pw-12345678' },
-    await authorCookie(server.url),
-  );
+  const id = await authorPaste(server.url, {
+    title: 'locked',
+    content: 'first secret draft\n',
+    privacy: 'password',
+    password: 'pw-12345678',
+  });
   await editApi(server.url, id, { content: 'second draft\n' });
 
   const visitor = await newVisitor(browser, server.url);
@@ -259,11 +261,7 @@ test('an edit of a public paste warns about a secret, and one made meanwhile els
   server,
 }) => {
   await signInAuthor(page, server.url);
-  const { id } = await createPasteApi(
-    server.url,
-    { title: 'deploy', content: 'region: eu-west-1\n' },
-    await authorCookie(server.url),
-  );
+  const id = await authorPaste(server.url, { title: 'deploy', content: 'region: eu-west-1\n' });
   // Built at run time, so this file holds no credential-looking text.
   const token = `ghp_${'a1B2c3D4e5F6'.repeat(3)}`;
   await page.goto(`/paste/${id}/edit`);
@@ -293,11 +291,7 @@ test('the edit, revisions and revision screens have no axe violations, in both t
   server,
 }) => {
   await signInAuthor(page, server.url);
-  const { id } = await createPasteApi(
-    server.url,
-    { title: 'axe.js', content: ORIGINAL, language: 'javascript' },
-    await authorCookie(server.url),
-  );
+  const id = await authorPaste(server.url, { title: 'axe.js', content: ORIGINAL, language: 'javascript' });
   await editApi(server.url, id, { content: THIRD });
   const screens: [string, () => Promise<void>][] = [
     [`/paste/${id}/edit`, () => expect(page.getByLabel('Paste content')).toHaveValue(THIRD)],
