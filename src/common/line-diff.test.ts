@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countLines, type DiffLine, diffLinesOf, lineStats } from './line-diff';
+import { countLines } from './line-count';
+import { type DiffLine, diffLinesOf, lineStats } from './line-diff';
 
 const lines = (text: string) => (text === '' ? [] : text.replace(/\n$/, '').split('\n'));
 const side = (diff: DiffLine[], kind: 'old' | 'new') =>

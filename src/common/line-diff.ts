@@ -1,4 +1,5 @@
 import { type ChangeObject, diffLines } from 'diff';
+import { countLines } from './line-count.js';
 
 /**
  * Line diffs between two revisions of a paste (issue 23), for the server's "lines added and
@@ -26,13 +27,6 @@ export interface DiffLine {
 export interface LineStats {
   added: number;
   removed: number;
-}
-
-export function countLines(text: string): number {
-  if (text === '') return 0;
-  let n = 1;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
-  return text.endsWith('\n') ? n - 1 : n;
 }
 
 /** Ending both with a newline keeps "last line changed" from also counting its missing newline. */

@@ -8,9 +8,8 @@ import {
   VERY_LARGE_PASTE_BYTES,
   VERY_LARGE_PASTE_LINES,
 } from '../../../../common/constants';
-// Lines as the view shows them (a final line break ends the last line, it starts no other), so
-// the editor and the view put the same text in the same level.
-import { countLines } from '../../../../common/line-diff';
+// Lines as the view shows them, so the editor and the view put the same text in the same level.
+import { countLines } from '../../../../common/line-count';
 import { formatCount } from '../../../lib/format';
 
 /** Spec §4 editor size levels. */
