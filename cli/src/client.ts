@@ -96,7 +96,7 @@ export class Client {
   async streamPost<T>(
     path: string,
     headers: Record<string, string>,
-    body: AsyncIterable<Uint8Array>,
+    body: AsyncIterable<Uint8Array | string>,
   ): Promise<T> {
     const url = new URL(`${this.target.url}${path}`);
     const all: Record<string, string> = { ...headers };

@@ -22,7 +22,7 @@ export class Spool {
   async write(bytes: Uint8Array): Promise<void> {
     if (!this.file && this.held + bytes.length <= IN_MEMORY_BYTES) {
       // Copied: the producer may reuse its buffer.
-      this.parts.push(bytes.slice());
+      this.parts.push(Buffer.from(bytes));
       this.held += bytes.length;
       return;
     }
@@ -51,8 +51,8 @@ export class Spool {
     for (let at = 0; at < this.written; ) {
       const { bytesRead } = await this.file.read(buffer, 0, Math.min(PIECE, this.written - at), at);
       if (bytesRead === 0) break;
-      // A copy: the stream it goes to may still hold the piece when the next is read.
-      yield buffer.subarray(0, bytesRead).slice();
+      // A copy (Buffer's slice would be a view): a pipe may still hold the piece when the next is read.
+      yield Buffer.from(buffer.subarray(0, bytesRead));
       at += bytesRead;
     }
   }

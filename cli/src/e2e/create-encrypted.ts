@@ -17,16 +17,26 @@ import { SealedFile } from './sealed-file.js';
 
 const base64Length = (bytes: number) => 4 * Math.ceil(bytes / 3);
 
-/** Standard base64 of a stream of bytes, as it streams (3 bytes make 4 characters: a rest waits). */
-async function* base64(pieces: AsyncIterable<Uint8Array>): AsyncGenerator<Buffer> {
+/**
+ * Standard base64 of a stream of bytes, as it streams: 3 bytes make 4 characters, so up to 2 bytes
+ * wait for the next piece. Each piece is encoded where it lies (no copy of it is made).
+ */
+async function* base64(pieces: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
   let rest = Buffer.alloc(0);
   for await (const piece of pieces) {
-    const all = Buffer.concat([rest, piece]);
-    const whole = all.length - (all.length % 3);
-    if (whole > 0) yield Buffer.from(all.subarray(0, whole).toString('base64'));
-    rest = all.subarray(whole);
+    let bytes = Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength);
+    if (rest.length > 0) {
+      const lead = Math.min(bytes.length, 3 - rest.length);
+      rest = Buffer.concat([rest, bytes.subarray(0, lead)]);
+      bytes = bytes.subarray(lead);
+      if (rest.length < 3) continue;
+      yield rest.toString('base64');
+    }
+    const whole = bytes.length - (bytes.length % 3);
+    if (whole > 0) yield bytes.subarray(0, whole).toString('base64');
+    rest = Buffer.from(bytes.subarray(whole));
   }
-  if (rest.length > 0) yield Buffer.from(rest.toString('base64'));
+  if (rest.length > 0) yield rest.toString('base64');
 }
 
 /**
