@@ -78,8 +78,12 @@ export async function whoami(target: Target, out: Output): Promise<void> {
  */
 export async function signInCheck(target: Target): Promise<{ ok: string } | { warning: string }> {
   try {
-    const user = await new Client(target).api('GET /api/user');
-    if (!target.key) return { ok: `${target.url} answers; no API key: pastes are made as a visitor` };
+    const client = new Client(target);
+    if (!target.key) {
+      await client.api('GET /api/settings/public');
+      return { ok: `${target.url} answers; no API key: pastes are made as a visitor` };
+    }
+    const user = await client.api('GET /api/user');
     if (!user) return { warning: `${target.url} did not accept the API key` };
     return { ok: `signed in as ${user.username} (${user.role}) on ${target.url}` };
   } catch (e) {
