@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { CHUNK_SIZE_BYTES } from '../../src/common/constants.js';
 import type { ResponseOf } from '../../src/common/schemas/responses.js';
-import type { Client } from './client.js';
+import { type Client, routePath } from './client.js';
 import { CliError, EXIT, serverError } from './errors.js';
 import type { SourceFile } from './paste-source.js';
 import { forgetUpload, type ResumeState, recallUpload, rememberUpload } from './resume-state.js';
@@ -84,9 +84,10 @@ async function resumed(client: Client, source: UploadSource, env: NodeJS.Process
   if (!source.resumable) return undefined;
   const state = recallUpload(env, client.target.url, source.resumable);
   if (!state) return undefined;
-  const res = await client.request(`/api/pastes/upload/${encodeURIComponent(state.uploadId)}`, {
-    accept: [404],
-  });
+  const res = await client.request(
+    routePath('GET /api/pastes/upload/:uploadId', { params: { uploadId: state.uploadId } }),
+    { accept: [404] },
+  );
   const status = res.status === 200 ? ((await res.json()) as UploadStatus) : undefined;
   // Gone (collected after a day idle, cancelled) or failed: start over.
   return status && status.status !== 'failed' ? { state, status } : undefined;
@@ -188,11 +189,13 @@ async function waitForAssembly(client: Client, id: string): Promise<void> {
   const meter = progressMeter(100);
   // Often at first (a small file is assembled in a moment), then every half second.
   for (let wait = 50; ; wait = Math.min(500, wait * 2)) {
-    const res = await client.request(`/api/pastes/${id}/assembly-progress`, { accept: [422] });
-    const body = (await res.json()) as { progress?: number; isComplete?: boolean; message?: string };
-    if (res.status === 422) throw serverError(`422: ${body.message}`);
+    const res = await client.request(routePath('GET /api/pastes/:id/assembly-progress', { params: { id } }), {
+      accept: [422],
+    });
+    if (res.status === 422) throw serverError(`422: ${((await res.json()) as { message: string }).message}`);
+    const body = (await res.json()) as ResponseOf<'GET /api/pastes/:id/assembly-progress'>;
     if (body.isComplete) break;
-    meter.note(`assembling ${body.progress ?? 0} %`);
+    meter.note(`assembling ${body.progress} %`);
     await sleep(wait);
   }
   meter.end();

@@ -10,8 +10,11 @@ export interface RequestOptions {
   json?: unknown;
   body?: BodyInit;
   headers?: Record<string, string>;
-  /** Statuses answered to the caller instead of thrown (e.g. 401/403 of a locked paste). */
-  accept?: number[];
+  /**
+   * Statuses answered to the caller instead of thrown (e.g. 401/403 of a locked paste); `any`: all
+   * (a HEAD's refusal has no body to make a message of).
+   */
+  accept?: number[] | 'any';
 }
 
 /** A route's call: its `:name` parameters and query, beside the request's options. */
@@ -67,7 +70,7 @@ export class Client {
       await res.body?.cancel();
       throw serverError(redirectMessage(this.target.url, path, res.headers.get('location')));
     }
-    if (res.ok || opts.accept?.includes(res.status)) return res;
+    if (res.ok || opts.accept === 'any' || opts.accept?.includes(res.status)) return res;
     throw serverError(await failureMessage(res, this.target.url));
   }
 

@@ -14,9 +14,6 @@ import { askHidden } from './terminal.js';
 const passwordHeaders = (pw: string | undefined): Record<string, string> =>
   pw === undefined ? {} : { 'x-paste-password': pw };
 
-/** Every status answered to the caller: a HEAD's refusal has no body to read a message from. */
-const ANY_STATUS = Array.from({ length: 500 }, (_, i) => i + 100);
-
 /**
  * What a read will get, learnt with HEAD (no burn claimed, no view counted) under the paste's
  * password — the one given, or asked on the terminal when the site answers 401. A refusal is
@@ -24,7 +21,7 @@ const ANY_STATUS = Array.from({ length: 500 }, (_, i) => i + 100);
  */
 async function probe(client: Client, path: string, password: string | undefined) {
   const head = (pw: string | undefined) =>
-    client.request(path, { method: 'HEAD', headers: passwordHeaders(pw), accept: ANY_STATUS });
+    client.request(path, { method: 'HEAD', headers: passwordHeaders(pw), accept: 'any' });
   let pw = password || undefined;
   let res = await head(pw);
   if (res.status === 401) {
