@@ -23,6 +23,7 @@ test.beforeAll(() => {
   });
   expect(build.status, build.stderr).toBe(0);
 });
+test.afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
 /** The CLI as its users run it, with a home of its own and no key (a visitor's pastes). */
 async function pasteshare(

@@ -10,7 +10,7 @@ const PIECE = 1024 * 1024;
 /**
  * Bytes held back until they are known to be good (a decrypted paste, printed only once its last
  * chunk has opened): in memory up to 8 MiB, then in a private temporary file (mode 0600), so
- * memory stays flat whatever the size. `dispose` removes the file.
+ * memory stays flat whatever the size. `dispose` removes the file, as does an interrupt.
  */
 export class Spool {
   private parts: Uint8Array[] = [];
@@ -28,6 +28,9 @@ export class Spool {
     }
     if (!this.file) {
       this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pasteshare-'));
+      // Interrupted (Ctrl-C, a kill), the plaintext is removed before the process ends as the signal says.
+      process.once('SIGINT', this.onSignal);
+      process.once('SIGTERM', this.onSignal);
       this.file = await fsp.open(path.join(this.dir, 'paste'), 'w+', 0o600);
       for (const part of this.parts) await this.append(part);
       this.parts = [];
@@ -57,8 +60,15 @@ export class Spool {
     }
   }
 
+  private readonly onSignal = (signal: NodeJS.Signals) => {
+    if (this.dir) fs.rmSync(this.dir, { recursive: true, force: true });
+    process.kill(process.pid, signal);
+  };
+
   async dispose(): Promise<void> {
     this.parts = [];
+    process.off('SIGINT', this.onSignal);
+    process.off('SIGTERM', this.onSignal);
     await this.file?.close();
     if (this.dir) fs.rmSync(this.dir, { recursive: true, force: true });
   }

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EXTREME_PASTE_BYTES, JSON_CREATE_MAX_BYTES, MB } from '../../src/common/constants.js';
 import {
   exportKeyText,
@@ -22,6 +22,12 @@ import { cliHarness } from './harness.js';
 const h = cliHarness();
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
+/** Folders of files made here, removed after each test (they are large). */
+const made: string[] = [];
+afterEach(() => {
+  for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
 /** `size` bytes of numbered log lines (multi-byte characters that chunk edges cut), and how many lines. */
 function logFile(size: number): { file: string; lines: number; hash: string } {
   const parts: string[] = [];
@@ -32,7 +38,9 @@ function logFile(size: number): { file: string; lines: number; hash: string } {
     length += Buffer.byteLength(line);
   }
   const data = Buffer.from(parts.join(''));
-  const file = path.join(tempDir(), 'app.log');
+  const dir = tempDir();
+  made.push(dir);
+  const file = path.join(dir, 'app.log');
   fs.writeFileSync(file, data);
   return { file, lines: parts.length, hash: sha256(data) };
 }
@@ -114,10 +122,11 @@ describe('--e2e with large files', () => {
     expect(back.code).toBe(0);
     expect(sha256(back.stdoutBytes)).toBe(big.hash);
 
-    // Holding the file, or what it seals to, would add 120 MB at least; measured: ~45 MB, the
-    // garbage of sealed and opened chunks that the collector lets pile up before it runs.
-    expect(peaks.create.mb() - small.create.mb()).toBeLessThan(80);
-    expect(peaks.get.mb() - small.get.mb()).toBeLessThan(80);
+    // Holding the file and what it seals to would add twice its size; a chunk at a time adds the
+    // garbage of sealed and opened chunks the collector lets pile up before it runs, which stops
+    // growing (measured ~45 MB for 120 MB and for 400 MB alike; up to ~95 MB on a loaded machine).
+    expect(peaks.create.mb() - small.create.mb()).toBeLessThan(size / MB);
+    expect(peaks.get.mb() - small.get.mb()).toBeLessThan(size / MB);
   }, 240_000);
 });
 
