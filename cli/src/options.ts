@@ -73,6 +73,9 @@ export async function pasteOptions(values: Values): Promise<PasteOptions> {
   if (values.unlisted && (values.password !== undefined || values['ask-password'])) {
     throw usageError('--unlisted and --password: a paste is one or the other');
   }
+  if (values.e2e && values.quiet) {
+    throw usageError('--e2e and --quiet: the link printed is the only place the key is kept');
+  }
   checkLanguage(values);
   let password = values.password;
   if (values['ask-password']) password = await askHidden('Password for the paste: ');

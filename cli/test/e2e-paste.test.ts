@@ -120,7 +120,7 @@ describe('pasteshare --e2e and get LINK#KEY', () => {
     );
   });
 
-  it('refuses what a reader could not open: text that is not UTF-8, or nothing but white space; nothing is kept', async () => {
+  it('refuses what a reader could not open (text that is not UTF-8, nothing but white space) and a link nobody would see (--quiet); nothing is kept', async () => {
     const count = async () => (await t.db.kysely.selectFrom('pastes').select('id').execute()).length;
     const before = await count();
     expect(await h.cli(['--e2e'], site, Buffer.from([0x61, 0xff, 0x62]))).toMatchObject({
@@ -130,6 +130,11 @@ describe('pasteshare --e2e and get LINK#KEY', () => {
     expect(await h.cli(['--e2e'], site, ' \n\t\n')).toMatchObject({
       code: 1,
       stderr: 'pasteshare: nothing to paste: standard input is empty or only white space\n',
+    });
+    // The key is only in the link printed: printing nothing would lose the paste.
+    expect(await h.cli(['--e2e', '--quiet'], site, 'text\n')).toMatchObject({
+      code: 1,
+      stderr: 'pasteshare: --e2e and --quiet: the link printed is the only place the key is kept\n',
     });
     expect(await count()).toBe(before);
   });
