@@ -26,7 +26,11 @@ describe('docs/encryption.md, making and reading an encrypted paste from Node', 
     expect([title, text, rest]).toEqual(['notes', 'the secret text', ['']]);
     // The site holds the sealed paste, not its text.
     const id = new URL(link!).pathname.split('/').pop()!;
-    const row = await t.db.kysely.selectFrom('pastes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await t.db.kysely
+      .selectFrom('pastes')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row.encryption).not.toBeNull();
     expect(JSON.stringify(row)).not.toContain('the secret text');
   });
