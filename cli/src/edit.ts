@@ -1,22 +1,18 @@
 import fs from 'node:fs';
 import { EXTREME_PASTE_BYTES, type Privacy } from '../../src/common/constants.js';
-import type { SecretFinding } from '../../src/common/secret-scan.js';
+import type { EditPasteResult } from '../../src/common/schemas/responses.js';
 import { Client } from './client.js';
-import { needsKey, parsePasteRef } from './commands.js';
 import type { Target } from './config.js';
 import { usageError } from './errors.js';
+import { needsKey, parsePasteRef } from './paste-ref.js';
 import type { SourceFile } from './paste-source.js';
 import { checkSecrets } from './secret-check.js';
 
 /** The edit's answer as `--json` prints it: the site's, with the link and whether it made a revision. */
-export interface Edited {
-  id: string;
+export interface Edited extends EditPasteResult {
   url: string;
-  /** The newest revision: the one just saved, or the current one when nothing changed. */
-  revision: number;
   /** False when the text, title and language were already those: no revision was made. */
   changed: boolean | undefined;
-  secretsFound?: SecretFinding[];
 }
 
 export interface EditOptions {
@@ -35,10 +31,9 @@ async function ownPaste(
   client: Client,
   id: string,
 ): Promise<{ privacy: Privacy; revision: number } | undefined> {
-  const params = new URLSearchParams({ search: id, limit: '100' });
-  const list = await client.json<{ pastes: { id: string }[] }>(`/api/v1/pastes?${params}`);
+  const list = await client.api('GET /api/v1/pastes', { query: { search: id, limit: '100' } });
   if (!list.pastes.some((p) => p.id === id)) return undefined;
-  return client.json<{ privacy: Privacy; revision: number }>(`/api/v1/pastes/${encodeURIComponent(id)}`);
+  return client.api('GET /api/v1/pastes/:id', { params: { id } });
 }
 
 /**
@@ -67,21 +62,18 @@ export async function editPaste(
   const own = await ownPaste(client, id);
   await checkSecrets(file, own?.privacy, options.allowSecrets, 'edit');
   const content = new TextDecoder().decode(await fs.promises.readFile(file.path));
-  const answer = await client.json<{ id: string; revision: number; secretsFound?: SecretFinding[] }>(
-    `/api/pastes/${encodeURIComponent(id)}`,
-    {
-      method: 'PUT',
-      json: {
-        content,
-        title: options.title,
-        language: options.language,
-        baseRevision: own?.revision,
-        // Not found among the key owner's pastes, so not checked here: the site checks (it refuses
-        // someone else's paste first anyway).
-        checkSecrets: own === undefined && !options.allowSecrets,
-      },
+  const answer = await client.api('PUT /api/pastes/:id', {
+    params: { id },
+    json: {
+      content,
+      title: options.title,
+      language: options.language,
+      baseRevision: own?.revision,
+      // Not found among the key owner's pastes, so not checked here: the site checks (it refuses
+      // someone else's paste first anyway).
+      checkSecrets: own === undefined && !options.allowSecrets,
     },
-  );
+  });
   return {
     ...answer,
     url: `${target.url}/paste/${answer.id}`,

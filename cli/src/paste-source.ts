@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -15,6 +16,8 @@ export interface PasteOptions {
   language: string | undefined;
   /** Chunk size of a chunked upload (bytes); the server's default when unset. */
   chunkSize: number | undefined;
+  /** End-to-end encrypted: sealed here under a new key, which only the printed link carries. */
+  e2e: boolean;
 }
 
 /** What is pasted: a file on disk, read in slices as it is sent (memory stays flat). */
@@ -55,4 +58,27 @@ export async function spoolStdin(stdin: NodeJS.ReadableStream): Promise<SourceFi
     mtimeMs: stat.mtimeMs,
     dispose: () => fs.rmSync(dir, { recursive: true, force: true }),
   };
+}
+
+const MB = 1024 * 1024;
+
+/**
+ * Bytes [start, start + length) of the file, 1 MiB at a time. Every piece is a view of one reused
+ * buffer, valid until the next is asked for: reading gigabytes leaves no garbage behind (fresh
+ * buffers would pile up ~40 MB between collections).
+ */
+export async function* readRange(file: string, start: number, length: number): AsyncGenerator<Buffer> {
+  const handle = await fsp.open(file, 'r');
+  const buffer = Buffer.allocUnsafe(Math.min(MB, Math.max(1, length)));
+  try {
+    for (let at = start, left = length; left > 0; ) {
+      const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, left), at);
+      if (bytesRead === 0) throw usageError(`${file} became shorter while it was being sent`);
+      yield buffer.subarray(0, bytesRead);
+      at += bytesRead;
+      left -= bytesRead;
+    }
+  } finally {
+    await handle.close();
+  }
 }

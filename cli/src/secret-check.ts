@@ -32,7 +32,7 @@ const listFindings = (found: SecretFinding[]) =>
 
 /** What a refusal suggests instead: an edit cannot change the paste's privacy. */
 const REMEDIES = {
-  create: 'make it --unlisted or --password, remove them, or pass --allow-secrets',
+  create: 'make it --e2e, --unlisted or --password, remove them, or pass --allow-secrets',
   edit: 'an edit keeps the paste public, so remove them, or pass --allow-secrets',
 } as const;
 

@@ -1,71 +1,22 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../test/helpers/ports.js';
 import { startS3Server } from '../../test/helpers/s3-server.js';
 import { startTcpProxy } from '../../test/helpers/tcp-proxy.js';
 import { completeSetup, signedIn, startTestApp, type TestApp } from '../../test/helpers/test-app.js';
 import { tempDir } from '../../test/helpers/test-db.js';
 import { sha256, textOfSize } from '../../test/helpers/uploads.js';
+import { cliHarness, finish, idOf } from './harness.js';
 
-/**
- * The real CLI — the bundle `npm pack` ships (cli/dist/pasteshare.mjs) — run as a subprocess
- * against a real server, with a home of its own (config and resume state).
- */
-
+/** The bundle `npm pack` ships (cli/dist/pasteshare.mjs): the package test packs this same file. */
 const here = import.meta.dirname;
-const BIN = path.join(here, '..', 'dist', 'pasteshare.mjs');
-
-beforeAll(() => {
-  const build = spawnSync(process.execPath, [path.join(here, '..', 'build.mjs')], { encoding: 'utf8' });
-  expect(build.status, build.stderr).toBe(0);
-}, 60_000);
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  stdoutBytes: Buffer;
-}
-
-let home = '';
-beforeEach(() => {
-  home = tempDir('pasteshare-cli-home-');
-});
-
-function cliEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: home, ...extra };
-  env.XDG_CONFIG_HOME = path.join(home, '.config');
-  env.XDG_STATE_HOME = path.join(home, '.local', 'state');
-  return env;
-}
-
-function start(args: string[], env: Record<string, string> = {}, input?: string | Buffer): ChildProcess {
-  const child = spawn(process.execPath, [BIN, ...args], {
-    env: cliEnv(env),
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  if (input !== undefined) child.stdin!.end(input);
-  else child.stdin!.end();
-  return child;
-}
-
-async function finish(child: ChildProcess): Promise<Run> {
-  const out: Buffer[] = [];
-  const err: Buffer[] = [];
-  child.stdout!.on('data', (d: Buffer) => out.push(d));
-  child.stderr!.on('data', (d: Buffer) => err.push(d));
-  const code = await new Promise<number | null>((r) => child.once('close', (c) => r(c)));
-  const stdoutBytes = Buffer.concat(out);
-  return { code, stdout: stdoutBytes.toString(), stderr: Buffer.concat(err).toString(), stdoutBytes };
-}
-
-const cli = (args: string[], env: Record<string, string> = {}, input?: string | Buffer) =>
-  finish(start(args, env, input));
+const h = cliHarness({ bin: path.join(here, '..', 'dist', 'pasteshare.mjs') });
+const { cli, start, onTerminal } = h;
 
 let t: TestApp;
 let key = '';
@@ -78,8 +29,6 @@ beforeAll(async () => {
   site = { PASTESHARE_URL: t.baseUrl, PASTESHARE_API_KEY: key };
 }, 60_000);
 afterAll(() => t?.close());
-
-const idOf = (url: string) => url.trim().split('/').at(-1)!;
 
 describe('pasteshare (create)', () => {
   it('pastes standard input and prints only the link', async () => {
@@ -232,7 +181,8 @@ describe('pasteshare get, ls, rm, whoami', () => {
       const { port } = other.address() as AddressInfo;
       const r = await cli(['get', `http://127.0.0.1:${port}/paste/abcdefabcdef`], site);
       expect(r.stderr).toBe('pasteshare: 404: Paste not found\n');
-      expect(seen).toEqual([undefined]);
+      // The HEAD that asks what the paste is, then the GET that says why not: neither with the key.
+      expect(seen).toEqual([undefined, undefined]);
     } finally {
       other.close();
     }
@@ -420,15 +370,6 @@ describe('pasteshare edit, revisions, get --revision', () => {
   });
 });
 
-/** The CLI on a pseudo-terminal (util-linux `script`): what a person at a terminal sees. */
-function onTerminal(args: string[], env: Record<string, string>) {
-  const command = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
-  return spawn('script', ['-qfec', command, '/dev/null'], {
-    env: cliEnv(env),
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-}
-
 describe('at a terminal', () => {
   it('asks for a password without echoing it', async () => {
     const locked = (await cli(['--password=tty-secret'], site, 'shown after the prompt')).stdout.trim();
@@ -472,7 +413,7 @@ describe('a secret before it goes public', () => {
       stdout: '',
       stderr:
         'pasteshare: refused: standard input looks like it contains credentials (GitHub token on line 2); ' +
-        'make it --unlisted or --password, remove them, or pass --allow-secrets\n',
+        'make it --e2e, --unlisted or --password, remove them, or pass --allow-secrets\n',
     });
     expect(await pasteCount()).toBe(before);
     const allowed = await cli(['--allow-secrets', '--json'], site, leaky());
@@ -565,7 +506,7 @@ describe('the package', () => {
     );
     expect(install.status, install.stderr).toBe(0);
     const installed = spawn(path.join(out, 'prefix', 'bin', 'pasteshare'), [], {
-      env: cliEnv(site),
+      env: h.env(site),
       stdio: 'pipe',
     });
     installed.stdin!.end('from the installed package');
@@ -581,7 +522,7 @@ describe('pasteshare config', () => {
   it('saves the site and key readable by the owner only, and refuses a key others can read', async () => {
     const saved = await cli(['config', '--url', t.baseUrl, '--key', key]);
     expect(saved.code).toBe(0);
-    const file = path.join(home, '.config', 'pasteshare', 'config.json');
+    const file = path.join(h.home, '.config', 'pasteshare', 'config.json');
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     expect((await cli(['config'])).stdout).toBe(`${file}\nurl: ${t.baseUrl}\nkey: set\n`);
     // Used with nothing else set.
@@ -653,7 +594,7 @@ describe('large files (chunked upload)', () => {
       expect(sha256(Buffer.from(await download.arrayBuffer()))).toBe(sha256(data));
       expect((await t.client().get(`/api/pastes/${answer.id}`)).body.title).toBe('build.log');
       // Done: the state file is gone, so the same file again is a new paste.
-      expect(fs.readdirSync(path.join(home, '.local', 'state', 'pasteshare', 'uploads'))).toEqual([]);
+      expect(fs.readdirSync(path.join(h.home, '.local', 'state', 'pasteshare', 'uploads'))).toEqual([]);
     } finally {
       await proxy.close();
     }

@@ -12,12 +12,13 @@ function throttle(bytesPerSecond: number): Transform {
 
 /**
  * A loopback TCP proxy a test can cut and restore, to play a database going away and coming back;
- * `uplinkBytesPerSecond` slows what clients send (an upload a test can interrupt half-way).
+ * `uplinkBytesPerSecond` slows what clients send (an upload a test can interrupt half-way);
+ * `onUplink` sees every byte a client sends (what a request carried), as it passes.
  */
 export async function startTcpProxy(
   targetHost: string,
   targetPort: number,
-  opts: { uplinkBytesPerSecond?: number } = {},
+  opts: { uplinkBytesPerSecond?: number; onUplink?: (bytes: Buffer) => void } = {},
 ) {
   const sockets = new Set<net.Socket>();
   let up = true;
@@ -32,6 +33,7 @@ export async function startTcpProxy(
       s.on('close', () => sockets.delete(s));
       s.on('error', () => {});
     }
+    if (opts.onUplink) client.on('data', opts.onUplink);
     const fromClient = opts.uplinkBytesPerSecond ? client.pipe(throttle(opts.uplinkBytesPerSecond)) : client;
     fromClient.pipe(upstream).pipe(client);
   });

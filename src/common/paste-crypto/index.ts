@@ -25,9 +25,11 @@ export {
   LineCounter,
   type LineTable,
   openLineTable,
+  sealedLineTableSize,
   sealLineTable,
 } from './line-table.js';
 export {
+  newHeader,
   openBytes,
   openChunk,
   openText,

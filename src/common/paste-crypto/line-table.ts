@@ -1,3 +1,4 @@
+import { sealedSize } from './format.js';
 import { openBytes, sealBytes } from './seal.js';
 
 /**
@@ -147,6 +148,11 @@ export function decodeLineTable(bytes: Uint8Array, layout: ChunkLayout): LineTab
     chunks === layout.chunks &&
     table.plainBytes === layout.plainBytes;
   return sameLayout && fitsLayout(table, layout) ? table : null;
+}
+
+/** The bytes of a sealed table of a stream of `chunks` chunks: known before the table is counted. */
+export function sealedLineTableSize(chunks: number): number {
+  return sealedSize(HEAD_BYTES + chunks * 9, SEAL_CHUNK_LOG2);
 }
 
 /** The table sealed under the paste's key (a pse1 stream of its own), for finalize's `sealedLineTable`. */

@@ -18,6 +18,7 @@ export interface SealOptions {
 
 type Bytes = Uint8Array<ArrayBuffer>;
 
+/** A new stream's header: its chunk size and 7 random bytes of nonce prefix (or the test vectors' own). */
 export function newHeader(opts: SealOptions = {}): Bytes {
   const prefix = opts.noncePrefix ?? crypto.getRandomValues(new Uint8Array(PSE1.NONCE_PREFIX_BYTES));
   return encodeHeader(opts.chunkLog2 ?? PSE1.DEFAULT_CHUNK_LOG2, prefix);

@@ -159,6 +159,8 @@ export const pasteListItemSchema = z.strictObject({
   viewCount: z.number().int().min(0),
   createdAt: isoTime,
   contentSizeMB: z.number().min(0),
+  /** The exact size, for sizes under the 0.01 MB that contentSizeMB rounds to. */
+  sizeBytes: z.number().int().min(0),
   isProcessing: z.boolean(),
   userId: z.number().int().nullable(),
 });

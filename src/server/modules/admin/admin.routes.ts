@@ -82,12 +82,17 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => admin.listPastes(request.query.search, request.query.sort),
   );
 
-  app.delete('/api/pastes/:id', { config: adminOnly, schema: { params: idParams } }, async (request) => {
-    await admin.deletePaste(request.params.id);
-    await audit.record(auditContextOf(request), {
-      action: 'paste.delete',
-      target: { type: 'paste', id: request.params.id },
-    });
-    return { success: true as const };
-  });
+  // With an admin's API key too: `pasteshare rm` deletes as the admin's Delete on the site does.
+  app.delete(
+    '/api/pastes/:id',
+    { config: { ...adminOnly, apiKey: true }, schema: { params: idParams } },
+    async (request) => {
+      await admin.deletePaste(request.params.id);
+      await audit.record(auditContextOf(request), {
+        action: 'paste.delete',
+        target: { type: 'paste', id: request.params.id },
+      });
+      return { success: true as const };
+    },
+  );
 };

@@ -201,6 +201,7 @@ export function presentPasteListItem(
     viewCount: Number(row.view_count),
     createdAt: iso(row.created_at)!,
     contentSizeMB: Math.round((row.size_bytes / MB) * 100) / 100,
+    sizeBytes: row.size_bytes,
     isProcessing: row.status === 'processing',
     userId: row.user_id,
   };

@@ -57,7 +57,7 @@ export const apiKeySection: EndpointSection = {
         'search (query, optional): matches the title or the id',
       ],
       returns:
-        '{ "pastes": [{ id, title, privacy, expiration, expiresAt, burnAfterReading, viewCount, createdAt, contentSizeMB, isProcessing, userId }], "page", "totalPages", "total" }',
+        '{ "pastes": [{ id, title, privacy, expiration, expiresAt, burnAfterReading, viewCount, createdAt, contentSizeMB, sizeBytes, isProcessing, userId }], "page", "totalPages", "total" }',
       example: (base) => `curl -H 'X-API-Key: ${KEY}' '${base}/v1/pastes?search=notes'`,
     },
     {
