@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Clock } from './clock.js';
 import { type Config, metricsServed } from './config.js';
+import { createErasure } from './db/erasure.js';
 import type { Db } from './db/kysely.js';
 import { createLocalDiskStore } from './infra/blob-store/index.js';
 import { createS3Store } from './infra/blob-store/s3.js';
@@ -183,6 +184,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     metrics,
   });
   metrics.countOpenUploadSessions(uploads.openSessions);
+  const erasure = createErasure(db);
   const pasteRevisions = createPasteRevisions({ db, clock, blobs, settings, hot, pastes });
   const pasteDelivery = createPasteDelivery({ blobs, pastes, revisions: pasteRevisions, views });
   const pasteLines = createPasteLines({ blobs, pastes, lineIndexes });
@@ -196,6 +198,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
       fromEnv: config.moderationKeySecret,
       dataDir: config.dataDir,
     }),
+    erasure,
   });
   const favicon = createFaviconService({ blobs, settings });
   const backup = createBackupService({
