@@ -1,6 +1,11 @@
 import { buffer } from 'node:stream/consumers';
 import { EXTREME_PASTE_BYTES, PROCESSING_CONTENT } from '../../../common/constants.js';
-import { canForkPaste, canViewProtected, showsTextInPage } from '../../../common/policies.js';
+import {
+  canForkPaste,
+  canViewProtected,
+  namesForkSource,
+  showsTextInPage,
+} from '../../../common/policies.js';
 import { PASTE_MESSAGES, type PasteView } from '../../../common/schemas/paste.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/kysely.js';
@@ -283,10 +288,12 @@ export function createPasteReader({
     }
     view.staffAccess = decision.staffAccess;
     if (decision.accessToken) view.accessToken = decision.accessToken;
-    // Only a fork costs a second look-up: the source is named while it can still be read and forked.
-    if (row.forked_from !== null) {
-      const source = await findForkSource(row.forked_from);
-      if (source) view.forkedFrom = { id: source.id, title: source.title };
+    // Only a fork costs a second look-up: the source is named while it can still be read and
+    // forked, and only to a reader who may know of it (namesForkSource).
+    const source = row.forked_from === null ? null : await findForkSource(row.forked_from);
+    const readerIsAuthor = source !== null && relation(source, viewer).isOwner;
+    if (source && namesForkSource({ privacy: source.privacy, readerIsAuthor })) {
+      view.forkedFrom = { id: source.id, title: source.title };
     }
     if (view.isExtreme) {
       const q = view.accessToken ? `?access=${encodeURIComponent(view.accessToken)}` : '';
