@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { HttpClient } from '../../../../test/helpers/http-client.js';
-import { createPaste } from '../../../../test/helpers/pastes.js';
-import { signedIn, withTestApp } from '../../../../test/helpers/test-app.js';
-import { tempDir } from '../../../../test/helpers/test-db.js';
-import { renderPastePage } from '../../../web/ssr/render-paste-page.js';
+import { renderPastePage } from '../src/web/ssr/render-paste-page.js';
+import type { HttpClient } from './helpers/http-client.js';
+import { createPaste } from './helpers/pastes.js';
+import { signedIn, withTestApp } from './helpers/test-app.js';
+import { tempDir } from './helpers/test-db.js';
 
 /**
  * Which readers a fork names its source to: anyone when the source is public (they could find it
