@@ -18,6 +18,7 @@ import { createModerationSecret } from './lib/moderation-secret.js';
 import { createRateLimiter } from './lib/rate-limiter.js';
 import { createAdminService } from './modules/admin/admin.service.js';
 import { createAuditService } from './modules/audit/audit.service.js';
+import { createStaffReads } from './modules/audit/staff-reads.service.js';
 import { createAccountService } from './modules/auth/account.service.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createCredentialChanges } from './modules/auth/credential-change.js';
@@ -171,6 +172,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     inserts,
     creationLimits: pasteCreationRules(config.pasteCreateLimits),
     metrics,
+    staffReads: createStaffReads({ db: db.kysely, clock }),
   });
   const uploads = createUploadsService({
     db: db.kysely,

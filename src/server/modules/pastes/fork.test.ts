@@ -28,7 +28,7 @@ describe('forking a paste', () => {
       forkedFrom: source.id,
     });
     expect(await storedFork(fork.id)).toBe(source.id);
-    // An unlisted source is named to its author only (fork-source.test.ts); a public one to all.
+    // An unlisted source is named to its author only (test/fork-source.test.ts); a public one to all.
     const res = await (privacy === 'public' ? t.client() : sourceAuthor).get(`/api/pastes/${fork.id}`);
     expect(res.status).toBe(200);
     expect(res.body.forkedFrom).toEqual({ id: source.id, title: 'Original' });

@@ -15,6 +15,7 @@ import type { Metrics } from '../../infra/metrics/metrics.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { hashToken } from '../../lib/tokens.js';
+import type { StaffReads } from '../audit/staff-reads.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UserRow } from '../users/users.service.js';
 import type { HotPasteCache } from './hot-paste-cache.js';
@@ -37,6 +38,8 @@ export interface Viewer {
   /** X-Creator-Token of an anonymous creator's browser. */
   creatorToken?: string;
   ip: string;
+  /** The request's id, for the audit log's record of a staff read. */
+  requestId?: string;
   /** False for bots, prefetches and HEAD requests: they read but are not counted. */
   countable: boolean;
   /**
@@ -81,6 +84,8 @@ export interface PasteReaderDeps {
   views: ViewCounter;
   hot: HotPasteCache;
   metrics: Pick<Metrics, 'pasteReads' | 'burns' | 'hotCache'>;
+  /** Staff reads of password pastes, for the audit log. */
+  staffReads: Pick<StaffReads, 'record'>;
 }
 
 /** How a read ended, as the paste-reads metric counts it (a fixed set: no id ever becomes a label). */
@@ -99,6 +104,7 @@ export function createPasteReader({
   views,
   hot,
   metrics,
+  staffReads,
 }: PasteReaderDeps) {
   /** The not-found answers given for a paste seen past its expiry (the metric says expired). */
   const expiredAnswers = new WeakSet<AppError>();
@@ -216,6 +222,16 @@ export function createPasteReader({
     const outcome: ReadOutcome =
       decision.outcome === 'open' ? 'shown' : decision.outcome === 'held' ? 'locked' : decision.outcome;
     metrics.pasteReads.inc({ outcome });
+    // Only staff opening a password paste without its password reach the audit log's write.
+    if (decision.outcome === 'open' && decision.staffAccess && viewer.user) {
+      const { id: staffId, username } = viewer.user;
+      await staffReads.record({
+        pasteId: id,
+        staff: { id: staffId, username },
+        requestId: viewer.requestId ?? '',
+        ip: viewer.ip,
+      });
+    }
     if (decision.outcome === 'open' && decision.claimedBurn) metrics.burns.inc();
     return decision;
   }
