@@ -211,6 +211,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     uploads,
     lineIndexes,
     inlineMaxBytes: INLINE_CONTENT_MAX_BYTES,
+    erasure,
   });
   const scheduledBackups = createScheduledBackups({
     db: db.kysely,
