@@ -61,11 +61,14 @@ export function createBackupExport({ db, blobs, clock, lineIndexes }: Deps) {
 
   function exportRun() {
     const gone = new Set<string>();
+    /** The blob of the row being written, closed once the row is (read to its end or not). */
+    let opened: Readable | null = null;
 
     /** The row's blob, opened; null (the paste noted as gone) when it went with its paste. */
     async function open(row: Record<string, unknown>, pasteId: string) {
       try {
-        return (await blobs.get(row.blob_key as string)) as AsyncIterable<Buffer>;
+        opened = await blobs.get(row.blob_key as string);
+        return opened as AsyncIterable<Buffer>;
       } catch (e) {
         if (!(e instanceof BlobNotFoundError) || (await livePasteIds(db.kysely, [pasteId])).length > 0)
           throw e;
@@ -118,9 +121,14 @@ export function createBackupExport({ db, blobs, clock, lineIndexes }: Deps) {
         for (const row of rows) {
           const body = await rowOf(table, row);
           if (body === null) continue;
-          yield first ? '' : ',';
-          first = false;
-          yield* body;
+          try {
+            yield first ? '' : ',';
+            first = false;
+            yield* body;
+          } finally {
+            opened?.destroy();
+            opened = null;
+          }
         }
         if (rows.length < PAGE) return;
         after = pageKeyOf(table, rows.at(-1)!);

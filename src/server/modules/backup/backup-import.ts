@@ -156,9 +156,32 @@ export function createBackupImport(deps: Deps) {
   /** The texts that stream (to a sink): a paste's content, a revision's. */
   const streamedText = (table: BackupSection) => table === 'pastes' || table === 'paste_revision_contents';
 
+  /** A row as its table takes it, checked; `row.content` of a streamed text is what its sink wrote. */
+  async function checkedRow(
+    trx: Trx,
+    event: { table: BackupSection; number: number; row: Record<string, unknown> },
+    written: string[],
+  ): Promise<Record<string, unknown>> {
+    const { table: t, number, row } = event;
+    const label = `${t} row ${number}`;
+    // A text went to its sink (an object here); anything else is checked as it is.
+    const streamed = streamedText(t) && typeof row.content === 'object' && row.content !== null;
+    const parsed = BACKUP_ROW_SCHEMAS[t].safeParse(streamed ? { ...row, content: '' } : row);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw badRequest(`${label}: ${issue.path.join('.') || 'row'}: ${issue.message}`);
+    }
+    const data = parsed.data as Record<string, unknown>;
+    if (t === 'pastes')
+      return pasteRow(data as BackupRow<'pastes'>, row.content as SunkContent, number, written);
+    if (t === 'paste_revisions') return revisionRow(trx, data as BackupRow<'paste_revisions'>, label);
+    if (t === 'paste_revision_contents') return revisionContentRow(trx, row, label);
+    return data;
+  }
+
   /**
-   * Reads the document into the emptied tables. Returns the blob keys of pastes it listed as gone
-   * (left out again), to delete once committed.
+   * Reads the document into the emptied tables. Returns the blob keys of the pastes it lists as
+   * gone (left out again), to delete once committed.
    */
   async function restoreRows(
     trx: Trx,
@@ -177,38 +200,22 @@ export function createBackupImport(deps: Deps) {
     const dropped: string[] = [];
     const sink = (table: BackupSection) =>
       contentSink(deps, written, { lines: table === 'pastes', digest: table !== 'pastes' });
-    for await (const { table: t, number, row } of readBackupRows(parsedTokens(tokens), sink, meta)) {
+    for await (const event of readBackupRows(parsedTokens(tokens), sink, meta)) {
+      const t = event.table;
       // This installation's own settings (setup done, secrets, passed tests) never come from a file.
-      if (t === 'settings' && isLocalSetting(row.key)) continue;
-      const label = `${t} row ${number}`;
-      // A text went to its sink (an object here); anything else is checked as it is.
-      const streamed = streamedText(t) && typeof row.content === 'object' && row.content !== null;
-      const parsed = BACKUP_ROW_SCHEMAS[t].safeParse(streamed ? { ...row, content: '' } : row);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0]!;
-        throw badRequest(`${label}: ${issue.path.join('.') || 'row'}: ${issue.message}`);
-      }
+      if (t === 'settings' && isLocalSetting(event.row.key)) continue;
+      const value = await checkedRow(trx, event, written);
       counts[t]! += 1;
       if (t === 'gone_pastes') {
-        dropped.push(...(await dropRestoredPaste(trx, (parsed.data as BackupRow<'gone_pastes'>).id)));
+        dropped.push(...(await dropRestoredPaste(trx, value.id as string)));
         continue;
       }
-      let value: Record<string, unknown> = parsed.data;
-      if (t === 'pastes')
-        value = await pasteRow(
-          parsed.data as BackupRow<'pastes'>,
-          row.content as SunkContent,
-          number,
-          written,
-        );
-      if (t === 'paste_revisions')
-        value = await revisionRow(trx, parsed.data as BackupRow<'paste_revisions'>, label);
-      if (t === 'paste_revision_contents') value = await revisionContentRow(trx, row, label);
-      if (t === 'users' && (value as BackupRow<'users'>).role === 'admin') admins++;
+      if (t === 'users' && value.role === 'admin') admins++;
       try {
         await insertRow(trx, t, value);
       } catch (e) {
-        if (isConstraintViolation(e)) throw badRequest(`${label}: ${BACKUP_MESSAGES.rowConflict}`);
+        if (isConstraintViolation(e))
+          throw badRequest(`${t} row ${event.number}: ${BACKUP_MESSAGES.rowConflict}`);
         throw e;
       }
     }
