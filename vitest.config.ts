@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * Two projects: every test on SQLite, and the suites that touch the database again on PostgreSQL
@@ -40,6 +40,8 @@ export default defineConfig({
               test: {
                 name: 'postgres',
                 include: dbSuites,
+                // `*.sqlite.test.ts` look into SQLite's own files: there is nothing of theirs to run here.
+                exclude: [...configDefaults.exclude, '**/*.sqlite.test.ts'],
                 env: { TEST_DIALECT: 'postgres' },
                 globalSetup: ['test/helpers/pg-global-setup.ts'],
               },

@@ -68,6 +68,15 @@ export const canForkPaste = (paste: {
   !paste.encrypted && paste.privacy !== 'password' && !paste.burnAfterReading && paste.status === 'ready';
 
 /**
+ * Whether a fork's view names its source (id and title): only to a reader who could find the
+ * source anyway — it is public — or who wrote it. An unlisted source is known only to those its
+ * author gave the link; a public fork of it would otherwise hand that link to every reader, and to
+ * search engines through the fork's page.
+ */
+export const namesForkSource = (source: { privacy: Privacy; readerIsAuthor: boolean }): boolean =>
+  source.privacy === 'public' || source.readerIsAuthor;
+
+/**
  * Whether a paste's text goes into the HTML of its page (issue 22), readable before any script
  * runs: only when anyone with the link sees it at once. A password or burn paste needs a step in
  * between (so a link-preview bot never reads or burns it), a processing one has no text yet, an

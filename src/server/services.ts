@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Clock } from './clock.js';
 import { type Config, metricsServed } from './config.js';
+import { createErasure } from './db/erasure.js';
 import type { Db } from './db/kysely.js';
 import { createLocalDiskStore } from './infra/blob-store/index.js';
 import { createS3Store } from './infra/blob-store/s3.js';
@@ -17,6 +18,7 @@ import { createModerationSecret } from './lib/moderation-secret.js';
 import { createRateLimiter } from './lib/rate-limiter.js';
 import { createAdminService } from './modules/admin/admin.service.js';
 import { createAuditService } from './modules/audit/audit.service.js';
+import { createStaffReads } from './modules/audit/staff-reads.service.js';
 import { createAccountService } from './modules/auth/account.service.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createCredentialChanges } from './modules/auth/credential-change.js';
@@ -170,6 +172,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     inserts,
     creationLimits: pasteCreationRules(config.pasteCreateLimits),
     metrics,
+    staffReads: createStaffReads({ db: db.kysely, clock }),
   });
   const uploads = createUploadsService({
     db: db.kysely,
@@ -183,6 +186,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     metrics,
   });
   metrics.countOpenUploadSessions(uploads.openSessions);
+  const erasure = createErasure(db);
   const pasteRevisions = createPasteRevisions({ db, clock, blobs, settings, hot, pastes });
   const pasteDelivery = createPasteDelivery({ blobs, pastes, revisions: pasteRevisions, views });
   const pasteLines = createPasteLines({ blobs, pastes, lineIndexes });
@@ -196,6 +200,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
       fromEnv: config.moderationKeySecret,
       dataDir: config.dataDir,
     }),
+    erasure,
   });
   const favicon = createFaviconService({ blobs, settings });
   const backup = createBackupService({
@@ -206,6 +211,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     uploads,
     lineIndexes,
     inlineMaxBytes: INLINE_CONTENT_MAX_BYTES,
+    erasure,
   });
   const scheduledBackups = createScheduledBackups({
     db: db.kysely,

@@ -12,6 +12,11 @@ export const AUDIT_ACTIONS = [
   'user.email_change',
   'user.delete',
   'paste.delete',
+  /**
+   * A manager or admin read a password paste without its password (its view, raw, download,
+   * lines or revisions): once per paste, staff member and clock hour.
+   */
+  'paste.staff_read',
   'report.approve',
   'report.reject',
   /** A manager or admin read the paste key a reporter shared (issue 21). */

@@ -10,11 +10,19 @@ import { PASTE_LANGUAGES } from '../languages.js';
 
 /**
  * The database backup file (GET /api/admin/database/export, POST …/import): one JSON object
- * `{ format, version, exportedAt, tables: { settings, users, pastes, reports, deletion_requests,
- * vip_licenses } }`, rows with the database's column names. A paste carries its `content`
- * whatever the size (the server stores large ones in its blob store again); an encrypted one
- * carries its sealed bytes as standard base64. Keys reporters shared are never in a backup. Every row is checked
- * strictly on import: an unknown field, a wrong type or a value out of range refuses the file.
+ * `{ format, version, exportedAt, tables: { settings, users, pastes, paste_revisions,
+ * paste_revision_contents, reports, deletion_requests, vip_licenses, gone_pastes } }`, rows with
+ * the database's column names, all read from one snapshot of the database. A paste carries its `content` whatever the size (the server stores large ones in
+ * its blob store again); an encrypted one carries its sealed bytes as standard base64. An edited
+ * paste's earlier revisions come in `paste_revisions`, and each distinct text of them once in
+ * `paste_revision_contents` — but for the newest revision's text, which is the paste's own
+ * `content`, named by `content: null`. Keys reporters shared are never in a backup. Every row is
+ * checked strictly on import: an unknown field, a wrong type or a value out of range refuses the
+ * file.
+ *
+ * The version changes only when a file of the earlier version would be read differently. Tables
+ * and fields added with a default for their absence keep it: files without them import as before,
+ * and an older server refuses a newer file by the names it does not know.
  */
 export const BACKUP_FORMAT = 'pasteshare-backup';
 export const BACKUP_VERSION = 1;
@@ -23,17 +31,27 @@ export const BACKUP_TABLES = [
   'settings',
   'users',
   'pastes',
+  'paste_revisions',
+  'paste_revision_contents',
   'reports',
   'deletion_requests',
   'vip_licenses',
 ] as const;
 export type BackupTable = (typeof BACKUP_TABLES)[number];
+/**
+ * The document's sections: the tables, then `gone_pastes` — pastes deleted while the backup was
+ * being written, whose texts could no longer be read; the import leaves each out whole.
+ */
+export const BACKUP_SECTIONS = [...BACKUP_TABLES, 'gone_pastes'] as const;
+export type BackupSection = (typeof BACKUP_SECTIONS)[number];
 
 const id = z.number().int().positive();
 const time = z.number().int().min(0);
 const flag = z.union([z.literal(0), z.literal(1)]);
 const text = (max: number) => z.string().max(max);
 const status = z.enum(['pending', 'approved', 'rejected']);
+const pasteId = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/);
+const digest = z.string().regex(/^[0-9a-f]{64}$/);
 
 export const BACKUP_ROW_SCHEMAS = {
   settings: z.strictObject({ key: text(100), value: text(200_000), updated_at: time }),
@@ -54,7 +72,7 @@ export const BACKUP_ROW_SCHEMAS = {
     vip_banner_link: text(2000).nullable(),
   }),
   pastes: z.strictObject({
-    id: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/),
+    id: pasteId,
     title: text(200).nullable(),
     content: z.string(),
     privacy: z.enum(PRIVACIES),
@@ -80,6 +98,27 @@ export const BACKUP_ROW_SCHEMAS = {
      * content, not in a column. Absent in backups made before tables were kept.
      */
     sealed_line_table: text(SEALED_LINE_TABLE_MAX_LENGTH).nullable().optional().default(null),
+    /** Revisions (1: never edited), the newest one's time, and the forked paste; absent in older backups. */
+    revision_count: z.number().int().min(1).optional().default(1),
+    edited_at: time.nullable().optional().default(null),
+    forked_from: pasteId.nullable().optional().default(null),
+  }),
+  paste_revisions: z.strictObject({
+    paste_id: pasteId,
+    number: z.number().int().min(1),
+    title: text(200).nullable(),
+    language: z.enum(PASTE_LANGUAGES).nullable(),
+    sha256: digest,
+    size_bytes: z.number().int().min(0),
+    lines_added: z.number().int().min(0),
+    lines_removed: z.number().int().min(0),
+    created_at: time,
+  }),
+  /** A revision's text, once per paste and digest; null: the paste's own (its newest revision's). */
+  paste_revision_contents: z.strictObject({
+    paste_id: pasteId,
+    sha256: digest,
+    content: z.string().nullable(),
   }),
   reports: z.strictObject({
     id,
@@ -108,9 +147,10 @@ export const BACKUP_ROW_SCHEMAS = {
     used_at: time.nullable(),
     created_at: time,
   }),
+  gone_pastes: z.strictObject({ id: pasteId }),
 } as const;
 
-export type BackupRow<T extends BackupTable> = z.infer<(typeof BACKUP_ROW_SCHEMAS)[T]>;
+export type BackupRow<T extends BackupSection> = z.infer<(typeof BACKUP_ROW_SCHEMAS)[T]>;
 
 export const BACKUP_MESSAGES = {
   notABackup: 'This file is not a pasteshare backup',
@@ -126,6 +166,17 @@ export const BACKUP_MESSAGES = {
   rowConflict:
     'conflicts with another row (an id or key used twice, or a reference to a row that is not in the backup)',
   noAdmin: 'The backup has no admin account: importing it would leave nobody able to run the site',
+  noSuchPaste: 'no edited paste with this id comes before it in the backup',
+  noSuchRevision: 'no revision of this paste before it has this sha256',
+  beyondRevisions: "does not fit the paste's revision_count (a paste never edited has no revision rows)",
+  digestMismatch: 'the text does not have this sha256',
+  newestIsPasteText: "the newest revision's text is the paste's own content: give it as null",
+  onlyNewestIsNull: "null stands for the paste's own content, the text of its newest revision only",
+  encryptedHasNoRevisions: 'an encrypted paste has no revisions',
+  historyGap: (pasteId: string, missing: 'revisions' | 'text') =>
+    missing === 'revisions'
+      ? `Paste ${pasteId} is edited but the backup lacks some of its revisions`
+      : `A revision of paste ${pasteId} has no text in the backup`,
 } as const;
 
 export const importResultSchema = z.strictObject({

@@ -65,6 +65,9 @@ export function openDb(opts: DbOptions): Db {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
+  // Deleted values are zeroed in their pages, not left in free space for anyone who reads the
+  // file: a report's shared key once forgotten, a burned paste's text (see erasure.ts for the log).
+  sqlite.pragma('secure_delete = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('mmap_size = 268435456');
   const statements = withStatementCache(sqlite);

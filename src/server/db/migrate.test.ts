@@ -52,6 +52,7 @@ describe('migrations', () => {
       '009-upload-digest',
       '010-paste-revisions',
       '011-encrypted-pastes',
+      '012-audit-once',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect, db.schema)).toEqual([]);
     // Only our schema: on PostgreSQL other suites' schemas live in the same database.

@@ -257,6 +257,8 @@ export interface AuditLogTable {
   details: string | null;
   request_id: string;
   ip: string;
+  /** Set on an entry recorded at most once (unique): see modules/audit/staff-reads.service.ts. */
+  once_key: string | null;
 }
 
 /** A backup written on a schedule into the blob store (see scheduled-backups.service). */

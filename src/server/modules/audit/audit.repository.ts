@@ -5,8 +5,20 @@ import type { AuditLogTable, Database } from '../../db/schema.js';
  * The audit log is append-only: this file offers insert, list and the retention purge, and
  * nothing that changes or removes a single entry.
  */
-export async function insertAuditEntry(db: Kysely<Database>, row: Omit<Insertable<AuditLogTable>, 'id'>) {
-  await db.insertInto('audit_log').values(row).execute();
+/**
+ * Appends an entry; one whose `once_key` is already there is not appended again (the database
+ * decides, whichever instance asks). True when it was appended.
+ */
+export async function insertAuditEntry(
+  db: Kysely<Database>,
+  row: Omit<Insertable<AuditLogTable>, 'id'>,
+): Promise<boolean> {
+  const result = await db
+    .insertInto('audit_log')
+    .values(row)
+    .onConflict((oc) => oc.column('once_key').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows) === 1;
 }
 
 export interface AuditFilter {

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import {
   BACKUP_MESSAGES,
   BACKUP_ROW_SCHEMAS,
-  BACKUP_TABLES,
-  type BackupTable,
+  BACKUP_SECTIONS,
+  type BackupSection,
 } from '../../../common/schemas/backup.js';
 import { badRequest } from '../../errors.js';
 
@@ -15,10 +15,10 @@ export interface ContentSink {
 }
 
 export interface BackupRowEvent {
-  table: BackupTable;
+  table: BackupSection;
   /** 1-based, per table, for messages. */
   number: number;
-  /** Field values as read; a paste's `content` is what its sink's `end()` returned. */
+  /** Field values as read; a streamed `content` is what its sink's `end()` returned. */
   row: Record<string, unknown>;
 }
 
@@ -26,6 +26,8 @@ export interface BackupRowEvent {
 const KEY_MAX = 64;
 const NUMBER_MAX = 32;
 const META_STRING_MAX = 100;
+/** Tables whose `content` streams to a sink rather than being read whole. */
+const STREAMED_TEXTS: readonly BackupSection[] = ['pastes', 'paste_revision_contents'];
 /** The document's own fields; others are skipped, not kept. */
 const META_KEYS = ['format', 'version', 'exportedAt'];
 
@@ -40,30 +42,30 @@ function textLimit(schema: z.ZodType): number {
 }
 
 export const COLUMN_TEXT_LIMITS = Object.fromEntries(
-  BACKUP_TABLES.map((t) => [
+  BACKUP_SECTIONS.map((t) => [
     t,
     new Map(Object.entries(BACKUP_ROW_SCHEMAS[t].shape).map(([k, v]) => [k, textLimit(v as z.ZodType)])),
   ]),
-) as Record<BackupTable, Map<string, number>>;
+) as Record<BackupSection, Map<string, number>>;
 
 /**
  * Reads a backup document token by token and yields its rows, checking the shape as it goes:
  * `{ meta…, "tables": { "<table>": [ { field: scalar, … }, … ], … } }` and nothing deeper, keys
  * and numbers short, every string within its column's length, no field twice. A hostile file is
- * refused at its first bad token, so memory holds one bounded row at a time (a paste's content
- * streams to `openContent()`), and no token costs more than its own bytes.
+ * refused at its first bad token, so memory holds one bounded row at a time (a paste's or a
+ * revision's content streams to `openContent()`), and no token costs more than its own bytes.
  */
 export async function* readBackupRows(
   tokens: AsyncIterable<Token>,
-  openContent: () => ContentSink,
+  openContent: (table: BackupSection) => ContentSink,
   meta: Record<string, unknown>,
 ): AsyncGenerator<BackupRowEvent> {
   let depth = 0;
   let key: string | undefined;
-  let table: BackupTable | null = null;
+  let table: BackupSection | null = null;
   let lastTable = -1;
   let row: Record<string, unknown> | null = null;
-  const numbers = new Map<BackupTable, number>();
+  const numbers = new Map<BackupSection, number>();
   let text: { parts: string[]; length: number; limit: number; where: string } | null = null;
   let sink: ContentSink | null = null;
 
@@ -97,7 +99,7 @@ export async function* readBackupRows(
         startText(NUMBER_MAX);
         break;
       case 'startString':
-        if (depth === 4 && table === 'pastes' && key === 'content') sink = openContent();
+        if (depth === 4 && STREAMED_TEXTS.includes(table!) && key === 'content') sink = openContent(table!);
         else if (depth === 4) startText(COLUMN_TEXT_LIMITS[table!].get(key!)!, `${rowLabel()}: ${key}`);
         else startText(META_STRING_MAX);
         break;
@@ -152,11 +154,11 @@ export async function* readBackupRows(
       case 'startArray': {
         if (depth === 4) throw badRequest(`${rowLabel()}: ${key}: ${BACKUP_MESSAGES.nestedValue}`);
         if (depth !== 2) throw notABackup(BACKUP_MESSAGES.tooDeep);
-        const index = BACKUP_TABLES.indexOf(key as BackupTable);
+        const index = BACKUP_SECTIONS.indexOf(key as BackupSection);
         if (index === -1) throw badRequest(`${BACKUP_MESSAGES.unknownTable}: ${key}`);
         if (index <= lastTable) throw badRequest(BACKUP_MESSAGES.outOfOrder);
         lastTable = index;
-        table = key as BackupTable;
+        table = key as BackupSection;
         depth++;
         break;
       }

@@ -54,39 +54,97 @@ const COLUMNS = {
     'language',
     'encryption',
     'sealed_title',
+    'revision_count',
+    'edited_at',
+    'forked_from',
   ],
+  paste_revisions: [
+    'paste_id',
+    'number',
+    'title',
+    'language',
+    'sha256',
+    'size_bytes',
+    'lines_added',
+    'lines_removed',
+    'created_at',
+  ],
+  // Read by readRevisionContentPage (its text is streamed, or named as the paste's own).
+  paste_revision_contents: ['paste_id', 'sha256'],
   reports: ['id', 'paste_id', 'paste_title', 'reported_by', 'reason', 'status', 'created_at', 'reporter_ip'],
   deletion_requests: ['id', 'paste_id', 'paste_title', 'user_id', 'reason', 'status', 'created_at'],
   vip_licenses: ['id', 'license_key', 'is_used', 'used_by', 'used_at', 'created_at'],
 } as const;
 
-const KEY_OF: Record<BackupTable, 'id' | 'key'> = {
-  settings: 'key',
-  users: 'id',
-  pastes: 'id',
-  reports: 'id',
-  deletion_requests: 'id',
-  vip_licenses: 'id',
+/** Each table's key, in the order rows are read and written (one column, or two). */
+const KEY_OF: Record<BackupTable, readonly string[]> = {
+  settings: ['key'],
+  users: ['id'],
+  pastes: ['id'],
+  paste_revisions: ['paste_id', 'number'],
+  paste_revision_contents: ['paste_id', 'sha256'],
+  reports: ['id'],
+  deletion_requests: ['id'],
+  vip_licenses: ['id'],
 };
 
-/** One page of a table in key order, after `after` (keyset paging: memory stays flat). */
+/** Where the next page starts: the key of the last row read (null: from the first). */
+export type PageKey = unknown[] | null;
+
+export const pageKeyOf = (table: BackupTable, row: Record<string, unknown>): unknown[] =>
+  KEY_OF[table].map((column) => row[column]);
+
+/**
+ * One page of a table in key order, after `after` (keyset paging: memory stays flat). Revisions
+ * are read for the pastes the backup carries (ready ones) only.
+ */
 export async function readPage(
   db: Kysely<Database>,
   table: BackupTable,
-  after: string | number | null,
+  after: PageKey,
   limit: number,
 ): Promise<Record<string, unknown>[]> {
   const key = KEY_OF[table];
-  // One query shape over six tables: the caller knows each row's type.
+  const prefix = table === 'paste_revisions' || table === 'paste_revision_contents' ? 'r.' : '';
+  // One query shape over the tables: the caller knows each row's type.
   let q = (db as Kysely<any>)
-    .selectFrom(table)
-    .select([...COLUMNS[table]])
-    .orderBy(key)
+    .selectFrom(prefix ? `${table} as r` : table)
+    .select(COLUMNS[table].map((c) => `${prefix}${c}`))
     .limit(limit);
-  if (after !== null) q = q.where(key, '>', after);
+  for (const column of key) q = q.orderBy(`${prefix}${column}`);
+  if (after !== null)
+    q = q.where(
+      afterKey(
+        key.map((c) => `${prefix}${c}`),
+        after,
+      ),
+    );
   if (table === 'settings') q = q.where('key', 'not in', LOCAL_SETTINGS);
   if (table === 'pastes') q = q.where('status', '=', 'ready');
+  if (prefix) {
+    q = q.innerJoin('pastes as p', 'p.id', 'r.paste_id').where('p.status', '=', 'ready');
+  }
+  if (table === 'paste_revision_contents') {
+    // The newest revision's text is the paste row's own: named so, not written twice.
+    q = q
+      .leftJoin('paste_revisions as n', (j: any) =>
+        j.onRef('n.paste_id', '=', 'r.paste_id').onRef('n.number', '=', 'p.revision_count'),
+      )
+      .select([
+        'r.content',
+        'r.blob_key',
+        sql<number>`case when n.sha256 = r.sha256 then 1 else 0 end`.as('is_newest'),
+      ]);
+  }
   return q.execute();
+}
+
+/** Rows after `after` in the order of `columns` (a row-value comparison, on both databases). */
+function afterKey(columns: string[], after: unknown[]) {
+  return (eb: any) =>
+    columns.length === 1
+      ? eb(columns[0], '>', after[0])
+      : eb(eb.refTuple(...columns), '>', eb.tuple(...after));
 }
 
 /** Blob keys of the pastes about to be replaced (deleted once the new data is committed). */
@@ -119,6 +177,99 @@ export async function deleteAll(db: Kysely<Database>): Promise<void> {
 export async function insertRow(db: Kysely<Database>, table: BackupTable, row: Record<string, unknown>) {
   // Rows were checked against the table's schema before they get here.
   await (db as Kysely<any>).insertInto(table).values(row).execute();
+}
+
+/** Which of these pastes exist now (read outside any snapshot). */
+export async function livePasteIds(db: Kysely<Database>, ids: string[]): Promise<string[]> {
+  const rows = await db.selectFrom('pastes').select('id').where('id', 'in', ids).execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Leaves a restored paste out again, with its revisions (a paste the backup lists as gone).
+ * Returns the blob keys its rows held, for the caller to delete once the import is committed.
+ */
+export async function dropRestoredPaste(db: Kysely<Database>, pasteId: string): Promise<string[]> {
+  const keys = await db
+    .selectFrom('pastes')
+    .select('blob_key')
+    .where('id', '=', pasteId)
+    .where('blob_key', 'is not', null)
+    .union(
+      db
+        .selectFrom('paste_revision_contents')
+        .select('blob_key')
+        .where('paste_id', '=', pasteId)
+        .where('blob_key', 'is not', null),
+    )
+    .execute();
+  await db.deleteFrom('paste_revisions').where('paste_id', '=', pasteId).execute();
+  await db.deleteFrom('paste_revision_contents').where('paste_id', '=', pasteId).execute();
+  await db.deleteFrom('pastes').where('id', '=', pasteId).execute();
+  return keys.map((k) => k.blob_key!);
+}
+
+/** A restored paste's revision count, or undefined when the backup has no such paste (yet). */
+export async function revisionCountOf(db: Kysely<Database>, pasteId: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('pastes')
+    .select('revision_count')
+    .where('id', '=', pasteId)
+    .executeTakeFirst();
+  return row?.revision_count;
+}
+
+/** A restored paste's stored text (the newest revision's) and the digest its newest revision names. */
+export function newestRevisionOf(db: Kysely<Database>, pasteId: string) {
+  return db
+    .selectFrom('pastes as p')
+    .innerJoin('paste_revisions as r', (j) =>
+      j.onRef('r.paste_id', '=', 'p.id').onRef('r.number', '=', 'p.revision_count'),
+    )
+    .select(['r.sha256', 'p.content', 'p.blob_key', 'p.size_bytes'])
+    .where('p.id', '=', pasteId)
+    .executeTakeFirst();
+}
+
+/** Whether a restored revision of this paste has this digest. */
+export async function revisionHasDigest(db: Kysely<Database>, pasteId: string, sha256: string) {
+  const row = await db
+    .selectFrom('paste_revisions')
+    .select('number')
+    .where('paste_id', '=', pasteId)
+    .where('sha256', '=', sha256)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * What a restored history misses, if anything: an edited paste without each of its revisions, or
+ * a revision without its text. The first such paste, and what is missing.
+ */
+export async function gapInHistories(
+  db: Kysely<Database>,
+): Promise<{ pasteId: string; missing: 'revisions' | 'text' } | undefined> {
+  const counted = await db
+    .selectFrom('pastes as p')
+    .leftJoin('paste_revisions as r', 'r.paste_id', 'p.id')
+    .select('p.id')
+    .where('p.revision_count', '>', 1)
+    .groupBy(['p.id', 'p.revision_count'])
+    .having((eb) => eb(eb.fn.count('r.number'), '<>', eb.ref('p.revision_count')))
+    .orderBy('p.id')
+    .executeTakeFirst();
+  if (counted) return { pasteId: counted.id, missing: 'revisions' };
+  const textless = await db
+    .selectFrom('paste_revisions as r')
+    .leftJoin('paste_revision_contents as c', (j) =>
+      j.onRef('c.paste_id', '=', 'r.paste_id').onRef('c.sha256', '=', 'r.sha256'),
+    )
+    .select('r.paste_id')
+    .where('c.sha256', 'is', null)
+    .orderBy('r.paste_id')
+    .executeTakeFirst();
+  return textless ? { pasteId: textless.paste_id, missing: 'text' } : undefined;
 }
 
 /** PostgreSQL: serial ids continue after the highest imported one. */

@@ -8,6 +8,7 @@ import {
 import { PASTE_MESSAGES } from '../../../common/schemas/paste.js';
 import type { Clock } from '../../clock.js';
 import { iso } from '../../clock.js';
+import type { Erasure } from '../../db/erasure.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import type { Metrics } from '../../infra/metrics/metrics.js';
@@ -46,6 +47,8 @@ interface Deps {
   metrics: Pick<Metrics, 'moderation'>;
   /** Seals the paste keys reporters share (issue 21). */
   moderationSecret: ModerationSecret;
+  /** Makes a forgotten key unrecoverable from the database's files too. */
+  erasure: Erasure;
 }
 
 export type ModerationService = ReturnType<typeof createModerationService>;
@@ -64,9 +67,15 @@ function itemId(raw: string, message: string): number {
  * Reports from readers and deletion requests from authors, stored pending; staff (managers and
  * admins) list them and decide each once: approving deletes the paste, the item stays listed.
  */
-export function createModerationService({ db, clock, pastes, rateLimiter, metrics, moderationSecret }: Deps) {
+export function createModerationService(deps: Deps) {
+  const { db, clock, pastes, rateLimiter, metrics, moderationSecret, erasure } = deps;
   /** The metric's kind label: the table's name, singular. */
   const kindOf = (queue: ModerationQueue) => (queue === 'reports' ? 'report' : 'deletion_request');
+
+  /** Forgets a paste's shared keys (see forgetSharedKeys), in the rows and in the files. */
+  async function forget(pasteId: string, which: 'decided' | 'all'): Promise<void> {
+    if ((await forgetSharedKeys(db, pasteId, which)) > 0) await erasure.flush();
+  }
 
   /**
    * Decides a pending item exactly once (a conditional update: of two staff at once, one wins and
@@ -91,7 +100,7 @@ export function createModerationService({ db, clock, pastes, rateLimiter, metric
         await moveQueueItem(db, queue, id, decision, 'pending');
         throw e;
       }
-      await forgetSharedKeys(db, item.paste_id, 'all');
+      await forget(item.paste_id, 'all');
     }
     metrics.moderation.inc({ kind: kindOf(queue), event: decision });
     return { pasteId: item.paste_id };
@@ -143,7 +152,7 @@ export function createModerationService({ db, clock, pastes, rateLimiter, metric
       const { pasteId } = await decide('reports', id, decision, ADMIN_MESSAGES.reportNotFound);
       await decidePendingOf(db, 'reports', pasteId, decision);
       // Decided: the keys shared with these reports have served (issue 21).
-      await forgetSharedKeys(db, pasteId, 'decided');
+      await forget(pasteId, 'decided');
       return (await reports(id))[0]!;
     },
 
@@ -163,7 +172,7 @@ export function createModerationService({ db, clock, pastes, rateLimiter, metric
         await pastes.findVisible(row.paste_id, viewer);
       } catch (e) {
         if (!(e instanceof AppError) || e.status !== 404) throw e;
-        await forgetSharedKeys(db, row.paste_id, 'all');
+        await forget(row.paste_id, 'all');
         throw notFound(ADMIN_MESSAGES.reportKeyNotFound);
       }
       // Null only if the moderation secret changed since: the key cannot be recovered.
@@ -173,18 +182,21 @@ export function createModerationService({ db, clock, pastes, rateLimiter, metric
     },
 
     /** A paste was deleted outside moderation (the admin's paste list): its shared keys go. */
-    forgetSharedKeys: (pasteId: string) => forgetSharedKeys(db, pasteId, 'all'),
+    forgetSharedKeys: (pasteId: string) => forget(pasteId, 'all'),
 
     /**
      * Background: the keys shared for pastes that are gone without a decision (expired and swept,
-     * burned, deleted by a path that does not come through here). Returns how many pastes' keys went.
+     * burned, deleted by a path that does not come through here), and the files' copies of keys
+     * forgotten earlier when that could not finish then. Returns how many pastes' keys went.
      */
     async forgetKeysOfGonePastes(): Promise<number> {
       const withKeys = await pastesWithSharedKeys(db);
-      if (withKeys.length === 0) return 0;
-      const present = await pastes.presentAmong(withKeys);
+      const present = withKeys.length === 0 ? new Set() : await pastes.presentAmong(withKeys);
       const gone = withKeys.filter((id) => !present.has(id));
-      for (const id of gone) await forgetSharedKeys(db, id, 'all');
+      let forgotten = 0;
+      for (const id of gone) forgotten += await forgetSharedKeys(db, id, 'all');
+      if (forgotten > 0) await erasure.flush();
+      else await erasure.flushPending();
       return gone.length;
     },
 

@@ -55,19 +55,20 @@ export function findSharedKey(db: Kysely<Database>, id: number) {
 /**
  * Forgets the keys shared in reports of a paste: those already decided, or (`all`, once the paste
  * is deleted) every one. A decided report needs no key; a deleted paste has nothing to open.
+ * Returns how many keys went.
  */
 export async function forgetSharedKeys(
   db: Kysely<Database>,
   pasteId: string,
   which: 'decided' | 'all',
-): Promise<void> {
+): Promise<number> {
   let q = db
     .updateTable('reports')
     .set({ shared_key_sealed: null })
     .where('paste_id', '=', pasteId)
     .where('shared_key_sealed', 'is not', null);
   if (which === 'decided') q = q.where('status', '<>', 'pending');
-  await q.execute();
+  return Number((await q.executeTakeFirst()).numUpdatedRows);
 }
 
 /** The pastes some report still holds a shared key for. */

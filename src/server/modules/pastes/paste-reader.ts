@@ -1,6 +1,11 @@
 import { buffer } from 'node:stream/consumers';
 import { EXTREME_PASTE_BYTES, PROCESSING_CONTENT } from '../../../common/constants.js';
-import { canForkPaste, canViewProtected, showsTextInPage } from '../../../common/policies.js';
+import {
+  canForkPaste,
+  canViewProtected,
+  namesForkSource,
+  showsTextInPage,
+} from '../../../common/policies.js';
 import { PASTE_MESSAGES, type PasteView } from '../../../common/schemas/paste.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/kysely.js';
@@ -10,6 +15,7 @@ import type { Metrics } from '../../infra/metrics/metrics.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { hashToken } from '../../lib/tokens.js';
+import type { StaffReads } from '../audit/staff-reads.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UserRow } from '../users/users.service.js';
 import type { HotPasteCache } from './hot-paste-cache.js';
@@ -32,6 +38,8 @@ export interface Viewer {
   /** X-Creator-Token of an anonymous creator's browser. */
   creatorToken?: string;
   ip: string;
+  /** The request's id, for the audit log's record of a staff read. */
+  requestId?: string;
   /** False for bots, prefetches and HEAD requests: they read but are not counted. */
   countable: boolean;
   /**
@@ -76,6 +84,8 @@ export interface PasteReaderDeps {
   views: ViewCounter;
   hot: HotPasteCache;
   metrics: Pick<Metrics, 'pasteReads' | 'burns' | 'hotCache'>;
+  /** Staff reads of password pastes, for the audit log. */
+  staffReads: Pick<StaffReads, 'record'>;
 }
 
 /** How a read ended, as the paste-reads metric counts it (a fixed set: no id ever becomes a label). */
@@ -94,6 +104,7 @@ export function createPasteReader({
   views,
   hot,
   metrics,
+  staffReads,
 }: PasteReaderDeps) {
   /** The not-found answers given for a paste seen past its expiry (the metric says expired). */
   const expiredAnswers = new WeakSet<AppError>();
@@ -211,6 +222,16 @@ export function createPasteReader({
     const outcome: ReadOutcome =
       decision.outcome === 'open' ? 'shown' : decision.outcome === 'held' ? 'locked' : decision.outcome;
     metrics.pasteReads.inc({ outcome });
+    // Only staff opening a password paste without its password reach the audit log's write.
+    if (decision.outcome === 'open' && decision.staffAccess && viewer.user) {
+      const { id: staffId, username } = viewer.user;
+      await staffReads.record({
+        pasteId: id,
+        staff: { id: staffId, username },
+        requestId: viewer.requestId ?? '',
+        ip: viewer.ip,
+      });
+    }
     if (decision.outcome === 'open' && decision.claimedBurn) metrics.burns.inc();
     return decision;
   }
@@ -283,10 +304,12 @@ export function createPasteReader({
     }
     view.staffAccess = decision.staffAccess;
     if (decision.accessToken) view.accessToken = decision.accessToken;
-    // Only a fork costs a second look-up: the source is named while it can still be read and forked.
-    if (row.forked_from !== null) {
-      const source = await findForkSource(row.forked_from);
-      if (source) view.forkedFrom = { id: source.id, title: source.title };
+    // Only a fork costs a second look-up: the source is named while it can still be read and
+    // forked, and only to a reader who may know of it (namesForkSource).
+    const source = row.forked_from === null ? null : await findForkSource(row.forked_from);
+    const readerIsAuthor = source !== null && relation(source, viewer).isOwner;
+    if (source && namesForkSource({ privacy: source.privacy, readerIsAuthor })) {
+      view.forkedFrom = { id: source.id, title: source.title };
     }
     if (view.isExtreme) {
       const q = view.accessToken ? `?access=${encodeURIComponent(view.accessToken)}` : '';

@@ -21,6 +21,7 @@ export function viewerOf(
     user: request.user,
     creatorToken: typeof token === 'string' ? token : undefined,
     ip: request.ip,
+    requestId: String(request.id),
     countable: !automatedFetch && !head,
     burn,
   };

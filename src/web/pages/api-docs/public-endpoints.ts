@@ -36,7 +36,7 @@ export const publicSection: EndpointSection = {
       summary:
         'Read a paste: its metadata and content. A protected paste comes without content; a paste over 10 MB comes with a downloadUrl instead.',
       returns:
-        '{ id, title, content, privacy, expiration, expiresAt, viewCount, createdAt, revision, editedAt, username, ... } — revision: the newest (1 until edited), editedAt: when it was saved (null: never edited); a fork also has forkedFrom: { id, title } while its source can still be read and forked. An encrypted paste has encrypted: true, sealedTitle, title "Encrypted paste" and content the standard base64 of its sealed bytes (raw and download give the bytes themselves, application/octet-stream); only the key from the link opens them',
+        '{ id, title, content, privacy, expiration, expiresAt, viewCount, createdAt, revision, editedAt, username, ... } — revision: the newest (1 until edited), editedAt: when it was saved (null: never edited); a fork also has forkedFrom: { id, title } while its source can still be read and forked — an unlisted source is named to its own author only. An encrypted paste has encrypted: true, sealedTitle, title "Encrypted paste" and content the standard base64 of its sealed bytes (raw and download give the bytes themselves, application/octet-stream); only the key from the link opens them',
       example: (base) => `curl ${base}/pastes/abc123`,
     },
     {

@@ -21,6 +21,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'user.email_change': "Changed a user's email",
   'user.delete': 'Deleted a user',
   'paste.delete': 'Deleted a paste',
+  'paste.staff_read': 'Read a password-protected paste',
   'report.approve': 'Approved a report',
   'report.reject': 'Rejected a report',
   'report.key_read': "Read a report's shared key",
