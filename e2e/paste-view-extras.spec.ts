@@ -1,5 +1,6 @@
 import { expect, snap, test } from './support/fixtures';
 import { newVisitor, setEditorText } from './support/pastes';
+import { fieldTextGeometry } from './support/text-geometry';
 
 test.use({ setupCompleted: true });
 
@@ -25,6 +26,32 @@ test('after creating, the author sees the privacy badge and a link panel with Co
   await page.reload();
   await expect(page.getByText('secret notes')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Your link' })).toHaveCount(0);
+});
+
+test('the link field draws the whole id, underscore included, at 1× on a desktop and a phone', async ({
+  page,
+}) => {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto('/');
+    await setEditorText(page, 'where is the underscore');
+    await page.getByRole('button', { name: 'Create Paste' }).click();
+    await expect(page).toHaveURL(/\/paste\//);
+    const field = page.getByRole('region', { name: 'Your link' }).getByLabel('Link to this paste');
+    await expect(field).toHaveValue(page.url());
+    // An id of the kind the server makes, with the character whose ink hangs lowest.
+    await field.evaluate((el: HTMLTextAreaElement) => {
+      el.value = el.value.replace(/[^/]+$/, 'x8q_XkZLa1PT');
+    });
+    const { lines, clip } = await fieldTextGeometry(field);
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) {
+      // Every line's box and the ink of its descenders inside the box the text is clipped to.
+      expect(line.top, `line at ${line.top} (${width} px)`).toBeGreaterThanOrEqual(clip.top);
+      expect(line.inkBottom, `line at ${line.top} (${width} px)`).toBeLessThanOrEqual(clip.bottom);
+    }
+    await snap(page, `your-link-underscore-${width}`, { fullPage: false });
+  }
 });
 
 test('an extreme paste keeps its header and actions beside the download', async ({ page, server }) => {

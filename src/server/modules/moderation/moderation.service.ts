@@ -223,7 +223,12 @@ export function createModerationService({ db, clock, pastes, rateLimiter, metric
         reporter_ip: viewer.ip,
         shared_key_sealed: sharedKeySealed,
       });
-      if (id === null) throw conflict(PASTE_MESSAGES.alreadyReported);
+      if (id === null) {
+        // A visitor's repeat is told by address: the earlier report may have been someone else's.
+        throw conflict(
+          viewer.user ? PASTE_MESSAGES.alreadyReported : PASTE_MESSAGES.alreadyReportedFromNetwork,
+        );
+      }
       metrics.moderation.inc({ kind: 'report', event: 'opened' });
       return { id };
     },
