@@ -8,7 +8,10 @@ import { cn } from '../../lib/cn';
  * "x8q_XkZ" read "x8q XkZ". A textarea's lines keep their line-height, and a long value wraps
  * (the field grows to fit it) instead of hiding its end.
  */
-export function ReadOnlyField({ className, ...props }: Omit<ComponentProps<'textarea'>, 'readOnly' | 'rows'>) {
+export function ReadOnlyField({
+  className,
+  ...props
+}: Omit<ComponentProps<'textarea'>, 'readOnly' | 'rows'>) {
   return (
     <textarea
       readOnly
