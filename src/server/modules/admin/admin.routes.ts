@@ -79,7 +79,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/pastes',
     { config: adminOnly, schema: { querystring: adminPastesQuerySchema } },
-    async (request) => admin.listPastes(request.query.search, request.query.sort),
+    async (request) => admin.listPastes(request.query),
   );
 
   app.delete('/api/pastes/:id', { config: adminOnly, schema: { params: idParams } }, async (request) => {

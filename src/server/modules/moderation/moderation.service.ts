@@ -130,6 +130,9 @@ export function createModerationService({ db, clock, pastes, rateLimiter, metric
   return {
     deletionRequests: () => deletionRequests(),
     reports: () => reports(),
+    /** Whether a report or delete request is still kept (the audit log links only to those). */
+    itemExists: async (queue: ModerationQueue, id: number) =>
+      (await findQueueItem(db, queue, id)) !== undefined,
 
     async decideDeletionRequest(rawId: string, decision: ModerationDecision): Promise<DeletionRequest> {
       const id = itemId(rawId, ADMIN_MESSAGES.requestNotFound);
