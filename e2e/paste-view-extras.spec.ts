@@ -1,5 +1,5 @@
 import { expect, snap, test } from './support/fixtures';
-import { newVisitor, setEditorText } from './support/pastes';
+import { createPasteApi, newVisitor, setEditorText } from './support/pastes';
 import { fieldTextGeometry } from './support/text-geometry';
 
 test.use({ setupCompleted: true });
@@ -52,6 +52,42 @@ test('the link field draws the whole id, underscore included, at 1× on a deskto
     }
     await snap(page, `your-link-underscore-${width}`, { fullPage: false });
   }
+});
+
+test('Share says Link copied on the button; Wrap lines keeps a long line inside a phone screen', async ({
+  page,
+  server,
+}) => {
+  const long = `const banner = "${'wide '.repeat(60)}";`;
+  const { id } = await createPasteApi(server.url, { title: 'Wide', content: `short\n${long}\nend\n` });
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/paste/${id}`);
+  const bar = page.getByRole('toolbar', { name: 'Paste actions' });
+  await bar.getByRole('button', { name: 'Share' }).click();
+  await expect(bar.getByRole('button', { name: 'Link copied' })).toBeVisible();
+  await expect(bar.getByRole('status')).toHaveText('Link copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/paste/${id}`);
+  await snap(page, 'share-link-copied', { fullPage: false });
+  await expect(bar.getByRole('button', { name: 'Share' })).toBeVisible();
+
+  const view = page.getByTestId('paste-content');
+  const line = page.locator('#L2');
+  const overflow = () => view.evaluate((el) => el.parentElement!.scrollWidth - el.parentElement!.clientWidth);
+  expect(await overflow()).toBeGreaterThan(0);
+  const wrap = page.getByRole('button', { name: 'Wrap lines' });
+  await expect(wrap).toHaveAttribute('aria-pressed', 'false');
+  await wrap.click();
+  await expect(wrap).toHaveAttribute('aria-pressed', 'true');
+  // The whole line within the screen, over several rows; the others keep one row each.
+  expect(await overflow()).toBe(0);
+  expect((await line.boundingBox())!.height).toBeGreaterThan(
+    3 * (await page.locator('#L1').boundingBox())!.height,
+  );
+  expect((await line.boundingBox())!.x + (await line.boundingBox())!.width).toBeLessThanOrEqual(390);
+  await snap(page, 'paste-wrapped-phone', { fullPage: false });
+  await wrap.click();
+  expect(await overflow()).toBeGreaterThan(0);
 });
 
 test('an extreme paste keeps its header and actions beside the download', async ({ page, server }) => {

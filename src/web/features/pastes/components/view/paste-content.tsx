@@ -118,7 +118,13 @@ export function PasteContent({
             available={canHighlight(shownText)}
             onChange={setChoice}
           />
-          <Button size="sm" variant="outline" aria-pressed={wrap} onClick={() => setWrap((on) => !on)}>
+          <Button
+            size="sm"
+            variant="outline"
+            aria-pressed={wrap}
+            className="aria-pressed:bg-muted"
+            onClick={() => setWrap((on) => !on)}
+          >
             <WrapText aria-hidden />
             Wrap lines
           </Button>
