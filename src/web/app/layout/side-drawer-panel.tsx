@@ -42,7 +42,7 @@ export function SideDrawerPanel({ user, open, onOpenChange }: SideDrawerPanelPro
         <nav aria-label="Mobile" className="flex flex-1 flex-col gap-1 overflow-y-auto p-3">
           {/* The header's New paste, which a small screen has no room for. */}
           {pathname === paths.home ? null : (
-            <Button asChild className="mb-2">
+            <Button asChild variant="outline" className="mb-2">
               <NavLink to={paths.home} onClick={close}>
                 <Plus aria-hidden />
                 New paste
