@@ -79,8 +79,8 @@ export function SecretWarningDialog({
           </ul>
           {canEncrypt && !editing ? (
             <p className="text-sm text-muted-foreground">
-              Encrypted in your browser, it can be read only with the whole link, key included (the part
-              after #): the server never gets the key, nor does anyone who sees the link without it.
+              Encrypted in your browser, it can be read only with the whole link, key included (the part after
+              #): the server never gets the key, nor does anyone who sees the link without it.
             </p>
           ) : null}
           <div className="grid gap-2">
