@@ -1,3 +1,4 @@
+import { axeViolations } from './support/axe';
 import { expect, snap, test } from './support/fixtures';
 import { createPasteApi, newVisitor, setEditorText } from './support/pastes';
 import { fieldTextGeometry } from './support/text-geometry';
@@ -51,6 +52,13 @@ test('the link field draws the whole id, underscore included, at 1× on a deskto
       expect(line.inkBottom, `line at ${line.top} (${width} px)`).toBeLessThanOrEqual(clip.bottom);
     }
     await snap(page, `your-link-underscore-${width}`, { fullPage: false });
+  }
+  for (const theme of ['dark', 'light']) {
+    await page.evaluate((t) => {
+      localStorage.setItem('theme', t);
+      document.documentElement.classList.toggle('dark', t === 'dark');
+    }, theme);
+    expect(await axeViolations(page, ['[aria-label="Your link"]']), theme).toEqual([]);
   }
 });
 

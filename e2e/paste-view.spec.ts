@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { axeViolations } from './support/axe';
 import { expect, loginInContext, registerUser, snap, test } from './support/fixtures';
 import { createPasteApi, createPasteInUi, lines, newVisitor } from './support/pastes';
 
@@ -284,6 +285,13 @@ test('a second visitor behind the same address is told the truth about the earli
     `/auth?tab=login&next=${encodeURIComponent(`/paste/${id}`)}`,
   );
   await snap(second, 'paste-report-from-network', { fullPage: false });
+  expect(await axeViolations(second, ['[role="dialog"]']), 'dark').toEqual([]);
+  await second.evaluate(() => {
+    localStorage.setItem('theme', 'light');
+    document.documentElement.classList.remove('dark');
+  });
+  expect(await axeViolations(second, ['[role="dialog"]']), 'light').toEqual([]);
+  await snap(second, 'paste-report-from-network-light', { fullPage: false });
   await second.keyboard.press('Escape');
   await registerUser(server.url, 'office2', 'password-123');
   await loginInContext(second, 'office2', 'password-123');

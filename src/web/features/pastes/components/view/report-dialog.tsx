@@ -120,7 +120,7 @@ export function ReportDialog({
                   {' '}
                   <Link
                     to={loginPath(pathname)}
-                    className="font-medium text-primary underline underline-offset-4"
+                    className="font-medium text-foreground underline underline-offset-4"
                   >
                     Log in
                   </Link>
