@@ -1,5 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { generateKey, sealText, sealTitle, toBase64 } from '../src/common/paste-crypto/index';
+import { axeViolations } from './support/axe';
 import { ADMIN, expect, loginInContext, registerUser, snap, test, toasts } from './support/fixtures';
 import { createPasteApi, sessionCookie } from './support/pastes';
 
@@ -34,13 +36,16 @@ test('an admin sees the site totals and empty moderation lists', async ({ page, 
   await expect(stats).toContainText('Public1');
   await expect(stats).toContainText('Unlisted2');
   await expect(stats).toContainText('Protected0');
-  // An admin starts on the Users tab (spec §2).
+  // An admin starts on the Users tab (spec §2), at its own address like every other tab.
   await expect(page.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/\/admin\/users$/);
   // The Pastes tab names every privacy and shows sizes; it sorts on the server (issue 19 #15).
   await page.getByRole('tab', { name: 'Pastes' }).click();
   const pastes = page.getByRole('region', { name: 'Pastes' });
-  await expect(pastes.getByText('Unlisted', { exact: true })).toHaveCount(2);
-  await expect(pastes.getByText('Public', { exact: true })).toHaveCount(1);
+  // On the cards (the privacy filter's options say the same words).
+  const cards = pastes.locator('section');
+  await expect(cards.getByText('Unlisted', { exact: true })).toHaveCount(2);
+  await expect(cards.getByText('Public', { exact: true })).toHaveCount(1);
   await expect(pastes.getByText(/^\d+ B$/).first()).toBeVisible();
   await pastes.getByLabel('Sort pastes').selectOption('size');
   // The unlisted pastes (16 B) now come before the public one (14 B).
@@ -55,6 +60,58 @@ test('an admin sees the site totals and empty moderation lists', async ({ page, 
   await expect(page.getByRole('tab', { name: 'Reports' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('heading', { name: 'Reported Pastes' })).toBeVisible();
   await expect(page.getByText('No reports')).toBeVisible();
+});
+
+test('the Pastes tab: encrypted and author badges, a privacy filter, and search, sort and filter in the address', async ({
+  page,
+  server,
+}) => {
+  const key = await generateKey();
+  const sealed = await createPasteApi(server.url, {
+    content: toBase64(await sealText(key, 'sealed text')),
+    encrypted: true,
+    sealedTitle: await sealTitle(key, ''),
+    privacy: 'unlisted',
+  });
+  const cookie = await sessionCookie(server.url, ADMIN.username, ADMIN.password);
+  const mine = await createPasteApi(server.url, { title: 'Filter me', content: 'by the admin' }, cookie);
+  await loginInContext(page, ADMIN.username, ADMIN.password);
+  await page.goto('/admin/pastes');
+  const tab = page.getByRole('region', { name: 'Pastes' });
+  const card = (id: string) => tab.locator('section', { has: page.getByRole('link', { name: id }) });
+  await expect(card(sealed.id).getByText('Encrypted', { exact: true })).toBeVisible();
+  await expect(card(mine.id).getByText('Encrypted', { exact: true })).toHaveCount(0);
+  // The author as the role-coloured badge the paste page shows.
+  await expect(card(mine.id).locator('[data-role="admin"]')).toHaveText(ADMIN.username);
+  await expect(card(sealed.id).locator('[data-role="anonymous"]')).toHaveText('Anonymous');
+
+  await tab.getByLabel('Privacy').selectOption({ label: 'Unlisted' });
+  await expect(page).toHaveURL(/\/admin\/pastes\?privacy=unlisted$/);
+  await expect(card(mine.id)).toHaveCount(0);
+  await expect(card(sealed.id)).toBeVisible();
+  await tab.getByLabel('Privacy').selectOption({ label: 'All privacies' });
+  await tab.getByLabel('Search pastes').fill('filter me');
+  await tab.getByLabel('Sort pastes').selectOption('views');
+  await expect(page).toHaveURL(/\/admin\/pastes\?q=filter\+me&sort=views$/);
+  await expect(tab.getByRole('link', { name: mine.id })).toBeVisible();
+  await expect(card(sealed.id)).toHaveCount(0);
+  await snap(page, 'admin-pastes-filtered', { fullPage: false });
+  // A reload (or a link) shows the same list.
+  await page.reload();
+  await expect(tab.getByLabel('Search pastes')).toHaveValue('filter me');
+  await expect(tab.getByLabel('Sort pastes')).toHaveValue('views');
+  await expect(tab.getByRole('link', { name: mine.id })).toBeVisible();
+  await expect(card(sealed.id)).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snap(page, 'admin-pastes-filtered-phone', { fullPage: false });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  for (const theme of ['dark', 'light']) {
+    await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+    await page.goto('/admin/pastes');
+    await expect(card(sealed.id)).toBeVisible();
+    expect(await axeViolations(page), `Pastes tab (${theme})`).toEqual([]);
+  }
+  await page.evaluate(() => localStorage.removeItem('theme'));
 });
 
 test('a manager approves a delete request and rejects a report, and the pastes follow', async ({
@@ -251,19 +308,36 @@ test('an admin changes the site title, the size limit and role management', asyn
   await loginInContext(page, ADMIN.username, ADMIN.password);
   await page.goto('/admin');
   await page.getByRole('tab', { name: 'Settings' }).click();
+  // General saves as every section does, by its Save (or Enter): leaving a field saves nothing.
+  const general = page.locator('div', { has: page.getByRole('heading', { name: 'General' }) }).last();
+  const save = general.getByRole('button', { name: 'Save General Settings' });
+  await expect(save).toBeDisabled();
   const title = page.getByLabel('Site Title');
   await title.fill('Team Paste');
   await title.blur();
-  await expect(toasts(page).getByText('Site title updated')).toBeVisible();
-  await expect(page.getByRole('banner')).toContainText('Team Paste');
-  // General has a Save button like every section, and says when something is unsaved (issue 19 #20).
-  const general = page.locator('div', { has: page.getByRole('heading', { name: 'General' }) }).last();
-  await expect(general.getByRole('button', { name: 'Save General Settings' })).toBeDisabled();
-  await page.getByLabel('Favicon URL').fill('/favicon-custom.ico');
   await expect(general.getByText('Unsaved changes')).toBeVisible();
-  await page.keyboard.press('Tab');
-  await expect(toasts(page).getByText('Favicon updated')).toBeVisible();
-  await expect(general.getByText(/^Saved\./)).toBeVisible();
+  const publicSettings = async () =>
+    (await (await fetch(`${server.url}/api/settings/public`)).json()) as {
+      siteTitle: string;
+      faviconUrl: string;
+    };
+  expect((await publicSettings()).siteTitle).not.toBe('Team Paste');
+  await expect(toasts(page).getByText('Site title updated')).toHaveCount(0);
+  // The favicon URL goes with the same Save: both fields, one request, the spec's toast for both.
+  await page.getByLabel('Favicon URL').fill('/favicon-custom.ico');
+  await page.getByLabel('Favicon URL').press('Enter');
+  await expect(toasts(page).getByText('Settings updated')).toBeVisible();
+  await expect(general.getByText('Saved', { exact: true })).toBeVisible();
+  await expect(page.getByRole('banner')).toContainText('Team Paste');
+  expect(await publicSettings()).toMatchObject({
+    siteTitle: 'Team Paste',
+    faviconUrl: '/favicon-custom.ico',
+  });
+  await title.fill('Team Paste 2');
+  await save.click();
+  await expect(toasts(page).getByText('Site title updated')).toBeVisible();
+  await expect(page.getByRole('banner')).toContainText('Team Paste 2');
+  await snap(page, 'admin-settings-general', { fullPage: false });
 
   await page.getByLabel('Unlimited').click();
   await page.getByLabel('Limit (MB)').fill('5');
@@ -394,6 +468,14 @@ test('the Audit tab lists staff actions with filters, and links a target that st
   await expect(entries.filter({ hasText: `pasteId: ${kept.id}` })).toContainText('Rejected a report');
   await expect(entries.filter({ hasText: 'Signed in' }).first()).toBeVisible();
   await snap(page, 'admin-audit');
+  // A report is linked like a user: to its card, on the Reports tab.
+  const rejected = entries.filter({ hasText: `pasteId: ${kept.id}` });
+  await rejected.getByRole('link', { name: `report ${reportId}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/reports#item-${reportId}$`));
+  const card = page.getByRole('region', { name: 'Reported Pastes' }).locator('[aria-current="true"]');
+  await expect(card).toContainText(kept.id);
+  await expect(card).toBeInViewport();
+  await page.goBack();
 
   await page.getByLabel('Action').selectOption({ label: 'Changed settings' });
   await expect(entries.first()).toContainText('Changed settings');

@@ -78,9 +78,11 @@ test('the author edits twice, then reads the revisions, compares them and follow
   await expect(page.getByRole('heading', { name: 'counter.js (v3)' })).toBeVisible();
   await expect(page.getByTestId('paste-content')).toContainText('console.log(line1 + line30);');
 
-  // "edited …" in the meta line, its exact time on hover, leading to the revisions.
-  const edited = page.getByRole('link', { name: /^edited / });
+  // "edited …" in the meta line, its exact time on hover, leading to the revisions. Named by where
+  // it leads, so that Edit is the one control whose name starts with "edit".
+  const edited = page.getByRole('link', { name: /^Revision history: edited / });
   await expect(edited).toContainText(/^edited /);
+  await expect(page.getByRole('link', { name: /^edit/i })).toHaveText(['Edit']);
   await expect(edited.locator('time')).toHaveAttribute('title', /\d{4}/);
   await page.screenshot({ path: 'test-results/paste-edited.png' });
   await edited.click();
@@ -124,6 +126,8 @@ test('the author edits twice, then reads the revisions, compares them and follow
   await diff.getByRole('link', { name: 'Line 5 of revision 3' }).click();
   await expect(page).toHaveURL(new RegExp(`/paste/${id}/r/3#L5$`));
   await expect(page.getByTestId('revision-meta')).toContainText('Revision 3 of 3');
+  // The newest has nothing newer to compare with.
+  await expect(page.getByRole('link', { name: 'Compare with newest' })).toHaveCount(0);
   await expect(page.locator('#L5')).toHaveAttribute('aria-current', 'true');
   await expect(page.locator('#L5')).toContainText('const line5 = 50; // tuned');
 
@@ -137,6 +141,17 @@ test('the author edits twice, then reads the revisions, compares them and follow
     'href',
     `/paste/${id}`,
   );
+  // Copy puts this revision's text on the clipboard; Compare with newest opens the diff 1 → 3.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  const revisionActions = page.getByRole('toolbar', { name: 'Revision actions' });
+  await revisionActions.getByRole('button', { name: 'Copy' }).click();
+  await expect(toasts(page).getByText('Revision copied to clipboard.')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(ORIGINAL);
+  await revisionActions.getByRole('link', { name: 'Compare with newest' }).click();
+  await expect(page).toHaveURL(new RegExp(`/paste/${id}/revisions\\?from=1&to=3$`));
+  await expect(diff).toBeVisible();
+  await page.goBack();
+  await expect(page.getByTestId('revision-meta')).toContainText('Revision 1 of 3');
   const raw = await page.request.get(
     (await page.getByRole('link', { name: 'Raw' }).getAttribute('href')) ?? '',
   );
@@ -205,7 +220,7 @@ test('a stranger cannot edit; a never-edited paste has one revision and nothing 
   await stranger.goto(`/paste/${id}`);
   await expect(stranger.getByTestId('paste-content')).toContainText('hello');
   await expect(stranger.getByRole('link', { name: 'Edit', exact: true })).toHaveCount(0);
-  await expect(stranger.getByRole('link', { name: /^edited / })).toHaveCount(0);
+  await expect(stranger.getByRole('link', { name: /^Revision history: edited / })).toHaveCount(0);
 
   await stranger.goto(`/paste/${id}/edit`);
   await expect(stranger.getByTestId('edit-refused')).toContainText('Sign in to edit');

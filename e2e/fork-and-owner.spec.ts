@@ -188,6 +188,20 @@ test('an admin deletes a paste from its page after confirming, and lands on home
   await snap(page, 'staff-deleted-home', { fullPage: false });
 });
 
+test('an admin’s own paste: Delete, and not Request deletion as well', async ({ page, baseURL }) => {
+  const cookie = await sessionCookie(baseURL!, ADMIN.username, ADMIN.password);
+  const { id } = await createPasteApi(baseURL!, { title: 'Staff notes', content: 'mine\n' }, cookie);
+  await loginInContext(page, ADMIN.username, ADMIN.password);
+  await page.goto(`/paste/${id}`);
+  const bar = actions(page);
+  await expect(bar.getByRole('link', { name: 'Edit' })).toBeVisible();
+  await expect(bar.getByRole('button', { name: 'Delete', exact: true })).toBeVisible();
+  // Asking staff to delete it would be asking oneself.
+  await expect(bar.getByRole('button', { name: 'Request deletion' })).toHaveCount(0);
+  await expect(bar.getByRole('button', { name: 'Report' })).toHaveCount(0);
+  await snap(page, 'staff-own-paste', { fullPage: false });
+});
+
 test('on a narrow phone the author’s actions wrap inside the screen', async ({ page, baseURL }) => {
   await page.setViewportSize({ width: 360, height: 780 });
   await signInAuthor(page, baseURL!);

@@ -392,3 +392,54 @@ test('a password paste is viewed with its access grant; a burn paste offers only
   await expect(reader.getByRole('button', { name: 'View in browser' })).toHaveCount(0);
   await expect(reader.getByTestId('huge-viewer-scroller')).toHaveCount(0);
 });
+
+/** Asserts the whole of `line` is in the part of the window the reader sees: under the sticky header, above the fold. */
+async function expectInSight(page: Page, line: ReturnType<Page['locator']>): Promise<void> {
+  const height = page.viewportSize()?.height ?? 0;
+  await expect(async () => {
+    const box = await line.boundingBox();
+    const header = await page.getByRole('banner').boundingBox();
+    expect(box, 'the line is drawn').not.toBeNull();
+    expect(box!.y).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
+    expect(box!.y + box!.height).toBeLessThanOrEqual(height);
+  }).toPass({ timeout: 10_000 });
+}
+
+test('on a phone the target line is in sight: a link to line 500,000, and each search step', async ({
+  browser,
+  baseURL,
+  server,
+}) => {
+  test.setTimeout(240_000);
+  const count = 520_000;
+  const text = (n: number) =>
+    n === 250_000 || n === 500_000
+      ? `${String(n).padStart(9, '0')} MARKED entry`
+      : `${String(n).padStart(9, '0')} plain log entry`;
+  const content = `${Array.from({ length: count }, (_, i) => text(i + 1)).join('\n')}\n`;
+  const { id } = await createPasteApi(server.url, { title: 'tall.log', content });
+  const phone = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await phone.newPage();
+
+  await page.goto(`/paste/${id}#L500000`);
+  await expect(row(page, 500_000)).toContainText('000500000 MARKED');
+  await expectInSight(page, row(page, 500_000));
+  await snap(page, 'huge-viewer-phone-linked-line', { fullPage: false });
+
+  await page.goto(`/paste/${id}`);
+  await page.getByRole('button', { name: 'View in browser' }).click();
+  await page.getByRole('searchbox', { name: 'Search in paste' }).fill('MARKED');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByTestId('search-summary')).toHaveText(/^1 of 2/, { timeout: 60_000 });
+  await expectInSight(page, row(page, 250_000));
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(page.getByTestId('search-summary')).toHaveText(/^2 of 2/);
+  await expectInSight(page, row(page, 500_000));
+  await snap(page, 'huge-viewer-phone-search-next', { fullPage: false });
+  await phone.close();
+});

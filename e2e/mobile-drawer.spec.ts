@@ -43,6 +43,24 @@ test('the side drawer holds the navigation on a small screen', async ({ page }) 
   await expect(page).toHaveURL(/\/auth\?tab=register$/);
 });
 
+test('the drawer offers New paste, as the desktop header does, except on the create screen', async ({
+  page,
+}) => {
+  await page.goto('/about');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Navigation menu' });
+  const newPaste = drawer.getByRole('link', { name: 'New paste' });
+  await expect(newPaste).toBeVisible();
+  await snap(page, 'mobile-drawer-new-paste', { fullPage: false });
+  await newPaste.click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Create Paste' })).toBeVisible();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(drawer.getByRole('link', { name: 'Home', exact: true })).toBeVisible();
+  await expect(drawer.getByRole('link', { name: 'New paste' })).toHaveCount(0);
+});
+
 test.describe('signed in, on a 390×844 phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

@@ -1,4 +1,5 @@
 import { expect, loginInContext, registerUser, SITE_TITLE, snap, test } from './support/fixtures';
+import { fieldTextGeometry } from './support/text-geometry';
 
 test.use({ setupCompleted: true });
 
@@ -191,4 +192,25 @@ test('a signed-in user without staff rights', async ({ page, server }) => {
   }
   await expect(page.getByText(/X-API-Key: pb_/).first()).toBeVisible();
   await snap(page, 'api-docs-member');
+});
+test('/verify-email-success?apiKey= shows the key as the spec has it, then drops it from the address', async ({
+  page,
+}) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  const key = `pb_${'Ab3_x-Z9'.repeat(4)}`;
+  await page.goto(`/verify-email-success?apiKey=${key}`);
+  await expect(page.getByRole('heading', { name: 'Email Verified' })).toBeVisible();
+  const field = page.getByLabel('Your API key');
+  await expect(field).toHaveValue(key);
+  await expect(page).toHaveURL(/\/verify-email-success\?status=verified$/);
+  await page.getByRole('button', { name: 'Copy API key' }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+  // Drawn whole: the underscores of `pb_` and of the key itself are inside the field's clip box.
+  const { lines, clip } = await fieldTextGeometry(field);
+  for (const line of lines) expect(line.inkBottom).toBeLessThanOrEqual(clip.bottom);
+  await snap(page, 'verify-email-api-key', { fullPage: false });
+  // Something that is no key of ours is not shown as one.
+  await page.goto('/verify-email-success?apiKey=<b>not-a-key</b>');
+  await expect(page.getByRole('heading', { name: 'Verification Failed' })).toBeVisible();
+  await expect(page.getByLabel('Your API key')).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/fixtures';
+import { expect, snap, test } from './support/fixtures';
 import { createPasteApi } from './support/pastes';
 
 test.use({ setupCompleted: true });
@@ -23,6 +23,48 @@ test('a public paste reads with JavaScript disabled: title, meta line, text and 
   await expect(page.locator('#L2')).toBeInViewport();
   // Readable as it is: no notice that the page needs JavaScript.
   await expect(page.locator('noscript')).toHaveCount(0);
+  await context.close();
+});
+
+test('without JavaScript only what works is shown: Download and Raw as links, no script-only control', async ({
+  browser,
+  server,
+}) => {
+  const { id } = await createPasteApi(server.url, { title: 'Links only', content: 'one\ntwo\n' });
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: server.url, viewport });
+    const page = await context.newPage();
+    await page.goto(`/paste/${id}`);
+    await expect(page.getByTestId('paste-content')).toContainText('two');
+    const bar = page.getByRole('toolbar', { name: 'Paste actions' });
+    await expect(bar.getByRole('link')).toHaveText(['Download', 'Raw']);
+    await expect(bar.getByRole('button')).toHaveCount(0);
+    // Nor the language menu, Wrap lines, the theme toggle or the phone menu: each needs the app.
+    await expect(page.getByRole('combobox')).toHaveCount(0);
+    await expect(page.getByRole('button')).toHaveCount(0);
+    // The links do what they say without the app.
+    const download = await page.request.get(
+      (await bar.getByRole('link', { name: 'Download' }).getAttribute('href'))!,
+    );
+    expect(download.headers()['content-disposition']).toMatch(/^attachment;/);
+    expect(await download.text()).toBe('one\ntwo\n');
+    await snap(page, `paste-no-script-${viewport.width}`, { fullPage: false });
+    await context.close();
+  }
+  // With scripts the same page has them all, from its first paint on (the same markup).
+  const context = await browser.newContext({ baseURL: server.url });
+  const page = await context.newPage();
+  await page.route(/\/assets\/.+\.js$/, (route) => route.abort());
+  await page.goto(`/paste/${id}`, { waitUntil: 'load' });
+  const bar = page.getByRole('toolbar', { name: 'Paste actions' });
+  for (const name of ['Copy', 'Share', 'Fork', 'Report'])
+    await expect(bar.getByRole('button', { name })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Language' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Wrap lines' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Switch to (light|dark) theme$/ })).toBeVisible();
   await context.close();
 });
 

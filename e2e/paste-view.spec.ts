@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, snap, test } from './support/fixtures';
+import { axeViolations } from './support/axe';
+import { expect, loginInContext, registerUser, snap, test } from './support/fixtures';
 import { createPasteApi, createPasteInUi, lines, newVisitor } from './support/pastes';
 
 test.use({ setupCompleted: true });
@@ -251,6 +252,52 @@ test('report: submit is disabled while the reason is blank', async ({ page, serv
   await expect(
     page.getByRole('region', { name: /Notifications/ }).getByText('Report Submitted'),
   ).toBeVisible();
+});
+
+test('a second visitor behind the same address is told the truth about the earlier report, and may sign in to send theirs', async ({
+  browser,
+  server,
+}) => {
+  const { id } = await createPasteApi(server.url, { content: 'reported twice' });
+  const report = async (page: Page, reason: string) => {
+    await page.goto(`/paste/${id}`);
+    await page.getByRole('button', { name: 'Report' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Report Paste' });
+    await dialog.getByLabel('Reason').fill(reason);
+    await dialog.getByRole('button', { name: 'Submit Report' }).click();
+  };
+  const notifications = (page: Page) => page.getByRole('region', { name: /Notifications/ });
+  // Two browsers of one office: the same address as far as the server knows.
+  const first = await newVisitor(browser, server.url);
+  await report(first, 'spam');
+  await expect(notifications(first).getByText('Report Submitted')).toBeVisible();
+  const second = await newVisitor(browser, server.url);
+  await report(second, 'spam as well');
+  // Said in the dialog, where the reader is (and a screen reader can reach it).
+  const failure = second.getByRole('dialog', { name: 'Report Paste' }).getByRole('alert');
+  await expect(failure).toContainText('Report Failed');
+  await expect(failure).toContainText(
+    'A report for this paste was already sent from your network. Log in to send one of your own.',
+  );
+  await expect(failure).not.toContainText('You already reported');
+  await expect(failure.getByRole('link', { name: 'Log in' })).toHaveAttribute(
+    'href',
+    `/auth?tab=login&next=${encodeURIComponent(`/paste/${id}`)}`,
+  );
+  await snap(second, 'paste-report-from-network', { fullPage: false });
+  expect(await axeViolations(second, ['[role="dialog"]']), 'dark').toEqual([]);
+  await second.evaluate(() => {
+    localStorage.setItem('theme', 'light');
+    document.documentElement.classList.remove('dark');
+  });
+  expect(await axeViolations(second, ['[role="dialog"]']), 'light').toEqual([]);
+  await snap(second, 'paste-report-from-network-light', { fullPage: false });
+  await second.keyboard.press('Escape');
+  await registerUser(server.url, 'office2', 'password-123');
+  await loginInContext(second, 'office2', 'password-123');
+  await report(second, 'spam as well');
+  await expect(notifications(second).getByText('Report Submitted')).toBeVisible();
+  await Promise.all([first.context().close(), second.context().close()]);
 });
 
 test('an unknown paste id shows Paste Not Found', async ({ page }) => {

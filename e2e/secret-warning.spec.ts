@@ -55,9 +55,14 @@ test('a public paste with a token and a key is held back and named, line by line
   await expect(dialog).toBeVisible();
   const findings = dialog.getByRole('list', { name: 'Likely secrets' }).getByRole('listitem');
   await expect(findings).toHaveText(['GitHub token — line 2', 'AWS access key — line 4']);
-  for (const name of ['Make it unlisted', 'Protect with a password', 'Publish anyway']) {
-    await expect(dialog.getByRole('button', { name, exact: true })).toBeVisible();
-  }
+  // The safest way on first, the riskiest last.
+  await expect(dialog.getByRole('button', { name: /^(?!Close)/ })).toHaveText([
+    'Encrypt end-to-end',
+    'Make it unlisted',
+    'Protect with a password',
+    'Publish anyway',
+  ]);
+  await expect(dialog.getByRole('button', { name: 'Encrypt end-to-end' })).toBeFocused();
   expect(creates.count()).toBe(0);
   await page.screenshot({ path: 'test-results/secret-dialog.png' });
 
@@ -156,6 +161,32 @@ test('the warning on a phone, with many findings', async ({ page }) => {
   const dialog = page.getByRole('dialog', { name: 'This paste may contain secrets' });
   await expect(dialog.getByRole('button', { name: 'Publish anyway' })).toBeInViewport();
   await page.screenshot({ path: 'test-results/secret-dialog-mobile.png' });
+});
+
+test('"Encrypt end-to-end" creates it encrypted: the server never holds the text, the link carries the key', async ({
+  page,
+  server,
+}) => {
+  const creates = watchCreates(page);
+  await pressCreate(page, LEAKY);
+  await page.getByRole('button', { name: 'Encrypt end-to-end' }).click();
+  await page.waitForURL(/\/paste\/[A-Za-z0-9_-]+#[A-Za-z0-9_-]{43}$/);
+  expect(creates.count()).toBe(1);
+  await expect(page.getByTestId('encrypted-badge')).toBeVisible();
+  await expect(page.getByTestId('paste-content')).toContainText(AWS_KEY);
+  const id = new URL(page.url()).pathname.split('/').pop()!;
+  const view = await (await fetch(`${server.url}/api/pastes/${id}`)).json();
+  expect(view).toMatchObject({ encrypted: true, privacy: 'public' });
+  expect(JSON.stringify(view)).not.toContain(AWS_KEY);
+  expect(JSON.stringify(view)).not.toContain('Deploy notes');
+  // Back on the create screen the switch is on: the warning offers encryption no more.
+  await page.goto('/');
+  await setEditorText(page, LEAKY);
+  await page.getByRole('switch', { name: 'End-to-end encrypted' }).check();
+  await page.getByRole('button', { name: 'Create Paste' }).click();
+  const dialog = page.getByRole('dialog', { name: 'This paste may contain secrets' });
+  await expect(dialog.getByRole('button', { name: 'Make it unlisted' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Encrypt end-to-end' })).toHaveCount(0);
 });
 
 test('"Make it unlisted" creates the paste unlisted', async ({ page, server }) => {

@@ -83,6 +83,9 @@ export const PASTE_MESSAGES = {
     'This paste is deleted once it is read, so it is not shown to link previews or prefetches. Open the link in a browser to read it.',
   reportReasonRequired: 'Please provide a reason for reporting this paste.',
   alreadyReported: 'You already reported this paste',
+  /** A visitor is known only by address, which an office or a mobile carrier shares. */
+  alreadyReportedFromNetwork:
+    'A report for this paste was already sent from your network. Log in to send one of your own.',
   deleteReasonRequired: 'Please provide a reason for deleting this paste.',
   forkNotAllowed:
     'This paste cannot be forked: only a public or unlisted paste that still exists can be (not a password or burn-after-reading one).',

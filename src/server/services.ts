@@ -225,6 +225,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     clock,
     users,
     pastes,
+    moderation,
     retentionDays: config.auditRetentionDays,
   });
   const admin = createAdminService({ db: db.kysely, users, credentials, pastes, moderation, settings });

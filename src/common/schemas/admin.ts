@@ -100,6 +100,8 @@ export const adminPasteSchema = z.strictObject({
   username: z.string(),
   userRole: z.enum(ROLES).nullable(),
   sizeBytes: z.number().int().min(0),
+  /** End-to-end encrypted: the server holds only ciphertext (and no title to show). */
+  encrypted: z.boolean(),
 });
 
 /** PUT /api/users/:id: exactly one change at a time. */
@@ -115,7 +117,10 @@ export type AdminPasteSort = (typeof ADMIN_PASTE_SORTS)[number];
 export const adminPastesQuerySchema = z.object({
   search: z.string().max(100).default(''),
   sort: z.enum(ADMIN_PASTE_SORTS).default('newest'),
+  /** Only pastes of this privacy (all when absent). */
+  privacy: z.enum(PRIVACIES).optional(),
 });
+export type AdminPastesQuery = z.infer<typeof adminPastesQuerySchema>;
 export const adminUsersQuerySchema = z.object({ role: z.enum(ROLES).optional() });
 
 export type AdminUser = z.infer<typeof adminUserSchema>;

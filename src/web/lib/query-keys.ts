@@ -26,7 +26,8 @@ export const queryKeys = {
   adminLicensesAll: ['/api/admin/vip-licenses'],
   adminLicenses: (page: number) => ['/api/admin/vip-licenses', page] as const,
   adminUserPastes: (id: number, page: number) => ['/api/admin/users', id, 'pastes', page] as const,
-  adminPastes: (search: string, sort: string) => ['/api/pastes', search, sort] as const,
+  adminPastes: (search: string, sort: string, privacy: string) =>
+    ['/api/pastes', search, sort, privacy] as const,
   adminStats: ['/api/admin/stats'],
   adminBackups: ['/api/admin/backups'],
   adminAudit: (query: string) => ['/api/admin/audit', query] as const,

@@ -79,7 +79,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/pastes',
     { config: adminOnly, schema: { querystring: adminPastesQuerySchema } },
-    async (request) => admin.listPastes(request.query.search, request.query.sort),
+    async (request) => admin.listPastes(request.query),
   );
 
   // With an admin's API key too: `pasteshare rm` deletes as the admin's Delete on the site does.

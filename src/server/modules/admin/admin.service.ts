@@ -5,7 +5,7 @@ import { ACCOUNT_MESSAGES } from '../../../common/schemas/account.js';
 import {
   ADMIN_MESSAGES,
   type AdminPaste,
-  type AdminPasteSort,
+  type AdminPastesQuery,
   type AdminStats,
   type AdminUser,
   type UpdateUserBody,
@@ -135,8 +135,8 @@ export function createAdminService({ db, users, credentials, pastes, moderation,
       if (!(await users.delete(target.id))) throw notFound(ADMIN_MESSAGES.userNotFound);
     },
 
-    async listPastes(search: string, sort: AdminPasteSort): Promise<{ pastes: AdminPaste[]; total: number }> {
-      const { rows, total } = await pastes.listAll(search, sort, PASTE_LIST_LIMIT);
+    async listPastes(query: AdminPastesQuery): Promise<{ pastes: AdminPaste[]; total: number }> {
+      const { rows, total } = await pastes.listAll(query, PASTE_LIST_LIMIT);
       return {
         total,
         pastes: rows.map((r) => ({
@@ -152,6 +152,7 @@ export function createAdminService({ db, users, credentials, pastes, moderation,
           username: r.author_username ?? 'Anonymous',
           userRole: r.author_role ?? null,
           sizeBytes: Number(r.size_bytes),
+          encrypted: r.encryption !== null,
         })),
       };
     },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPaste } from '../../../../test/helpers/pastes.js';
 import { ADMIN, createUser, loginClient, signedIn, withTestApp } from '../../../../test/helpers/test-app.js';
+import { generateKey, sealText, sealTitle, toBase64 } from '../../../common/paste-crypto/index.js';
 import { ADMIN_MESSAGES } from '../../../common/schemas/admin.js';
 
 /** Issue 10: the admin's users and pastes, with every effect checked in the database. */
@@ -176,5 +177,31 @@ describe('all pastes', () => {
     expect((await manager.get('/api/pastes')).status).toBe(403);
     expect((await manager.delete(`/api/pastes/${b.id}`)).status).toBe(403);
     expect((await t.client().get(`/api/pastes/${b.id}`)).status).toBe(200);
+  });
+
+  it('says which pastes are end-to-end encrypted, and filters by privacy', async () => {
+    const key = await generateKey();
+    const sealed = await t.client().post('/api/pastes', {
+      encrypted: true,
+      privacy: 'unlisted',
+      sealedTitle: await sealTitle(key, ''),
+      content: toBase64(await sealText(key, 'sealed')),
+    });
+    expect(sealed.status).toBe(201);
+    const open = await createPaste(t.client(), { title: 'Open' });
+    const locked = await createPaste(t.client(), { privacy: 'password', password: 'pw-123456' });
+    const admin = await asAdmin();
+    const list = (await admin.get('/api/pastes')).body.pastes as { id: string; encrypted: boolean }[];
+    expect(Object.fromEntries(list.map((p) => [p.id, p.encrypted]))).toEqual({
+      [sealed.body.id]: true,
+      [open.id]: false,
+      [locked.id]: false,
+    });
+    const only = async (privacy: string) =>
+      (await admin.get(`/api/pastes?privacy=${privacy}`)).body as { pastes: { id: string }[]; total: number };
+    expect((await only('unlisted')).pastes.map((p) => p.id)).toEqual([sealed.body.id]);
+    expect(await only('password')).toMatchObject({ total: 1, pastes: [{ id: locked.id }] });
+    expect((await only('public')).pastes.map((p) => p.id)).toEqual([open.id]);
+    expect((await admin.get('/api/pastes?privacy=secret')).status).toBe(400);
   });
 });

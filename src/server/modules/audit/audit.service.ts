@@ -9,6 +9,7 @@ import {
 import type { Clock } from '../../clock.js';
 import { iso } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
+import type { ModerationService } from '../moderation/moderation.service.js';
 import type { PastesService } from '../pastes/pastes.service.js';
 import type { UsersService } from '../users/users.service.js';
 import { insertAuditEntry, listAuditEntries, purgeAuditBefore } from './audit.repository.js';
@@ -20,6 +21,7 @@ interface Deps {
   clock: Clock;
   users: UsersService;
   pastes: PastesService;
+  moderation: Pick<ModerationService, 'itemExists'>;
   retentionDays: number;
 }
 
@@ -47,11 +49,14 @@ function timeOf(value: string | undefined): number | undefined {
 }
 
 /** The record of staff actions (issue 20): written by the routes that perform them, read by admins. */
-export function createAuditService({ db, clock, users, pastes, retentionDays }: Deps) {
+export function createAuditService({ db, clock, users, pastes, moderation, retentionDays }: Deps) {
   async function exists(type: string | null, id: string | null): Promise<boolean> {
     if (id === null) return false;
     if (type === 'paste') return (await pastes.processingState(id)) !== null;
-    if (type === 'user') return /^\d{1,15}$/.test(id) && (await users.findById(Number(id))) !== undefined;
+    const numeric = /^\d{1,15}$/.test(id);
+    if (type === 'user') return numeric && (await users.findById(Number(id))) !== undefined;
+    if (type === 'report') return numeric && moderation.itemExists('reports', Number(id));
+    if (type === 'deletion_request') return numeric && moderation.itemExists('deletion_requests', Number(id));
     return false;
   }
 

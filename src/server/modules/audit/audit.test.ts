@@ -82,6 +82,8 @@ describe('the audit log records staff actions', () => {
     expect(entries[0]).toMatchObject({
       targetType: 'report',
       targetId: String(report.body.id),
+      // Kept after the decision: the log links to it.
+      targetExists: true,
       details: { pasteId: paste.id },
     });
   });

@@ -139,6 +139,9 @@ export function createModerationService(deps: Deps) {
   return {
     deletionRequests: () => deletionRequests(),
     reports: () => reports(),
+    /** Whether a report or delete request is still kept (the audit log links only to those). */
+    itemExists: async (queue: ModerationQueue, id: number) =>
+      (await findQueueItem(db, queue, id)) !== undefined,
 
     async decideDeletionRequest(rawId: string, decision: ModerationDecision): Promise<DeletionRequest> {
       const id = itemId(rawId, ADMIN_MESSAGES.requestNotFound);
@@ -235,7 +238,12 @@ export function createModerationService(deps: Deps) {
         reporter_ip: viewer.ip,
         shared_key_sealed: sharedKeySealed,
       });
-      if (id === null) throw conflict(PASTE_MESSAGES.alreadyReported);
+      if (id === null) {
+        // A visitor's repeat is told by address: the earlier report may have been someone else's.
+        throw conflict(
+          viewer.user ? PASTE_MESSAGES.alreadyReported : PASTE_MESSAGES.alreadyReportedFromNetwork,
+        );
+      }
       metrics.moderation.inc({ kind: 'report', event: 'opened' });
       return { id };
     },

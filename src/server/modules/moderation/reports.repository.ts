@@ -3,7 +3,8 @@ import type { Database, ReportsTable } from '../../db/schema.js';
 
 /**
  * Files a report unless its reporter already reported this paste (an account by its id, a visitor
- * by address). Returns the new id, or null for a repeat. (Check then insert: two identical
+ * by address — everyone behind one office or carrier address is one visitor here). Returns the new
+ * id, or null for a repeat. (Check then insert: two identical
  * reports racing within one round trip may both land; they are still one card to staff.)
  */
 export async function insertReport(

@@ -1,4 +1,5 @@
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import type { Privacy } from '../../../common/constants.js';
 import type { AdminPasteSort } from '../../../common/schemas/admin.js';
 import { likePattern } from '../../db/dialect.js';
 import type { Database, PastesTable } from '../../db/schema.js';
@@ -287,15 +288,19 @@ const ADMIN_SORT_COLUMN = {
   views: 'pastes.view_count',
 } as const satisfies Record<AdminPasteSort, string>;
 
-/** Every live paste for the admin's list with its author; searched by id, title or author. */
+/**
+ * Every live paste for the admin's list with its author; searched by id, title or author, and
+ * of one privacy when `privacy` is given.
+ */
 export async function listAllPastes(
   db: Kysely<Database>,
-  o: { search: string; sort: AdminPasteSort; limit: number; now: number },
+  o: { search: string; sort: AdminPasteSort; privacy?: Privacy | undefined; limit: number; now: number },
 ) {
   let q = db
     .selectFrom('pastes')
     .leftJoin('users', 'users.id', 'pastes.user_id')
     .where((eb) => eb.or([eb('pastes.expires_at', 'is', null), eb('pastes.expires_at', '>', o.now)]));
+  if (o.privacy) q = q.where('pastes.privacy', '=', o.privacy);
   if (o.search) {
     const pattern = likePattern(o.search);
     q = q.where((eb) =>
@@ -319,6 +324,7 @@ export async function listAllPastes(
         'pastes.created_at',
         'pastes.size_bytes',
         'pastes.user_id',
+        'pastes.encryption',
         'users.username as author_username',
         'users.role as author_role',
       ])

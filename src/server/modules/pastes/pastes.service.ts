@@ -8,7 +8,7 @@ import {
 import type { PasteLanguage } from '../../../common/languages.js';
 import { GENERIC_MESSAGES } from '../../../common/messages.js';
 import { canChooseExpiration } from '../../../common/policies.js';
-import type { AdminPasteSort } from '../../../common/schemas/admin.js';
+import type { AdminPastesQuery } from '../../../common/schemas/admin.js';
 import { pageCount } from '../../../common/schemas/paging.js';
 import {
   type CreatePasteInput,
@@ -241,8 +241,14 @@ export function createPastesService(deps: Deps) {
     pageView: reader.pageView,
 
     /** Every live paste for the admin, newest first (at most `limit`), and how many match. */
-    listAll: (search: string, sort: AdminPasteSort, limit: number) =>
-      listAllPastes(db.kysely, { search: search.trim().slice(0, 100), sort, limit, now: clock.now() }),
+    listAll: ({ search, sort, privacy }: AdminPastesQuery, limit: number) =>
+      listAllPastes(db.kysely, {
+        search: search.trim().slice(0, 100),
+        sort,
+        privacy,
+        limit,
+        now: clock.now(),
+      }),
 
     /** Which of these pastes still have a row (live or not yet swept). */
     presentAmong: async (ids: string[]): Promise<Set<string>> =>

@@ -1,4 +1,4 @@
-import { LogIn, LogOut, UserPlus } from 'lucide-react';
+import { LogIn, LogOut, Plus, UserPlus } from 'lucide-react';
 import { NavLink, useLocation } from 'react-router';
 import type { PublicUser } from '../../../common/schemas/user';
 import { Button } from '../../components/ui/button';
@@ -40,6 +40,15 @@ export function SideDrawerPanel({ user, open, onOpenChange }: SideDrawerPanelPro
         <DialogTitle className="sr-only">Navigation menu</DialogTitle>
         <DialogDescription className="sr-only">Links to every section of the site</DialogDescription>
         <nav aria-label="Mobile" className="flex flex-1 flex-col gap-1 overflow-y-auto p-3">
+          {/* The header's New paste, which a small screen has no room for. */}
+          {pathname === paths.home ? null : (
+            <Button asChild variant="outline" className="mb-2">
+              <NavLink to={paths.home} onClick={close}>
+                <Plus aria-hidden />
+                New paste
+              </NavLink>
+            </Button>
+          )}
           {mainLinks.map(({ to, label, icon: Icon }) => (
             <NavLink key={to} to={to} end onClick={close} className={itemClass}>
               <Icon aria-hidden />

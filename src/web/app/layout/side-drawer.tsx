@@ -18,7 +18,8 @@ export function SideDrawer({ user }: { user: PublicUser | null }) {
       <Button
         variant="ghost"
         size="icon"
-        className="md:hidden"
+        // The panel needs the app: hidden from a page read without scripts (a paste's first HTML).
+        className="md:hidden noscript:hidden"
         aria-label="Open menu"
         aria-haspopup="dialog"
         aria-expanded={open}

@@ -10,6 +10,8 @@ export function ThemeToggle() {
     <Button
       variant="ghost"
       size="icon"
+      // It needs the app: hidden from a page read without scripts (a paste's first HTML).
+      className="noscript:hidden"
       aria-label={`Switch to ${next} theme`}
       title={`Switch to ${next} theme`}
       onClick={() => {

@@ -1,5 +1,5 @@
 import { House, LogIn, Shield, ShieldBan, ShieldCheck } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { canAdminister } from '../../../common/policies';
 import { Page } from '../../components/layouts/page';
@@ -128,13 +128,19 @@ function Pending({ count }: { count: number | undefined }) {
   );
 }
 
-/** The panel's tabs, one URL each (/admin/reports…) so a reload or a link keeps the tab. */
+/**
+ * The panel's tabs, one URL each (/admin/users, /admin/reports…) so a reload or a link keeps the
+ * tab: /admin, or a tab this role does not have, is replaced by the role's first tab's URL.
+ */
 function AdminTabs({ isAdmin, me }: { isAdmin: boolean; me: number }) {
   const { tab } = useParams();
   const navigate = useNavigate();
   const { data: stats } = useAdminStats();
   const tabs: readonly AdminTab[] = isAdmin ? TABS.admin : TABS.manager;
   const current = tabs.includes(tab as AdminTab) ? (tab as AdminTab) : tabs[0]!;
+  useEffect(() => {
+    if (tab !== current) navigate(paths.adminTab(current), { replace: true });
+  }, [tab, current, navigate]);
   return (
     <Tabs value={current} onValueChange={(next) => navigate(paths.adminTab(next))}>
       <TabsList className={isAdmin ? 'h-auto flex-wrap gap-1' : 'max-w-md'}>

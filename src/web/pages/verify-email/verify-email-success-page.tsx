@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { API_KEY_PREFIX } from '../../../common/constants';
 import { ACCOUNT_MESSAGES } from '../../../common/schemas/account';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { OneTimeKey } from '../../features/account/components/one-time-key';
@@ -7,6 +8,9 @@ import { revealApiKey } from '../../features/auth/api/reveal-api-key';
 import { VerificationFailedCard, VerifiedCard } from '../../features/auth/components/verification-result';
 import { oncePerKey } from '../../features/auth/lib/once-per-key';
 import { errorMessage } from '../../lib/api-client';
+
+/** What the server makes (`pb_` and 32 base64url characters): anything else in `?apiKey=` is no key. */
+const API_KEY_SHAPE = new RegExp(`^${API_KEY_PREFIX}[A-Za-z0-9_-]{32}$`);
 
 /** The reveal code works once: however often the effect runs, one request redeems it. */
 const redeemOnce = oncePerKey(revealApiKey);
@@ -22,12 +26,18 @@ export function VerifyEmailSuccessPage() {
   // Read once: the code leaves the address bar right away, and the page must not lose it.
   const [query] = useState(() => ({
     code: searchParams.get('code')?.trim() || null,
+    // The spec's form of the link (our mails send a code instead: see docs/decisions.md).
+    apiKey: searchParams.get('apiKey')?.trim() || null,
     status: searchParams.get('status'),
     error: searchParams.get('error'),
   }));
   const [reveal, setReveal] = useState<Reveal>({ state: 'loading' });
 
-  const { code } = query;
+  const { code, apiKey } = query;
+  // A key in the address bar ends up in history: shown from memory, gone from the address at once.
+  useEffect(() => {
+    if (apiKey && !code) navigate({ search: '?status=verified' }, { replace: true });
+  }, [apiKey, code, navigate]);
   useEffect(() => {
     if (!code) return;
     // A reload or a shared address must not carry the code; a reload shows the plain success card.
@@ -69,6 +79,19 @@ export function VerifyEmailSuccessPage() {
           description="Your email address is confirmed and your account is active. Here is your API key."
         >
           <OneTimeKey apiKey={reveal.apiKey} />
+        </VerifiedCard>
+      );
+    }
+    if (query.apiKey) {
+      if (!API_KEY_SHAPE.test(query.apiKey)) {
+        return <VerificationFailedCard message={ACCOUNT_MESSAGES.invalidVerificationLink} />;
+      }
+      return (
+        <VerifiedCard
+          title="Email Verified"
+          description="Your email address is confirmed and your account is active. Here is your API key."
+        >
+          <OneTimeKey apiKey={query.apiKey} />
         </VerifiedCard>
       );
     }

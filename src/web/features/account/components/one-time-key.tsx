@@ -1,7 +1,7 @@
 import { Check, Copy, TriangleExclamationPoint } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
+import { ReadOnlyField } from '../../../components/ui/read-only-field';
 import { toast } from '../../../components/ui/toast-store';
 
 /**
@@ -30,14 +30,7 @@ export function OneTimeKey({ apiKey, label = 'Your API key' }: { apiKey: string;
     <div className="space-y-3" data-testid="one-time-key">
       <p className="text-sm font-medium">{label}</p>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-stretch">
-        <Input
-          readOnly
-          value={apiKey}
-          aria-label={label}
-          spellCheck={false}
-          onFocus={(event) => event.currentTarget.select()}
-          className="h-auto min-w-0 flex-1 bg-muted/60 py-2 font-mono text-xs sm:text-sm"
-        />
+        <ReadOnlyField value={apiKey} aria-label={label} className="flex-1 bg-muted/60 py-[7px]" />
         <Button
           type="button"
           variant="outline"

@@ -1,20 +1,17 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminPasteSort } from '../../../../common/schemas/admin';
+import type { AdminPastesQuery } from '../../../../common/schemas/admin';
 import type { ResponseOf } from '../../../../common/schemas/responses';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export type AdminPasteItem = ResponseOf<'GET /api/pastes'>['pastes'][number];
 
-/** Every paste (the first 1,000 of those matching `search`, in `sort` order). */
-export function useAllPastes(search: string, sort: AdminPasteSort) {
+/** Every paste (the first 1,000 of those matching the search and privacy, in `sort` order). */
+export function useAllPastes({ search, sort, privacy }: AdminPastesQuery) {
+  const query = new URLSearchParams({ search, sort, ...(privacy ? { privacy } : {}) });
   return useQuery({
-    queryKey: queryKeys.adminPastes(search, sort),
-    queryFn: ({ signal }) =>
-      api.get<ResponseOf<'GET /api/pastes'>>(
-        `/api/pastes?search=${encodeURIComponent(search)}&sort=${sort}`,
-        signal,
-      ),
+    queryKey: queryKeys.adminPastes(search, sort, privacy ?? ''),
+    queryFn: ({ signal }) => api.get<ResponseOf<'GET /api/pastes'>>(`/api/pastes?${query}`, signal),
     placeholderData: keepPreviousData,
   });
 }

@@ -35,7 +35,19 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'database.import': 'Imported a backup',
 };
 
-/** The target as a link while it exists: a paste to its page, a user to the Users tab. */
+/**
+ * Where a target is shown: a paste on its page, a user in the Users tab, a report or a delete
+ * request on its card in its tab (moderation-list.tsx finds the card named by the fragment).
+ */
+function targetPath(type: AuditEntry['targetType'], id: string): string | null {
+  if (type === 'paste') return paths.paste(id);
+  if (type === 'user') return paths.adminTab('users');
+  if (type === 'report') return `${paths.adminTab('reports')}#item-${id}`;
+  if (type === 'deletion_request') return `${paths.adminTab('delete-requests')}#item-${id}`;
+  return null;
+}
+
+/** The target as a link while it exists and has a place to be shown. */
 function Target({ entry }: { entry: AuditEntry }) {
   if (!entry.targetType || !entry.targetId) return null;
   const name = typeof entry.details?.username === 'string' ? entry.details.username : null;
@@ -43,8 +55,8 @@ function Target({ entry }: { entry: AuditEntry }) {
     entry.targetType === 'site'
       ? entry.targetId
       : `${entry.targetType.replace('_', ' ')} ${name ?? entry.targetId}`;
-  if (!entry.targetExists) return <span className="text-muted-foreground">{text}</span>;
-  const to = entry.targetType === 'paste' ? paths.paste(entry.targetId) : paths.adminTab('users');
+  const to = entry.targetExists ? targetPath(entry.targetType, entry.targetId) : null;
+  if (!to) return <span className="text-muted-foreground">{text}</span>;
   return (
     <Link className="text-primary hover:underline" to={to}>
       {text}

@@ -11,6 +11,7 @@ import { paths } from '../../../config/paths';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format';
 import type { Decision } from '../api/moderation';
 import { Pager, usePaged } from './pager';
+import { useLinkedItem } from './use-linked-item';
 
 // Only a report with a shared key needs the reader (and, through it, the crypto code).
 const DecryptedReport = lazy(() =>
@@ -82,15 +83,23 @@ function ItemCard({
   busy,
   onDecide,
   onAskApprove,
+  linked,
 }: {
   item: ModerationItem;
   texts: ModerationTexts;
   busy: boolean;
+  /** The card a link led to (the audit log's): marked. */
+  linked: boolean;
   onDecide: (decision: Decision) => void;
   onAskApprove: () => void;
 }) {
   return (
-    <Card data-testid={`moderation-${item.pasteId}`}>
+    <Card
+      id={`item-${item.id}`}
+      data-testid={`moderation-${item.pasteId}`}
+      aria-current={linked ? 'true' : undefined}
+      className={linked ? 'ring-2 ring-primary' : undefined}
+    >
       <CardContent className="space-y-3 p-4">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0 space-y-1">
@@ -150,6 +159,7 @@ export function ModerationList({
   deciding: number | null;
 }) {
   const paged = usePaged(items ?? []);
+  const linked = useLinkedItem(items, paged.setPage);
   const [approving, setApproving] = useState<number | null>(null);
 
   async function onDecide(id: number, decision: Decision) {
@@ -191,6 +201,7 @@ export function ModerationList({
               busy={deciding === item.id}
               onDecide={(d) => onDecide(item.id, d)}
               onAskApprove={() => setApproving(item.id)}
+              linked={item.id === linked}
             />
           ))}
           <Pager page={paged.page} pages={paged.pages} setPage={paged.setPage} />

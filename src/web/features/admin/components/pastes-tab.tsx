@@ -1,7 +1,13 @@
-import { Eye, EyeOff, Flame, Globe, Lock, Search, Trash2 } from 'lucide-react';
+import { Eye, EyeOff, Flame, Globe, Lock, Search, ShieldCheck, Trash2 } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
-import { Link } from 'react-router';
-import type { AdminPasteSort } from '../../../../common/schemas/admin';
+import { Link, useSearchParams } from 'react-router';
+import { PRIVACIES, type Privacy } from '../../../../common/constants';
+import {
+  ADMIN_PASTE_SORTS,
+  type AdminPasteSort,
+  type AdminPastesQuery,
+} from '../../../../common/schemas/admin';
+import { AuthorBadge } from '../../../components/author-badge';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
@@ -32,12 +38,45 @@ function PrivacyBadge({ privacy }: { privacy: AdminPasteItem['privacy'] }) {
   );
 }
 
-/** Spec §2 Pastes tab: every paste, searchable by id or title, 10 a page, each deletable. */
+const isSort = (value: string | null): value is AdminPasteSort =>
+  ADMIN_PASTE_SORTS.includes(value as AdminPasteSort);
+const isPrivacy = (value: string | null): value is Privacy => PRIVACIES.includes(value as Privacy);
+
+/**
+ * What the list shows, kept in the address (`?q=…&sort=…&privacy=…`) so that a reload, Back or a
+ * link keeps it; the defaults are left out of it.
+ */
+function useListQuery() {
+  const [params, setParams] = useSearchParams();
+  const sort = params.get('sort');
+  const privacy = params.get('privacy');
+  const query: AdminPastesQuery = {
+    search: params.get('q') ?? '',
+    sort: isSort(sort) ? sort : 'newest',
+    privacy: isPrivacy(privacy) ? privacy : undefined,
+  };
+  const set = (name: 'q' | 'sort' | 'privacy', value: string, byDefault: string) => {
+    const next = new URLSearchParams(params);
+    if (value === byDefault) next.delete(name);
+    else next.set(name, value);
+    setParams(next, { replace: true, preventScrollReset: true });
+  };
+  return {
+    query,
+    setSearch: (value: string) => set('q', value, ''),
+    setSort: (value: string) => set('sort', value, 'newest'),
+    setPrivacy: (value: string) => set('privacy', value, ''),
+  };
+}
+
+/**
+ * Spec §2 Pastes tab: every paste, searchable by id, title or author, of one privacy or all,
+ * sorted, 10 a page, each deletable.
+ */
 export function PastesTab() {
-  const [search, setSearch] = useState('');
-  const deferred = useDeferredValue(search.trim());
-  const [sort, setSort] = useState<AdminPasteSort>('newest');
-  const { data, isPending } = useAllPastes(deferred, sort);
+  const { query, setSearch, setSort, setPrivacy } = useListQuery();
+  const search = useDeferredValue(query.search.trim());
+  const { data, isPending } = useAllPastes({ ...query, search });
   const paged = usePaged(data?.pastes ?? []);
   const [deleting, setDeleting] = useState<AdminPasteItem | null>(null);
 
@@ -53,15 +92,26 @@ export function PastesTab() {
             className="pl-9"
             placeholder="Search by id, title or author..."
             aria-label="Search pastes"
-            value={search}
+            value={query.search}
             onChange={(e) => setSearch(e.target.value)}
           />
         </div>
         <NativeSelect
+          aria-label="Privacy"
+          className="w-auto"
+          value={query.privacy ?? ''}
+          onChange={(e) => setPrivacy(e.target.value)}
+        >
+          <option value="">All privacies</option>
+          <option value="public">Public</option>
+          <option value="unlisted">Unlisted</option>
+          <option value="password">Protected</option>
+        </NativeSelect>
+        <NativeSelect
           aria-label="Sort pastes"
           className="w-auto"
-          value={sort}
-          onChange={(e) => setSort(e.target.value as AdminPasteSort)}
+          value={query.sort}
+          onChange={(e) => setSort(e.target.value)}
         >
           <option value="newest">Newest first</option>
           <option value="size">Largest first</option>
@@ -95,6 +145,12 @@ export function PastesTab() {
                       {p.title?.trim() || 'Untitled'}
                     </Link>
                     <PrivacyBadge privacy={p.privacy} />
+                    {p.encrypted ? (
+                      <Badge variant="outline" title="End-to-end encrypted: the server cannot read it">
+                        <ShieldCheck aria-hidden className="mr-1 size-3" />
+                        Encrypted
+                      </Badge>
+                    ) : null}
                     {p.burnAfterReading ? (
                       <Badge variant="destructive">
                         <Flame aria-hidden className="mr-1 size-3" />
@@ -102,9 +158,8 @@ export function PastesTab() {
                       </Badge>
                     ) : null}
                   </div>
-                  <p className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
-                    <span>{p.username}</span>
-                    <span>·</span>
+                  <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+                    <AuthorBadge username={p.username} role={p.userRole} />
                     <span className="inline-flex items-center gap-1">
                       <Eye aria-hidden className="size-3" />
                       {p.viewCount}

@@ -1,7 +1,6 @@
 import { Save } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import {
-  FAVICON_MAX_BYTES,
   MB,
   PASTE_SIZE_LIMIT_DEFAULT_MB,
   PASTE_SIZE_LIMIT_MAX_MB,
@@ -10,136 +9,16 @@ import {
 import type { Settings } from '../../../../common/schemas/settings';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Card, CardContent } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
-import { Textarea } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Switch } from '../../../components/ui/switch';
 import { toast, toastError } from '../../../components/ui/toast-store';
-import { paths } from '../../../config/paths';
-import { useAdminSettings, useTestTurnstile, useUpdateSettings, useUploadFavicon } from '../api/settings';
+import { useAdminSettings, useTestTurnstile, useUpdateSettings } from '../api/settings';
 import { BackupSection } from './backup-section';
 import { EmailSettings } from './email-settings';
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Card>
-      <CardContent className="space-y-4 p-5">
-        <h2 className="text-lg font-semibold">{title}</h2>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
-
-/** Spec §8's success titles and failure fallbacks, by what was saved. */
-const GENERAL_TOASTS = {
-  siteTitle: ['Site title updated', 'Failed to update site title.'],
-  faviconUrl: ['Favicon updated', 'Failed to update favicon.'],
-  both: ['Settings updated', 'Failed to update settings.'],
-} as const;
-
-/**
- * Site title and favicon URL: saved when the field is left with a new value (spec §2), and with
- * Save like every other section, which says whether anything is left unsaved.
- */
-function General({ settings }: { settings: Settings }) {
-  const update = useUpdateSettings();
-  const [title, setTitle] = useState(settings.siteTitle);
-  const [favicon, setFavicon] = useState(settings.faviconUrl);
-  useEffect(() => setTitle(settings.siteTitle), [settings.siteTitle]);
-  useEffect(() => setFavicon(settings.faviconUrl), [settings.faviconUrl]);
-  const titleChanged = title.trim() !== settings.siteTitle;
-  const faviconChanged = favicon.trim() !== settings.faviconUrl;
-
-  function save(fields: { title?: boolean; favicon?: boolean }) {
-    const change = {
-      ...(fields.title && titleChanged ? { siteTitle: title } : {}),
-      ...(fields.favicon && faviconChanged ? { faviconUrl: favicon.trim() } : {}),
-    };
-    const keys = Object.keys(change) as (keyof typeof GENERAL_TOASTS)[];
-    if (keys.length === 0) return;
-    const [done, failed] = keys.length === 1 ? GENERAL_TOASTS[keys[0]!] : GENERAL_TOASTS.both;
-    update.mutate(change, {
-      onSuccess: () => toast({ title: done, variant: 'success' }),
-      onError: (err) => toastError('Error', err, failed),
-    });
-  }
-
-  return (
-    <Section title="General">
-      <Field
-        label="Site Title"
-        value={title}
-        onChange={(e) => setTitle(e.target.value)}
-        onBlur={() => save({ title: true })}
-      />
-      <Field
-        label="Site URL"
-        value={window.location.origin}
-        readOnly
-        hint="The address this site is served from."
-      />
-      <Field
-        label="Favicon URL"
-        placeholder="https://example.com/favicon.png or /favicon.ico"
-        value={favicon}
-        onChange={(e) => setFavicon(e.target.value)}
-        onBlur={() => save({ favicon: true })}
-      />
-      <FaviconUpload />
-      <div className="flex flex-wrap items-center gap-3">
-        <Button
-          disabled={(!titleChanged && !faviconChanged) || update.isPending}
-          onClick={() => save({ title: true, favicon: true })}
-        >
-          <Save aria-hidden />
-          Save General Settings
-        </Button>
-        <p className="text-xs text-muted-foreground" aria-live="polite">
-          {titleChanged || faviconChanged
-            ? 'Unsaved changes'
-            : 'Saved. Fields also save when you leave them.'}
-        </p>
-      </div>
-    </Section>
-  );
-}
-
-/** Spec §2: .ico, .png, .jpg, .jpeg or .svg, at most 1 MB (the server decides the type by content). */
-function FaviconUpload() {
-  const upload = useUploadFavicon();
-  return (
-    <div className="space-y-2">
-      <Label htmlFor="favicon-file">Upload favicon</Label>
-      <input
-        id="favicon-file"
-        type="file"
-        accept=".ico,.png,.jpg,.jpeg,.svg"
-        className="block w-full text-sm file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-muted file:px-3 file:py-1.5 file:text-foreground"
-        disabled={upload.isPending}
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          e.target.value = '';
-          if (!file) return;
-          if (file.size > FAVICON_MAX_BYTES) {
-            toast({
-              title: 'Failed to upload favicon',
-              description: 'Favicon must be 1 MB or smaller',
-              variant: 'destructive',
-            });
-            return;
-          }
-          upload.mutate(file, {
-            onSuccess: () => toast({ title: 'Favicon updated', variant: 'success' }),
-            onError: (err) => toastError('Failed to upload favicon', err, 'Failed to upload favicon'),
-          });
-        }}
-      />
-      <p className="text-xs text-muted-foreground">ICO, PNG, JPEG or SVG, up to 1 MB.</p>
-    </div>
-  );
-}
+import { EmailTemplates } from './email-templates';
+import { GeneralSettings } from './general-settings';
+import { Section } from './settings-section';
 
 function SizeLimit({ settings }: { settings: Settings }) {
   const update = useUpdateSettings();
@@ -203,76 +82,6 @@ function SizeLimit({ settings }: { settings: Settings }) {
         <Save aria-hidden />
         Save
       </Button>
-    </Section>
-  );
-}
-
-/** Spec §2: both Save buttons save all three fields; blank means the default template. */
-function EmailTemplates({ settings }: { settings: Settings }) {
-  const update = useUpdateSettings();
-  const [t, setT] = useState({
-    emailVerificationSubject: settings.emailVerificationSubject,
-    emailVerificationTemplate: settings.emailVerificationTemplate,
-    forgotPasswordTemplate: settings.forgotPasswordTemplate,
-  });
-  const save = () =>
-    update.mutate(t, {
-      onSuccess: () =>
-        toast({ title: 'Settings updated', description: 'Email templates saved.', variant: 'success' }),
-      onError: (err) => toastError('Error', err, 'Failed to save email template.'),
-    });
-  const area = (key: 'emailVerificationTemplate' | 'forgotPasswordTemplate', label: string, hint: string) => (
-    <div className="space-y-2">
-      <Label htmlFor={`tpl-${key}`}>{label}</Label>
-      <Textarea
-        id={`tpl-${key}`}
-        rows={6}
-        value={t[key]}
-        onChange={(e) => setT({ ...t, [key]: e.target.value })}
-      />
-      <p className="text-xs text-muted-foreground">{hint}</p>
-    </div>
-  );
-  return (
-    <Section title="Email Templates">
-      <Field
-        label="Verification email subject"
-        value={t.emailVerificationSubject}
-        onChange={(e) => setT({ ...t, emailVerificationSubject: e.target.value })}
-        hint="Blank means the default."
-      />
-      {area(
-        'emailVerificationTemplate',
-        'Verification email',
-        'Variables: {{SITE_NAME}}, {{USERNAME}}, {{USER_EMAIL}}, {{VERIFY_LINK}}, {{VERIFY_BUTTON}}. The link expires in 24 hours. Blank means the default.',
-      )}
-      <div className="flex flex-wrap gap-2">
-        <Button onClick={save} disabled={update.isPending}>
-          <Save aria-hidden />
-          Save Verification Template
-        </Button>
-        <Button variant="outline" asChild>
-          <a href={paths.emailVerificationPreview} target="_blank" rel="noreferrer">
-            Preview
-          </a>
-        </Button>
-      </div>
-      {area(
-        'forgotPasswordTemplate',
-        'Forgot-password email',
-        'Variables: {{resetLink}}, {{username}}, {{resetButton}}. The link expires in 1 hour. Blank means the default.',
-      )}
-      <div className="flex flex-wrap gap-2">
-        <Button onClick={save} disabled={update.isPending}>
-          <Save aria-hidden />
-          Save Forgot-Password Template
-        </Button>
-        <Button variant="outline" asChild>
-          <a href={paths.forgotPasswordEmailPreview} target="_blank" rel="noreferrer">
-            Preview
-          </a>
-        </Button>
-      </div>
     </Section>
   );
 }
@@ -418,7 +227,7 @@ export function SettingsTab() {
   if (!settings) return null;
   return (
     <div className="space-y-4">
-      <General settings={settings} />
+      <GeneralSettings settings={settings} />
       <Section title="Email">
         <EmailSettings settings={settings} />
       </Section>

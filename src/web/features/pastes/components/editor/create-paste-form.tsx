@@ -292,6 +292,11 @@ export function CreatePasteForm() {
   /** The warning's choices keep the form as it is, only privacy changes. */
   function onSecretChoice(choice: SecretChoice) {
     secrets.close();
+    if (choice === 'encrypt') {
+      // The switch shows it; this create cannot wait for the state to say so.
+      setEncrypted(true);
+      return void sendEncrypted(options.privacy);
+    }
     if (choice === 'password') {
       focusPasswordNext.current = true;
       setOptions((o) => ({ ...o, privacy: 'password' }));
@@ -475,6 +480,7 @@ export function CreatePasteForm() {
         findings={secrets.findings}
         onChoose={onSecretChoice}
         onCancel={secrets.close}
+        canEncrypt={!encrypted}
         onCloseAutoFocus={(event) => {
           if (!focusPasswordNext.current) return;
           focusPasswordNext.current = false;

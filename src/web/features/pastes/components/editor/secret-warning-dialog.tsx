@@ -1,18 +1,21 @@
-import { EyeOff, LockKeyhole, TriangleExclamationPoint } from 'lucide-react';
+import { EyeOff, LockKeyhole, ShieldCheck, TriangleExclamationPoint } from 'lucide-react';
 import { type ComponentProps, useRef } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../../components/ui/dialog';
 import type { SecretNotice } from '../../lib/find-secrets';
 
 /** What the author does with a public paste that seems to hold credentials. */
-export type SecretChoice = 'unlisted' | 'password' | 'public';
+export type SecretChoice = 'encrypt' | 'unlisted' | 'password' | 'public';
 
 /** Findings named one by one; past this many the rest are counted (the scan reports up to 50). */
 const SHOWN = 10;
 
 /**
  * The warning before a public paste with likely credentials is sent (issue 23): each finding by
- * kind and line, then three ways on. Closing it (Escape, ×) sends nothing and returns to the editor.
+ * kind and line, then the ways on, the safest first — end-to-end encryption (unless the author
+ * already chose it), which keeps the text from the server and from whoever sees the link without
+ * its key; unlisted; a password; or publish anyway. Closing it (Escape, ×) sends nothing and
+ * returns to the editor.
  */
 export function SecretWarningDialog({
   findings,
@@ -20,6 +23,7 @@ export function SecretWarningDialog({
   onCancel,
   onCloseAutoFocus,
   editing = false,
+  canEncrypt = false,
 }: {
   /** null = closed. */
   findings: readonly SecretNotice[] | null;
@@ -29,6 +33,8 @@ export function SecretWarningDialog({
   onCloseAutoFocus?: ComponentProps<typeof DialogContent>['onCloseAutoFocus'];
   /** An edit keeps the paste's privacy: only "Publish anyway" or back to the editor. */
   editing?: boolean;
+  /** The paste is not encrypted yet: "Encrypt end-to-end" is offered first. */
+  canEncrypt?: boolean;
 }) {
   const shown = findings?.slice(0, SHOWN) ?? [];
   const more = (findings?.length ?? 0) - shown.length;
@@ -71,6 +77,12 @@ export function SecretWarningDialog({
             ))}
             {more > 0 ? <li className="text-muted-foreground">and {more} more</li> : null}
           </ul>
+          {canEncrypt && !editing ? (
+            <p className="text-sm text-muted-foreground">
+              Encrypted in your browser, it can be read only with the whole link, key included (the part after
+              #): the server never gets the key, nor does anyone who sees the link without it.
+            </p>
+          ) : null}
           <div className="grid gap-2">
             {editing ? (
               <Button type="button" onClick={onCancel}>
@@ -78,7 +90,17 @@ export function SecretWarningDialog({
               </Button>
             ) : (
               <>
-                <Button type="button" onClick={() => onChoose('unlisted')}>
+                {canEncrypt ? (
+                  <Button type="button" onClick={() => onChoose('encrypt')}>
+                    <ShieldCheck aria-hidden />
+                    Encrypt end-to-end
+                  </Button>
+                ) : null}
+                <Button
+                  type="button"
+                  variant={canEncrypt ? 'outline' : 'default'}
+                  onClick={() => onChoose('unlisted')}
+                >
                   <EyeOff aria-hidden />
                   Make it unlisted
                 </Button>

@@ -104,7 +104,10 @@ export function LineScroller({
         onScroll={onScroll}
         onKeyDown={onKeyDown}
         data-testid="huge-viewer-scroller"
-        className="code-view h-[70vh] min-h-64 overflow-auto rounded-lg border border-border bg-card font-mono text-[13px] focus-visible:outline-2 focus-visible:outline-ring"
+        // At most the window's height under the sticky header (with room to spare), so that the
+        // whole viewer, and the line centred in it, can be in sight at once; the margins keep it
+        // clear of that header when it is scrolled into view.
+        className="code-view h-[min(70vh,calc(100dvh-6rem))] min-h-48 scroll-mt-20 scroll-mb-2 overflow-auto rounded-lg border border-border bg-card font-mono text-[13px] focus-visible:outline-2 focus-visible:outline-ring"
       >
         <div
           className="relative"

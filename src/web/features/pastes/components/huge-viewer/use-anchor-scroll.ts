@@ -66,6 +66,10 @@ export function useAnchorScroll({
         ? Math.max(0, virtualTopForLine(target, g, 'top') - 2 * H)
         : virtualTopForLine(target, g);
       moveTo(anchorAt(top, g));
+      // The line is placed within the viewer; the viewer, as little as the page must move, within
+      // the window (it is never taller than the window, line-scroller.tsx): on a phone it starts
+      // near the fold, and a line centred in it would be out of sight.
+      container.current?.scrollIntoView({ block: 'nearest' });
     },
     [moveTo, wrap],
   );

@@ -1,10 +1,11 @@
-import { Download, FileText, History } from 'lucide-react';
+import { Copy, Download, FileText, GitCompareArrows, History } from 'lucide-react';
 import { Link } from 'react-router';
 import { PASTE_MESSAGES } from '../../../../../common/messages';
 import type { RevisionView } from '../../../../../common/schemas/responses';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { LoadingBlock } from '../../../../components/ui/spinner';
+import { toast } from '../../../../components/ui/toast-store';
 import { paths } from '../../../../config/paths';
 import { ApiError } from '../../../../lib/api-client';
 import { formatDateTime, formatRelativeTime, formatSize } from '../../../../lib/format';
@@ -45,6 +46,20 @@ function RevisionHeader({ pasteId, revision }: { pasteId: string; revision: Revi
   );
 }
 
+/** The Revisions screen comparing revision `n` with the newest (its ?from=&to=). */
+function compareWithNewest(pasteId: string, n: number, newest: number): string {
+  return `${paths.pasteRevisions(pasteId)}?from=${n}&to=${newest}`;
+}
+
+async function copyRevision(text: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast({ title: 'Copied', description: 'Revision copied to clipboard.', variant: 'success' });
+  } catch {
+    toast({ title: 'Failed to copy', description: 'Could not copy to clipboard', variant: 'destructive' });
+  }
+}
+
 /**
  * One revision of a paste, read-only, at its permanent link `/paste/:id/r/:n` (issue 23). Its text
  * is shown by the paste view's own `Content` (PasteContent), handed in by the route: see router.tsx.
@@ -68,6 +83,7 @@ export function RevisionScreen({
   if (!revision) {
     return <RevisionFailure pasteId={pasteId} error={query.error} onRetry={() => void query.refetch()} />;
   }
+  const { content } = revision;
   const view = {
     id: pasteId,
     title: revision.title,
@@ -78,6 +94,12 @@ export function RevisionScreen({
     <article className="space-y-5" aria-label="Revision">
       <RevisionHeader pasteId={pasteId} revision={revision} />
       <div className="flex flex-wrap gap-2" role="toolbar" aria-label="Revision actions">
+        {content === undefined ? null : (
+          <Button variant="outline" size="sm" onClick={() => copyRevision(content)}>
+            <Copy aria-hidden />
+            Copy
+          </Button>
+        )}
         <Button asChild variant="outline" size="sm">
           <a href={revisionRawUrl(pasteId, number)} target="_blank" rel="noopener noreferrer">
             <FileText aria-hidden />
@@ -90,6 +112,14 @@ export function RevisionScreen({
             Download
           </a>
         </Button>
+        {number < revision.revisionCount ? (
+          <Button asChild variant="outline" size="sm">
+            <Link to={compareWithNewest(pasteId, number, revision.revisionCount)}>
+              <GitCompareArrows aria-hidden />
+              Compare with newest
+            </Link>
+          </Button>
+        ) : null}
         <Button asChild variant="outline" size="sm">
           <Link to={paths.pasteRevisions(pasteId)}>
             <History aria-hidden />
@@ -97,12 +127,12 @@ export function RevisionScreen({
           </Link>
         </Button>
       </div>
-      {revision.content === undefined ? (
+      {content === undefined ? (
         <Alert variant="info" title="Too large to show here">
           This revision is {formatSize(revision.sizeBytes)}: read it raw or download it.
         </Alert>
       ) : (
-        <Content paste={view} content={revision.content} />
+        <Content paste={view} content={content} />
       )}
     </article>
   );

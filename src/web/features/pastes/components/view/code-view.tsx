@@ -17,6 +17,8 @@ interface CodeViewProps {
   onLineClick: (line: number, extend: boolean) => void;
   /** An encrypted paste's key: a line's link (copied, opened in a new tab) keeps it (issue 21). */
   linkKey?: string | null;
+  /** Long lines wrap at the view's width instead of scrolling sideways. */
+  wrap?: boolean;
 }
 
 function LineText({ text, tokens }: { text: string; tokens: TokenLine | undefined }) {
@@ -40,7 +42,14 @@ function LineText({ text, tokens }: { text: string; tokens: TokenLine | undefine
  * markup in a paste shows as characters. Long pastes render in blocks the browser lays out
  * only when they scroll into view.
  */
-export function CodeView({ lines, tokens, selected, onLineClick, linkKey = null }: CodeViewProps) {
+export function CodeView({
+  lines,
+  tokens,
+  selected,
+  onLineClick,
+  linkKey = null,
+  wrap = false,
+}: CodeViewProps) {
   const gutter = `${String(lines.length).length + 2}ch`;
   const blocks = useMemo(() => {
     const result: number[] = [];
@@ -55,7 +64,7 @@ export function CodeView({ lines, tokens, selected, onLineClick, linkKey = null 
 
   return (
     <div className="code-view overflow-x-auto rounded-lg border border-border bg-card py-3 font-mono text-[13px]">
-      <div className="w-max min-w-full" data-testid="paste-content">
+      <div className={wrap ? 'w-full' : 'w-max min-w-full'} data-testid="paste-content">
         {blocks.map((start) => {
           const count = Math.min(BLOCK_LINES, lines.length - start);
           return (
@@ -86,7 +95,12 @@ export function CodeView({ lines, tokens, selected, onLineClick, linkKey = null 
                     >
                       {line}
                     </a>
-                    <span className="whitespace-pre pr-6 pl-3">
+                    <span
+                      className={cn(
+                        'pr-6 pl-3',
+                        wrap ? 'min-w-0 whitespace-pre-wrap break-all' : 'whitespace-pre',
+                      )}
+                    >
                       <LineText text={text} tokens={tokens?.[line - 1]} />
                     </span>
                   </div>

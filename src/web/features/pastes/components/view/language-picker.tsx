@@ -36,7 +36,7 @@ export function LanguagePicker({ choice, detected, available, onChange }: Langua
       </label>
       <NativeSelect
         id={id}
-        className="h-8 w-52 text-xs"
+        className="h-8 w-36 text-xs sm:w-52"
         value={available ? choice : 'plaintext'}
         disabled={!available}
         title={available ? undefined : 'Highlighting is off for large pastes'}

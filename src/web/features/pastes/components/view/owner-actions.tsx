@@ -14,8 +14,9 @@ import { isProcessing } from '../../api/get-paste';
 
 /**
  * Edit and Revisions (while editRefusal allows an edit; Revisions also once the paste has more
- * than one), Request deletion for its author, Delete (after a confirmation) for an admin. Loaded
- * only for a viewer who gets one of them (see PasteActions).
+ * than one), Request deletion for its author, Delete (after a confirmation) for an admin — who, as
+ * the author, deletes rather than asks staff, that is, themselves. Loaded only for a viewer who
+ * gets one of them (see PasteActions).
  */
 export function OwnerActions({
   paste,
@@ -60,7 +61,7 @@ export function OwnerActions({
           </Link>
         </Button>
       ) : null}
-      {isAuthor ? (
+      {isAuthor && !canDelete ? (
         <>
           <Button variant="outline" size="sm" disabled={requested} onClick={() => setRequesting(true)}>
             <Trash2 aria-hidden />

@@ -1,4 +1,4 @@
-import { Copy, Download, FileText, Flag, GitFork, Share2 } from 'lucide-react';
+import { Check, Copy, Download, FileText, Flag, GitFork, Share2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { canAdminister, canForkPaste } from '../../../../../common/policies';
@@ -12,7 +12,7 @@ import { isProcessing } from '../../api/get-paste';
 import { isAuthorOf } from '../../lib/author';
 import type { ForkState } from '../../lib/fork';
 import { linkWithKey } from '../../lib/key-fragment';
-import { downloadFileName, rawUrl, saveTextFile } from '../../lib/paste-links';
+import { downloadFileName, downloadUrl, rawUrl, saveTextFile } from '../../lib/paste-links';
 
 // Loaded when needed (most readers get no owner controls and report nothing): the paste page's
 // first load stays within its JavaScript budget (e2e/first-load.spec.ts).
@@ -33,10 +33,10 @@ function openRawText(text: string) {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-async function copyText(text: string, what: string) {
+async function copyContent(text: string) {
   try {
     await navigator.clipboard.writeText(text);
-    toast({ title: 'Copied', description: `${what} copied to clipboard.`, variant: 'success' });
+    toast({ title: 'Copied', description: 'Paste content copied to clipboard.', variant: 'success' });
   } catch {
     copyFailed();
   }
@@ -47,7 +47,8 @@ async function copyText(text: string, what: string) {
  * the author's and an admin's controls (OwnerActions), Report (not for the paste's own author,
  * who requests its deletion instead). Without `content` (an extreme paste, offered as a download)
  * there is nothing to copy, save or fork here. A burn paste this reader has burned has no link
- * left to share or report.
+ * left to share or report. The page's first HTML is read without scripts too: there only Download
+ * and Raw, links to the server, are shown (`noscript:hidden` on the rest).
  */
 export function PasteActions({
   paste,
@@ -68,6 +69,8 @@ export function PasteActions({
 }) {
   const encrypted = paste.encrypted === true;
   const [reporting, setReporting] = useState(false);
+  /** Said on the Share button for a moment once the link is copied. */
+  const [linkCopied, setLinkCopied] = useState(false);
   /** Mounted from the first Report on, so a reason typed and cancelled is still there next time. */
   const [reportLoaded, setReportLoaded] = useState(false);
   const navigate = useNavigate();
@@ -100,31 +103,58 @@ export function PasteActions({
         if (error instanceof DOMException && error.name === 'AbortError') return;
       }
     }
-    await copyText(link, 'Link');
+    try {
+      await navigator.clipboard.writeText(link);
+      setLinkCopied(true);
+      setTimeout(() => setLinkCopied(false), 2000);
+    } catch {
+      copyFailed();
+    }
   }
+  const fileName = downloadFileName(paste, language);
 
   return (
     <div className="flex flex-wrap gap-2" role="toolbar" aria-label="Paste actions">
       {content === undefined ? null : (
         <>
-          <Button variant="outline" size="sm" onClick={() => copyText(content, 'Paste content')}>
-            <Copy aria-hidden />
-            Copy
-          </Button>
           <Button
             variant="outline"
             size="sm"
-            onClick={() => saveTextFile(content, downloadFileName(paste, language))}
+            className="noscript:hidden"
+            onClick={() => copyContent(content)}
           >
-            <Download aria-hidden />
-            Download
+            <Copy aria-hidden />
+            Copy
           </Button>
+          {encrypted || paste.burnAfterReading ? (
+            // The server's copy is sealed, or already burned: only the text here can be saved.
+            <Button variant="outline" size="sm" onClick={() => saveTextFile(content, fileName)}>
+              <Download aria-hidden />
+              Download
+            </Button>
+          ) : (
+            // A link (it works without scripts); with them, the text here is saved under the name
+            // of the language it is shown as.
+            <Button asChild variant="outline" size="sm">
+              <a
+                href={downloadUrl(paste)}
+                download={fileName}
+                onClick={(event) => {
+                  event.preventDefault();
+                  saveTextFile(content, fileName);
+                }}
+              >
+                <Download aria-hidden />
+                Download
+              </a>
+            </Button>
+          )}
         </>
       )}
       {burned ? null : (
-        <Button variant="outline" size="sm" onClick={share}>
-          <Share2 aria-hidden />
-          Share
+        <Button variant="outline" size="sm" className="noscript:hidden" onClick={share}>
+          {linkCopied ? <Check aria-hidden /> : <Share2 aria-hidden />}
+          {linkCopied ? 'Link copied' : 'Share'}
         </Button>
       )}
       {showRaw && encrypted && content !== undefined ? (
@@ -145,6 +175,7 @@ export function PasteActions({
         <Button
           variant="outline"
           size="sm"
+          className="noscript:hidden"
           onClick={() => navigate(paths.home, { state: { forkOf: paste.id } satisfies ForkState })}
         >
           <GitFork aria-hidden />
@@ -161,6 +192,7 @@ export function PasteActions({
           <Button
             variant="outline"
             size="sm"
+            className="noscript:hidden"
             onClick={() => {
               setReportLoaded(true);
               setReporting(true);
@@ -181,6 +213,9 @@ export function PasteActions({
           ) : null}
         </>
       )}
+      <span role="status" className="sr-only">
+        {linkCopied ? 'Link copied' : ''}
+      </span>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { WrapText } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { VERY_LARGE_PREVIEW_LINES } from '../../../../../common/constants';
@@ -85,6 +86,7 @@ export function PasteContent({
   const shownAs: string | null = choice === 'auto' ? highlighted.language : choice;
   useEffect(() => onLanguage?.(shownAs), [onLanguage, shownAs]);
   const { range, select } = useLineLink(linkKey);
+  const [wrap, setWrap] = useState(false);
   const sizeText = `${formatCountOf(lines.length, 'line')}, ${formatSize(paste.sizeBytes)}`;
 
   return (
@@ -92,7 +94,7 @@ export function PasteContent({
       {!showFull ? (
         <Alert variant="info" title={`Very large paste (${sizeText})`}>
           <p>Showing the first {formatCount(VERY_LARGE_PREVIEW_LINES)} lines.</p>
-          <div className="mt-3 flex flex-wrap gap-2">
+          <div className="mt-3 flex flex-wrap gap-2 noscript:hidden">
             <Button size="sm" variant="outline" onClick={() => setShowFull(true)}>
               Show Full Content (may be slow)
             </Button>
@@ -107,14 +109,27 @@ export function PasteContent({
           Showing everything: scrolling and searching may be slow. Download it for the best performance.
         </Alert>
       ) : null}
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <LanguagePicker
-          choice={choice}
-          detected={highlighted.language}
-          available={canHighlight(shownText)}
-          onChange={setChoice}
-        />
-        <span className="text-xs text-muted-foreground">{sizeText}</span>
+      <div className="flex flex-wrap items-center gap-2">
+        {/* Both need the app: hidden from the first HTML read without scripts. */}
+        <div className="contents noscript:hidden">
+          <LanguagePicker
+            choice={choice}
+            detected={highlighted.language}
+            available={canHighlight(shownText)}
+            onChange={setChoice}
+          />
+          <Button
+            size="sm"
+            variant="outline"
+            aria-pressed={wrap}
+            className="aria-pressed:bg-muted"
+            onClick={() => setWrap((on) => !on)}
+          >
+            <WrapText aria-hidden />
+            Wrap lines
+          </Button>
+        </div>
+        <span className="ml-auto text-xs text-muted-foreground">{sizeText}</span>
       </div>
       <CodeView
         lines={shown}
@@ -122,6 +137,7 @@ export function PasteContent({
         selected={range}
         onLineClick={select}
         linkKey={linkKey}
+        wrap={wrap}
       />
     </div>
   );

@@ -120,6 +120,9 @@ export function PasteHeader({ paste }: { paste: ReadablePasteView }) {
         {paste.editedAt ? (
           <Link
             to={paths.pasteRevisions(paste.id)}
+            // Named by where it leads: a screen reader's list of controls would otherwise hold
+            // two that start with "edit" (this one and the author's Edit).
+            aria-label={`Revision history: edited ${formatRelativeTime(paste.editedAt, now)}`}
             className="underline decoration-dotted underline-offset-4 hover:text-foreground"
           >
             edited{' '}

@@ -1,16 +1,24 @@
 import { Flag } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { PASTE_MESSAGES } from '../../../../../common/messages';
+import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../../components/ui/dialog';
 import { Textarea } from '../../../../components/ui/input';
 import { Label } from '../../../../components/ui/label';
-import { toast, toastError } from '../../../../components/ui/toast-store';
+import { toast } from '../../../../components/ui/toast-store';
+import { loginPath } from '../../../../config/paths';
+import { ApiError, errorMessage } from '../../../../lib/api-client';
+import { useUser } from '../../../auth/api/get-user';
 import { useReportPaste } from '../../api/report-paste';
 
 /**
- * Spec §5: a reason is required after trimming ('Reason Required'); failures say 'Report Failed'.
- * On an encrypted paste (issue 21) the reporter may hand its key to staff, unchecked by default.
+ * Spec §5: a reason is required after trimming ('Reason Required'); failures say 'Report Failed',
+ * in the dialog (a toast behind a modal dialog is hidden from screen readers with the rest of the
+ * page). A visitor whose address already sent a report is offered to log in: signed in, they
+ * report as themselves. On an encrypted paste (issue 21) the reporter may hand its key to staff,
+ * unchecked by default.
  */
 export function ReportDialog({
   pasteId,
@@ -28,6 +36,8 @@ export function ReportDialog({
   const [reason, setReason] = useState('');
   const [shareKey, setShareKey] = useState(false);
   const report = useReportPaste(pasteId);
+  const { data: user } = useUser();
+  const { pathname } = useLocation();
   const blank = !reason.trim();
 
   function submit(event: FormEvent) {
@@ -53,14 +63,19 @@ export function ReportDialog({
           setShareKey(false);
           onOpenChange(false);
         },
-        onError: (error) =>
-          toastError('Report Failed', error, 'Could not submit the report. Please try again.'),
       },
     );
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        // A failure said once is not said again when the dialog is opened anew.
+        if (!next) report.reset();
+        onOpenChange(next);
+      }}
+    >
       <DialogContent>
         <form onSubmit={submit} className="space-y-4">
           <div className="space-y-1.5 pr-6">
@@ -97,8 +112,31 @@ export function ReportDialog({
               </p>
             </div>
           ) : null}
+          {report.error ? (
+            <Alert variant="destructive" title="Report Failed">
+              {errorMessage(report.error, 'Could not submit the report. Please try again.')}
+              {report.error instanceof ApiError && report.error.status === 409 && !user ? (
+                <>
+                  {' '}
+                  <Link
+                    to={loginPath(pathname)}
+                    className="font-medium text-foreground underline underline-offset-4"
+                  >
+                    Log in
+                  </Link>
+                </>
+              ) : null}
+            </Alert>
+          ) : null}
           <div className="flex justify-end gap-2">
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => {
+                report.reset();
+                onOpenChange(false);
+              }}
+            >
               Cancel
             </Button>
             <Button type="submit" variant="destructive" disabled={blank || report.isPending}>

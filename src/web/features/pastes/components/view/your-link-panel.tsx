@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { PasteView } from '../../../../../common/schemas/paste';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardContent } from '../../../../components/ui/card';
+import { ReadOnlyField } from '../../../../components/ui/read-only-field';
 import { paths } from '../../../../config/paths';
 import { linkWithKey } from '../../lib/key-fragment';
 
@@ -20,15 +21,8 @@ export function YourLinkPanel({ paste, linkKey = null }: { paste: PasteView; lin
           <Link2 aria-hidden className="size-4 text-primary" />
           Your link
         </p>
-        <div className="flex gap-2">
-          <input
-            readOnly
-            value={link}
-            aria-label="Link to this paste"
-            onFocus={(event) => event.currentTarget.select()}
-            // A line box taller than the font, so the underscore of an id is never clipped at 1×.
-            className="h-9 min-w-0 flex-1 rounded-md border bg-muted/40 px-3 font-mono text-sm leading-7"
-          />
+        <div className="flex flex-col items-start gap-2 sm:flex-row">
+          <ReadOnlyField value={link} aria-label="Link to this paste" className="flex-1 bg-muted/40" />
           <Button
             size="sm"
             onClick={() =>
