@@ -23,11 +23,10 @@ export const ACCOUNT_MESSAGES = {
   passwordChanged: 'Password changed. You were signed out on your other devices.',
   passwordChangedKeyRevoked:
     'Password changed. You were signed out on your other devices and your API key was revoked.',
-  emailChangeNeedsVerification:
-    'Changing the email address is only possible when email verification is enabled',
   emailInUse: 'This email address is already in use',
   emailUnchanged: 'This is already your email address',
   emailChangeSent: 'We sent a verification link to your new address. Your email changes when you follow it.',
+  emailChanged: 'Your email address was changed. You were signed out on your other devices.',
   invalidVerificationLink: 'Invalid verification link',
   expiredVerificationLink: 'This verification link has expired. Please request a new one.',
   usedVerificationLink:

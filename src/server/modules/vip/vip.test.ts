@@ -55,7 +55,11 @@ describe('VIP activation', () => {
     expect((await client.post('/api/vip/activate', { licenseKey: key })).status).toBe(200);
     const used = await other.post('/api/vip/activate', { licenseKey: key });
     expect(used.status).toBe(409);
-    expect(used.body).toEqual({ error: 'CONFLICT', message: 'License key has already been used' });
+    expect(used.body).toEqual({
+      error: 'CONFLICT',
+      message: 'License key has already been used',
+      requestId: expect.any(String),
+    });
     expect((await other.get('/api/user')).body.role).toBe('user');
   });
 
