@@ -96,10 +96,10 @@ function privacySections(site: string, auditDays: number | string): LegalSection
           Public pastes can be read by anyone who has the link, and popular public pastes may be listed on the
           Top Views page. Password-protected pastes are shown to people who know the password, and to
           administrators and managers: they can open any password-protected paste, for example to review a
-          report or a deletion request. Each time one of them opens such a paste is recorded in the audit log
-          (with their name and address; once per paste and staff member an hour). End-to-end encrypted pastes
-          stay unreadable to them unless a reporter shares the key. We disclose data to authorities only when
-          the law requires it.
+          report or a deletion request. Every such opening is recorded in the audit log with their name and
+          address (at most once an hour per paste and staff member). End-to-end encrypted pastes stay
+          unreadable to them unless a reporter shares the key. We disclose data to authorities only when the
+          law requires it.
         </p>
       ),
     },
