@@ -189,6 +189,23 @@ test('VIP: license activation, then banner management', async ({ page, env }) =>
   await banner.getByRole('button', { name: 'Save Banner' }).click();
   await expectToast(page, 'Update Failed', 'The banner image URL must start with https://');
 
+  // An image over 5 MB is measured in the browser and never saved (the host allows reading it).
+  const saves: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/vip/banner')) saves.push(r.url());
+  });
+  await page.route('https://i.imgur.com/huge.png', (route) =>
+    route.fulfill({
+      status: 200,
+      headers: { 'content-type': 'image/png', 'access-control-allow-origin': '*' },
+      body: Buffer.alloc(5 * 1024 * 1024 + 1),
+    }),
+  );
+  await banner.getByLabel('Banner Image URL').fill('https://i.imgur.com/huge.png');
+  await banner.getByRole('button', { name: 'Save Banner' }).click();
+  await expectToast(page, 'Update Failed', 'The banner image is larger than 5 MB');
+  expect(saves).toEqual([]);
+
   // A trusted host, but no such file: the preview falls back to the default and says so.
   await banner
     .getByLabel('Banner Image URL')

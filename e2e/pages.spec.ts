@@ -1,4 +1,4 @@
-import { expect, loginInContext, registerUser, SITE_TITLE, snap, test } from './support/fixtures';
+import { expect, loginInContext, registerUser, SITE_TITLE, snap, test, toasts } from './support/fixtures';
 import { fieldTextGeometry } from './support/text-geometry';
 
 test.use({ setupCompleted: true });
@@ -213,4 +213,26 @@ test('/verify-email-success?apiKey= shows the key as the spec has it, then drops
   await page.goto('/verify-email-success?apiKey=<b>not-a-key</b>');
   await expect(page.getByRole('heading', { name: 'Verification Failed' })).toBeVisible();
   await expect(page.getByLabel('Your API key')).toHaveCount(0);
+});
+
+test('a site without mail: Account Settings changes the email at once, after the password', async ({
+  page,
+  server,
+}) => {
+  await registerUser(server.url, 'carol', 'carol-password-1');
+  await loginInContext(page, 'carol', 'carol-password-1');
+  await page.goto('/account-settings');
+  const card = page.getByRole('region', { name: 'Change Email' });
+  await expect(card).toContainText('This site sends no email');
+  const form = page.getByRole('form', { name: 'Change email' });
+  await form.getByLabel('New Email').fill('carol.new@example.com');
+  await form.getByLabel('Current Password').fill('wrong-password');
+  await form.getByRole('button', { name: 'Change Email' }).click();
+  await expect(toasts(page)).toContainText('Current password is incorrect');
+
+  await form.getByLabel('Current Password').fill('carol-password-1');
+  await form.getByRole('button', { name: 'Change Email' }).click();
+  await expect(toasts(page)).toContainText('Email changed');
+  await expect(card).toContainText('carol.new@example.com');
+  await snap(page, 'account-email-changed-without-mail');
 });

@@ -30,7 +30,8 @@ export type ErrorCode = keyof typeof ERROR_CODES;
 export interface ErrorBody {
   error: ErrorCode;
   message: string;
-  requestId?: string;
+  /** The request's id in the server's logs: what to quote when reporting an error. */
+  requestId: string;
   /** BURNED: when the paste was read (ISO time), told only to its creator. */
   burnedAt?: string;
   /** SECRETS_DETECTED: what looked like credentials, and where. */

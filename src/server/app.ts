@@ -35,7 +35,7 @@ import { drainPlugin } from './plugins/drain.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { refusedBodyDrainPlugin } from './plugins/refused-body-drain.js';
-import { responseSchemasPlugin } from './plugins/response-schemas.js';
+import { type AnswerCheck, responseSchemasPlugin } from './plugins/response-schemas.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { sessionPlugin } from './plugins/session.js';
 import './plugins/types.js';
@@ -58,6 +58,8 @@ export interface BuildOptions {
   backgroundJobs?: boolean;
   /** Tests: every API answer is checked against its declared schema (a mismatch answers 500). */
   checkResponses?: boolean;
+  /** Tests: a further check of every answer, with checkResponses (a mismatch answers 500). */
+  checkAnswer?: AnswerCheck;
   /** Tests only: where log lines go instead of stdout. */
   logStream?: LogStream;
 }
@@ -123,7 +125,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(csrfPlugin);
   await app.register(sessionPlugin);
   await app.register(apiKeyPlugin);
-  await app.register(responseSchemasPlugin, { check: opts.checkResponses === true });
+  await app.register(responseSchemasPlugin, {
+    check: opts.checkResponses === true,
+    checkAnswer: opts.checkAnswer,
+  });
   await app.register(openApiPlugin);
 
   await app.register(healthRoutes);

@@ -26,8 +26,18 @@ export const unauthorized = (message: string = GENERIC_MESSAGES.unauthorized) =>
   new AppError('UNAUTHORIZED', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
 
-function send(reply: FastifyReply, status: number, body: ErrorBody, headers: Record<string, string> = {}) {
-  reply.headers(headers).code(status).type('application/json; charset=utf-8').send(body);
+/**
+ * Every refusal names its request: the id of the request's log lines, so a user's report of an
+ * error can be matched to what the server logged.
+ */
+function send(
+  reply: FastifyReply,
+  status: number,
+  body: Omit<ErrorBody, 'requestId'>,
+  headers: Record<string, string> = {},
+) {
+  const answer: ErrorBody = { ...body, requestId: String(reply.request.id) };
+  reply.headers(headers).code(status).type('application/json; charset=utf-8').send(answer);
 }
 
 /** Fastify's own errors (body parser, limits) mapped to our codes and plain messages. */
@@ -107,12 +117,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return send(
         reply,
         503,
-        { error: 'UNAVAILABLE', message: GENERIC_MESSAGES.unavailable, requestId: request.id },
+        { error: 'UNAVAILABLE', message: GENERIC_MESSAGES.unavailable },
         { 'Retry-After': '5' },
       );
     }
     request.log.error({ err: error }, 'unhandled error');
-    return send(reply, 500, { error: 'INTERNAL', message: GENERIC_MESSAGES.internal, requestId: request.id });
+    return send(reply, 500, { error: 'INTERNAL', message: GENERIC_MESSAGES.internal });
   });
 
   app.setNotFoundHandler((request, reply) => {

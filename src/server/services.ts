@@ -85,6 +85,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     db: db.kysely,
     clock,
     maxPasteBytes: config.maxPasteBytes,
+    auditRetentionDays: config.auditRetentionDays,
     log,
     changes,
   });

@@ -11,6 +11,7 @@ import type { LogStream } from '../../src/server/logging.js';
 import { insertUser, type UserRow } from '../../src/server/modules/users/users.repository.js';
 import type { PastePageRenderer } from '../../src/server/plugins/web-app.js';
 import { HttpClient } from './http-client.js';
+import { type OpenApiDocument, openApiAnswerCheck } from './openapi-answers.js';
 import { TestClock } from './test-clock.js';
 import { openSameDb, openTestDb, releaseTestDb, tempDir } from './test-db.js';
 
@@ -49,6 +50,7 @@ export async function startTestApp(
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...opts.env });
   const db = opts.sharing ? openSameDb(opts.sharing.db, dataDir) : await openTestDb(dataDir);
   const clock = opts.clock ?? new TestClock(Date.now());
+  const answers = openApiAnswerCheck();
   const app = await buildApp(config, {
     db,
     clock,
@@ -57,8 +59,11 @@ export async function startTestApp(
     mailerOptions: opts.mailerOptions,
     logStream: opts.logStream,
     checkResponses: true,
+    checkAnswer: answers.check,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  // What GET /api/openapi.json serves (read here: before setup that route answers 409).
+  answers.use(JSON.parse(JSON.stringify(app.swagger())) as OpenApiDocument);
   const { port } = app.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
   return {
@@ -77,6 +82,11 @@ export async function startTestApp(
       await releaseTestDb(db);
       // The first instance owns the data folder; a sharing one leaves it to it.
       if (!opts.sharing) fs.rmSync(dataDir, { recursive: true, force: true });
+      if (answers.mismatches.length) {
+        throw new Error(
+          `answers that the OpenAPI document does not allow:\n${answers.mismatches.join('\n')}`,
+        );
+      }
     },
   };
 }

@@ -29,7 +29,11 @@ describe('paste creation', () => {
     const before = await pasteCount();
     const limited = await t.client().post('/api/pastes', paste, from('10.6.0.1'));
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ error: 'RATE_LIMITED', message: GENERIC_MESSAGES.tooManyPastes });
+    expect(limited.body).toEqual({
+      error: 'RATE_LIMITED',
+      message: GENERIC_MESSAGES.tooManyPastes,
+      requestId: expect.any(String),
+    });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(60);
     expect(await pasteCount()).toBe(before);

@@ -40,7 +40,11 @@ describe('behind nginx with request buffering off (docs/operations.md)', () => {
         headers: { 'content-type': 'application/json' },
       });
       expect(res.status, `attempt ${i + 1}: ${res.text.slice(0, 200)}`).toBe(413);
-      expect(res.body).toEqual({ error: 'PAYLOAD_TOO_LARGE', message: GENERIC_MESSAGES.bodyTooLarge });
+      expect(res.body).toEqual({
+        error: 'PAYLOAD_TOO_LARGE',
+        message: GENERIC_MESSAGES.bodyTooLarge,
+        requestId: expect.any(String),
+      });
     }
   });
 

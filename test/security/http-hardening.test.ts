@@ -11,7 +11,11 @@ describe('CSRF', () => {
     const { client } = await signedIn(t);
     const evil = await client.post('/api/logout', undefined, { headers: { origin: 'https://evil.example' } });
     expect(evil.status).toBe(403);
-    expect(evil.body).toEqual({ error: 'CSRF', message: 'Cross-site request refused' });
+    expect(evil.body).toEqual({
+      error: 'CSRF',
+      message: 'Cross-site request refused',
+      requestId: expect.any(String),
+    });
     const crossSite = await client.post('/api/logout', undefined, {
       headers: { 'sec-fetch-site': 'cross-site' },
     });
@@ -80,7 +84,11 @@ describe('request bodies', () => {
       .client()
       .post('/api/register', { username: 'x'.repeat(2 * 1024 * 1024), password: 'p' });
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ error: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large' });
+    expect(res.body).toEqual({
+      error: 'PAYLOAD_TOO_LARGE',
+      message: 'Request body is too large',
+      requestId: expect.any(String),
+    });
   });
 
   it('refuses prototype-poisoning JSON', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MB, VIP_BANNER_MAX_BYTES } from '../constants.js';
 
 /**
  * Account, verification, password-reset, API-key and VIP calls (spec §5 Account, Reset/forgot;
@@ -23,11 +24,10 @@ export const ACCOUNT_MESSAGES = {
   passwordChanged: 'Password changed. You were signed out on your other devices.',
   passwordChangedKeyRevoked:
     'Password changed. You were signed out on your other devices and your API key was revoked.',
-  emailChangeNeedsVerification:
-    'Changing the email address is only possible when email verification is enabled',
   emailInUse: 'This email address is already in use',
   emailUnchanged: 'This is already your email address',
   emailChangeSent: 'We sent a verification link to your new address. Your email changes when you follow it.',
+  emailChanged: 'Your email address was changed. You were signed out on your other devices.',
   invalidVerificationLink: 'Invalid verification link',
   expiredVerificationLink: 'This verification link has expired. Please request a new one.',
   usedVerificationLink:
@@ -63,6 +63,7 @@ export const VIP_MESSAGES = {
   bannerUrlCredentials: 'The banner image URL must not contain a username, password or port',
   bannerUrlHost: 'The banner image must be hosted on a trusted image host',
   bannerLinkInvalid: 'The banner link must be a valid http:// or https:// address',
+  bannerTooLarge: `The banner image is larger than ${VIP_BANNER_MAX_BYTES / MB} MB`,
   bannerSaved: 'Banner updated',
 } as const;
 
@@ -91,6 +92,11 @@ export const activateVipBodySchema = z.object({ licenseKey: text(200) });
 export const vipBannerBodySchema = z.object({
   bannerImageUrl: text(2048),
   bannerLink: text(2048).optional().default(''),
+  /**
+   * The image's size in bytes as the sender measured it (the server does not fetch it): a size
+   * over VIP_BANNER_MAX_BYTES is refused.
+   */
+  bannerImageBytes: z.number().int().min(0).optional(),
 });
 
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;

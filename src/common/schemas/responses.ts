@@ -33,8 +33,8 @@ const secretFindingSchema = z.strictObject({ kind: z.enum(SECRET_KINDS), line: z
 export const errorBodySchema = z.strictObject({
   error: z.enum(Object.keys(ERROR_CODES) as [keyof typeof ERROR_CODES, ...(keyof typeof ERROR_CODES)[]]),
   message: z.string(),
-  /** On 5xx: the id of the log line. */
-  requestId: z.string().optional(),
+  /** The id of the request's log lines. */
+  requestId: z.string(),
   /** BURNED (410, to the creator only): when the paste was read. */
   burnedAt: isoTime.optional(),
   /** SECRETS_DETECTED (409, a create that asked for checkSecrets). */
@@ -191,6 +191,8 @@ export const topUserSchema = z.strictObject({
 /** GET /api/settings/user: what the account page needs to decide which cards to show. */
 export const userSettingsSchema = z.strictObject({
   requireEmailVerification: z.boolean(),
+  /** A new address waits for a link sent to it (else it changes at once: no mail to send). */
+  emailChangeByLink: z.boolean(),
   enableApiKeys: z.boolean(),
   emailVerified: z.boolean(),
   email: z.string(),
@@ -232,8 +234,22 @@ const healthSchema = z.strictObject({
   database: z.enum(['sqlite', 'postgres']).optional(),
 });
 
-/** Answers that are not JSON: paste bytes, redirects. Documented, not parsed. */
-export const NOT_JSON = 'not-json';
+/**
+ * An answer that is not a JSON value of a schema: a file, paste bytes, a redirect. The document
+ * lists its media types (none: no body); the tests check its status and media type, not its bytes.
+ */
+export class NotJson {
+  constructor(
+    readonly description: string,
+    readonly mediaTypes: readonly string[],
+  ) {}
+}
+const PASTE_BYTES = new NotJson(
+  'The paste: UTF-8 text, or for an end-to-end encrypted paste its sealed bytes',
+  ['text/plain', 'application/octet-stream'],
+);
+const REVISION_BYTES = new NotJson('The revision as UTF-8 text', ['text/plain']);
+const BACKUP_FILE = new NotJson('A backup file (docs/operations.md)', ['application/json']);
 
 export const RESPONSES = {
   'GET /api/settings/public': { 200: publicSettingsSchema },
@@ -251,7 +267,7 @@ export const RESPONSES = {
   'POST /api/login': { 200: publicUserSchema },
   'POST /api/logout': { 200: okSchema },
   'GET /api/user': { 200: publicUserSchema.nullable() },
-  'GET /api/verify-email/:token': { 302: NOT_JSON },
+  'GET /api/verify-email/:token': { 302: new NotJson('To /verify-email-success with the outcome', []) },
   'POST /api/auth/reveal-api-key': { 200: z.strictObject({ apiKey: z.string(), username: z.string() }) },
   'POST /api/auth/resend-verification': { 200: messageSchema },
   'POST /api/auth/forgot-password': { 200: messageSchema },
@@ -261,7 +277,7 @@ export const RESPONSES = {
   'POST /api/user/change-email': { 200: messageSchema },
   'GET /api/settings/user': { 200: userSettingsSchema },
   'GET /api/user/api-key': { 200: apiKeyStatusSchema },
-  'POST /api/user/regenerate-api-key': { 200: z.strictObject({ apiKey: z.string().startsWith('pb_') }) },
+  'POST /api/user/regenerate-api-key': { 200: z.strictObject({ apiKey: z.string().regex(/^pb_/) }) },
   'POST /api/vip/activate': { 200: vipResultSchema },
   'POST /api/vip/banner': { 200: vipResultSchema },
   'GET /api/openapi.json': {
@@ -282,14 +298,16 @@ export const RESPONSES = {
   'PUT /api/pastes/:id': { 200: editPasteResultSchema },
   'GET /api/pastes/:id/revisions': { 200: revisionListSchema },
   'GET /api/pastes/:id/revisions/:n': { 200: revisionViewSchema },
-  'GET /api/pastes/:id/revisions/:n/raw': { 200: NOT_JSON, 206: NOT_JSON },
-  'GET /api/pastes/:id/revisions/:n/download': { 200: NOT_JSON, 206: NOT_JSON },
+  'GET /api/pastes/:id/revisions/:n/raw': { 200: REVISION_BYTES, 206: REVISION_BYTES },
+  'GET /api/pastes/:id/revisions/:n/download': { 200: REVISION_BYTES, 206: REVISION_BYTES },
   'POST /api/pastes/:id/confirm-view': { 200: z.strictObject({ deleted: z.boolean() }) },
-  'GET /api/pastes/:id/download': { 200: NOT_JSON, 206: NOT_JSON },
-  'GET /api/pastes/:id/raw': { 200: NOT_JSON, 206: NOT_JSON },
+  'GET /api/pastes/:id/download': { 200: PASTE_BYTES, 206: PASTE_BYTES },
+  'GET /api/pastes/:id/raw': { 200: PASTE_BYTES, 206: PASTE_BYTES },
   'GET /api/pastes/:id/lines': { 200: pasteLinesSchema },
   'GET /api/pastes/:id/search': { 200: pasteSearchSchema },
-  'GET /api/pastes/:id/line-table': { 200: NOT_JSON },
+  'GET /api/pastes/:id/line-table': {
+    200: new NotJson('The sealed line table: a pse1 stream', ['application/octet-stream']),
+  },
   'POST /api/pastes/:id/report': { 201: z.strictObject({ id: z.number().int() }) },
   'POST /api/pastes/:id/request-delete': { 201: z.strictObject({ id: z.number().int() }) },
   'POST /api/pastes/upload/init': { 200: z.strictObject({ uploadId: z.string().min(1) }) },
@@ -330,7 +348,7 @@ export const RESPONSES = {
   'PUT /api/settings': { 200: settingsSchema },
   'POST /api/admin/test-turnstile': { 200: z.strictObject({ success: z.literal(true) }) },
   'POST /api/upload/favicon': { 200: faviconUploadResultSchema },
-  'GET /api/admin/database/export': { 200: NOT_JSON },
+  'GET /api/admin/database/export': { 200: BACKUP_FILE },
   'POST /api/admin/database/import': { 200: importResultSchema },
   'GET /api/admin/vip-licenses': {
     200: z.strictObject({ licenses: z.array(vipLicenseSchema), total: z.number().int().min(0) }),
@@ -350,7 +368,7 @@ export const RESPONSES = {
       ),
     }),
   },
-  'GET /api/admin/backups/:id/download': { 200: NOT_JSON },
+  'GET /api/admin/backups/:id/download': { 200: BACKUP_FILE },
   'GET /api/admin/users': { 200: z.strictObject({ users: z.array(adminUserSchema) }) },
   'GET /api/admin/users/:id/pastes': { 200: pasteListSchema },
   'PUT /api/users/:id': { 200: z.strictObject({ user: adminUserSchema }) },
@@ -366,13 +384,14 @@ export const RESPONSES = {
   'GET /api/admin/paste-reports/:id/key': { 200: z.strictObject({ key: z.string() }) },
   'POST /api/admin/paste-reports/:id/approve': { 200: z.strictObject({ report: reportSchema }) },
   'POST /api/admin/paste-reports/:id/reject': { 200: z.strictObject({ report: reportSchema }) },
-} as const satisfies Record<string, Record<number, z.ZodType | typeof NOT_JSON>>;
+} as const satisfies Record<string, Record<number, z.ZodType | NotJson>>;
 
-/** Routes outside /api whose answers are checked too. */
+/** Routes outside /api, documented and checked like the API's. */
 export const OTHER_RESPONSES = {
+  'GET /raw/:id': { 200: PASTE_BYTES, 206: PASTE_BYTES },
   'GET /healthz': { 200: healthSchema },
   'GET /readyz': { 200: healthSchema },
-} as const;
+} as const satisfies Record<string, Record<number, z.ZodType | NotJson>>;
 
 export type RouteKey = keyof typeof RESPONSES;
 /** The JSON a route answers with `status` (200 unless given). */

@@ -127,5 +127,7 @@ export const publicSettingsSchema = z.strictObject({
   vipLicenseUrl: z.string(),
   /** A mail provider is configured: mail links (password reset, verification) can be sent. */
   canSendMail: z.boolean(),
+  /** How long the audit log keeps staff actions and their addresses (the privacy page says so). */
+  auditRetentionDays: z.number().int().min(1),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;

@@ -66,6 +66,7 @@ const ASSET_HEADERS: Record<string, string> = {
  * API answers and the build's files get the shorter sets above.
  */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { scriptHashes?: string[] }) => {
+  const bannerHosts = app.services.config.vipBannerHosts.map((h) => `https://${h}`);
   const pageHeaders = computeHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -76,15 +77,11 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { scr
         // The syntax-highlighting worker is one of our own built assets.
         workerSrc: ["'self'"],
         frameSrc: [TURNSTILE],
-        connectSrc: ["'self'", TURNSTILE],
+        // The banner form reads a banner image to measure its size before saving it.
+        connectSrc: ["'self'", TURNSTILE, ...bannerHosts],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Images from us, or VIP banners from the exact hosts the banner rule accepts.
-        imgSrc: [
-          "'self'",
-          'data:',
-          'blob:',
-          ...app.services.config.vipBannerHosts.map((h) => `https://${h}`),
-        ],
+        imgSrc: ["'self'", 'data:', 'blob:', ...bannerHosts],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],

@@ -9,7 +9,9 @@ import {
   type UserSettings,
 } from '../../../common/schemas/account.js';
 import { isEmailLike, isPlaceholderAddress, placeholderEmail } from '../../../common/schemas/auth.js';
+import type { Settings } from '../../../common/schemas/settings.js';
 import type { Clock } from '../../clock.js';
+import { isUniqueViolation } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, badRequest, conflict } from '../../errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
@@ -39,6 +41,10 @@ interface Deps {
 
 export type AccountService = ReturnType<typeof createAccountService>;
 
+/** A new address is confirmed by a link while mail can be sent (or verification demands it). */
+const confirmsByMail = (s: Pick<Settings, 'requireEmailVerification' | 'emailProvider'>) =>
+  s.requireEmailVerification || s.emailProvider !== 'none';
+
 /** The signed-in user's own account: password, email address and what the account page shows. */
 export function createAccountService(deps: Deps) {
   const { db, users, clock, settings, rateLimiter, verification, apiKeys, credentials, mail } = deps;
@@ -49,6 +55,40 @@ export function createAccountService(deps: Deps) {
     if (!(await verifyPassword(user.password_hash, password))) {
       throw badRequest(ACCOUNT_MESSAGES.currentPasswordWrong);
     }
+  }
+
+  /** No mail to confirm by: the address is the account's at once, not verified. */
+  async function changeAtOnce(user: UserRow, email: string, keepSession: string | null): Promise<void> {
+    try {
+      await db.transaction().execute(async (trx) => {
+        await users.update(user.id, { email, email_verified: 0 }, trx);
+        // Reset links went to the old address; the key stays, as with a confirmed change.
+        await credentials.revokeAccess(trx, user.id, {
+          keepSession: keepSession ?? undefined,
+          keepApiKey: true,
+        });
+      });
+    } catch (e) {
+      // Another account took the address after our check (the unique index said so).
+      if (isUniqueViolation(e)) throw conflict(ACCOUNT_MESSAGES.emailInUse);
+      throw e;
+    }
+  }
+
+  /** Placeholder addresses (accounts made without verification) reach nobody. */
+  function noticeToOldAddress(user: UserRow, newEmail: string, siteTitle: string, ctx: MailContext): void {
+    if (user.email === placeholderEmail(user.username)) return;
+    // Made in the background too: without a configured site origin no link (and no mail) is made.
+    const notice = (async () => ({
+      to: user.email,
+      ...renderEmailChangeNotice({
+        siteTitle,
+        username: user.username,
+        newEmail,
+        forgotLink: `${await mail.linkOrigin()}/forgot-password`,
+      }),
+    }))();
+    mail.sendInBackground(notice, ctx.log, 'email change notice');
   }
 
   return {
@@ -83,20 +123,24 @@ export function createAccountService(deps: Deps) {
     },
 
     /**
-     * Starts an email change: the new address gets a verification link and becomes the account's
-     * address only when the link is followed. Needs the current password (a borrowed session must
-     * not be enough to take the account); once the link is sent, the old address gets a notice and
-     * every other session ends. A mail failure is reported (502) and nothing is kept.
+     * Changes the address, after the current password (a borrowed session must not be enough to
+     * take the account). With mail (a provider, or verification required) the new address gets a
+     * link and becomes the account's only when it is followed, and the old one gets a notice;
+     * without, it changes at once, unverified. Either way every other session ends. A mail
+     * failure is reported (502) and nothing is kept.
      */
     async changeEmail(user: UserRow, body: ChangeEmailBody, keepSession: string | null, ctx: MailContext) {
       const s = await settings.get();
-      if (!s.requireEmailVerification) throw badRequest(ACCOUNT_MESSAGES.emailChangeNeedsVerification);
       const email = body.email.trim().toLowerCase();
       if (!isEmailLike(email) || isPlaceholderAddress(email)) throw badRequest(ACCOUNT_MESSAGES.emailInvalid);
       if (email === user.email) throw badRequest(ACCOUNT_MESSAGES.emailUnchanged);
       if (!body.currentPassword) throw badRequest(ACCOUNT_MESSAGES.currentPasswordRequired);
       await checkCurrentPassword(user, body.currentPassword, CHANGE_EMAIL_PER_USER);
       if (await users.findByEmail(email)) throw conflict(ACCOUNT_MESSAGES.emailInUse);
+      if (!confirmsByMail(s)) {
+        await changeAtOnce(user, email, keepSession);
+        return { message: ACCOUNT_MESSAGES.emailChanged };
+      }
       const token = await verification.issueToken(db, user.id, email);
       try {
         await verification.sendMail(user.username, email, token);
@@ -106,19 +150,8 @@ export function createAccountService(deps: Deps) {
         throw new AppError('MAIL_FAILED', ACCOUNT_MESSAGES.changeMailFailed);
       }
       await deleteUserSessions(db, user.id, keepSession ?? undefined);
-      // Placeholder addresses (accounts made without verification) reach nobody.
-      if (user.email === placeholderEmail(user.username)) return;
-      // Made in the background too: without a configured site origin no link (and no mail) is made.
-      const notice = (async () => ({
-        to: user.email,
-        ...renderEmailChangeNotice({
-          siteTitle: s.siteTitle,
-          username: user.username,
-          newEmail: email,
-          forgotLink: `${await mail.linkOrigin()}/forgot-password`,
-        }),
-      }))();
-      mail.sendInBackground(notice, ctx.log, 'email change notice');
+      noticeToOldAddress(user, email, s.siteTitle, ctx);
+      return { message: ACCOUNT_MESSAGES.emailChangeSent };
     },
 
     async userSettings(user: UserRow): Promise<UserSettings> {
@@ -128,6 +161,7 @@ export function createAccountService(deps: Deps) {
       const key = apiKeys.status(user);
       return {
         requireEmailVerification: s.requireEmailVerification,
+        emailChangeByLink: confirmsByMail(s),
         enableApiKeys: s.enableApiKeys,
         emailVerified: user.email_verified === 1,
         email: user.email,

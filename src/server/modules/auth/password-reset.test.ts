@@ -55,6 +55,7 @@ describe('forgot password', () => {
     expect((await forgot('  ')).body).toEqual({
       error: 'VALIDATION',
       message: ACCOUNT_MESSAGES.emailRequired,
+      requestId: expect.any(String),
     });
     expect((await forgot('not-an-email')).body.message).toBe(ACCOUNT_MESSAGES.emailInvalid);
   });
@@ -172,7 +173,11 @@ describe('reset password', () => {
     for (const token of ['', 'made-up-token']) {
       const res = await t.client().post('/api/auth/reset-password', { token, newPassword: 'brand-new-pass' });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: 'VALIDATION', message: ACCOUNT_MESSAGES.resetFailed });
+      expect(res.body).toEqual({
+        error: 'VALIDATION',
+        message: ACCOUNT_MESSAGES.resetFailed,
+        requestId: expect.any(String),
+      });
     }
   });
 

@@ -1,18 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
+import { AppError } from '../../errors.js';
+
+const retryLater = (message: string) => new AppError('UNAVAILABLE', message, { 'Retry-After': '5' });
 
 /** Liveness (the process answers) and readiness (not shutting down; its database and blob store answer). */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, blobs } = app.services;
   app.get('/healthz', async () => ({ ok: true }));
-  app.get('/readyz', async (request, reply) => {
+  app.get('/readyz', async (request) => {
     // Shutting down: the balancer sends new requests elsewhere while this one finishes its own.
-    if (app.draining) {
-      return reply
-        .code(503)
-        .header('Retry-After', '5')
-        .send({ error: 'UNAVAILABLE', message: 'Shutting down' });
-    }
+    if (app.draining) throw retryLater('Shutting down');
     const [database, blobStore] = await Promise.allSettled([sql`select 1`.execute(db.kysely), blobs.ping()]);
     if (database.status === 'fulfilled' && blobStore.status === 'fulfilled') {
       return { ok: true, database: db.dialect };
@@ -22,9 +20,6 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       blobStore.status === 'rejected' ? 'Blob store' : null,
     ].filter(Boolean);
     request.log.warn({ down }, 'not ready');
-    return reply
-      .code(503)
-      .header('Retry-After', '5')
-      .send({ error: 'UNAVAILABLE', message: `${down.join(' and ')} unreachable` });
+    throw retryLater(`${down.join(' and ')} unreachable`);
   });
 };

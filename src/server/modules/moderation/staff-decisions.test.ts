@@ -92,7 +92,11 @@ describe('reports for staff', () => {
     ]);
     expect([x.status, y.status].sort()).toEqual([200, 409]);
     const loser = x.status === 409 ? x : y;
-    expect(loser.body).toEqual({ error: 'CONFLICT', message: ADMIN_MESSAGES.alreadyDecided });
+    expect(loser.body).toEqual({
+      error: 'CONFLICT',
+      message: ADMIN_MESSAGES.alreadyDecided,
+      requestId: expect.any(String),
+    });
     const winner = x.status === 200 ? 'approved' : 'rejected';
     const row = await t.db.kysely.selectFrom('reports').select('status').executeTakeFirstOrThrow();
     expect(row.status).toBe(winner);

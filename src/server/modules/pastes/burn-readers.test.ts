@@ -58,7 +58,11 @@ async function expectReadExactlyOnce(id: string) {
 /** An automated fetch of a burn paste: refused with a clear message, no content. */
 function expectRefused(res: { status: number; body: any; text: string }, what: string) {
   expect(res.status, what).toBe(403);
-  expect(res.body, what).toEqual({ error: 'FORBIDDEN', message: PASTE_MESSAGES.burnNeedsPerson });
+  expect(res.body, what).toEqual({
+    error: 'FORBIDDEN',
+    message: PASTE_MESSAGES.burnNeedsPerson,
+    requestId: expect.any(String),
+  });
   expect(res.text, what).not.toContain('burn me once');
 }
 

@@ -115,6 +115,7 @@ describe('a burned paste, for its creator', () => {
       error: 'BURNED',
       message: 'This paste was read and destroyed',
       burnedAt: new Date(readAt).toISOString(),
+      requestId: expect.any(String),
     });
     expect(creator.text).not.toContain('gone soon');
     const stranger = await t.client().get(`/api/pastes/${id}`);

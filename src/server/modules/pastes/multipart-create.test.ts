@@ -148,7 +148,11 @@ describe('multipart create', () => {
       headers: { 'content-type': 'multipart/form-data' },
     });
     expect(noBoundary.status).toBe(400);
-    expect(noBoundary.body).toEqual({ error: 'VALIDATION', message: GENERIC_MESSAGES.malformedMultipart });
+    expect(noBoundary.body).toEqual({
+      error: 'VALIDATION',
+      message: GENERIC_MESSAGES.malformedMultipart,
+      requestId: expect.any(String),
+    });
     const cut = await c.post('/api/pastes', undefined, {
       raw: '--xyz\r\nContent-Disposition: form-data; name="content"; filename="a.txt"\r\n\r\nhello',
       headers: { 'content-type': 'multipart/form-data; boundary=xyz' },

@@ -55,6 +55,7 @@ describe('secretsFound on a public create', () => {
       error: 'SECRETS_DETECTED',
       message: PASTE_MESSAGES.secretsDetected,
       secretsFound: found,
+      requestId: expect.any(String),
     });
 
     // Past the inline size the content streams to the blob store before the check: it is deleted.

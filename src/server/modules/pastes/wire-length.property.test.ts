@@ -73,6 +73,7 @@ describe('bytes on the wire', () => {
             expect(created.body).toEqual({
               error: 'VALIDATION',
               message: `content: ${GENERIC_MESSAGES.illFormedText}`,
+              requestId: expect.any(String),
             });
             return;
           }
@@ -100,7 +101,11 @@ describe('bytes on the wire', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'VALIDATION', message: `content: ${GENERIC_MESSAGES.illFormedText}` });
+    expect(res.body).toEqual({
+      error: 'VALIDATION',
+      message: `content: ${GENERIC_MESSAGES.illFormedText}`,
+      requestId: expect.any(String),
+    });
     const title = await t.client().post('/api/pastes', undefined, {
       raw: String.raw`{"content":"fine","title":"x\udc00"}`,
       headers: { 'content-type': 'application/json' },

@@ -60,6 +60,8 @@ export function createSettingsService(deps: {
   db: Kysely<Database>;
   clock: Clock;
   maxPasteBytes: number;
+  /** Days the audit log keeps an entry (AUDIT_RETENTION_DAYS): the privacy page states it. */
+  auditRetentionDays: number;
   /** Where a stored value that is not valid is reported. */
   log?: { warn(obj: object, msg: string): void };
   /** Tells the other instances when the settings change (none: one instance). */
@@ -234,6 +236,7 @@ export function createSettingsService(deps: {
           enableApiKeys: s.enableApiKeys,
           vipLicenseUrl: s.vipLicenseUrl,
           canSendMail: s.emailProvider !== 'none',
+          auditRetentionDays: deps.auditRetentionDays,
         });
         publicOf.set(snap, shown);
       }

@@ -33,7 +33,11 @@ describe('first-run setup', () => {
     expect((await c.get('/api/setup/status')).body).toEqual({ setupCompleted: false });
     const gated = await c.get('/api/user');
     expect(gated.status).toBe(409);
-    expect(gated.body).toEqual({ error: 'SETUP_REQUIRED', message: 'Setup required' });
+    expect(gated.body).toEqual({
+      error: 'SETUP_REQUIRED',
+      message: 'Setup required',
+      requestId: expect.any(String),
+    });
     const login = await c.post('/api/login', {
       username: 'x',
       password: 'y',
@@ -79,7 +83,11 @@ describe('first-run setup', () => {
     ]) {
       const res = await t.client().post('/api/setup', setupBody({ domain }));
       expect(res.status, domain).toBe(400);
-      expect(res.body).toEqual({ error: 'VALIDATION', message: SETUP_MESSAGES.domainInvalid });
+      expect(res.body).toEqual({
+        error: 'VALIDATION',
+        message: SETUP_MESSAGES.domainInvalid,
+        requestId: expect.any(String),
+      });
     }
     expect((await t.client().get('/api/setup/status')).body).toEqual({ setupCompleted: false });
   });
@@ -138,7 +146,11 @@ describe('first-run setup', () => {
     for (const smtpPort of [22, 6379, 5432, 2525]) {
       const res = await t.client().post('/api/setup/test-email', smtpCheck(smtpPort));
       expect(res.status, String(smtpPort)).toBe(400);
-      expect(res.body).toEqual({ error: 'VALIDATION', message: SETUP_MESSAGES.smtpPortNotAllowed });
+      expect(res.body).toEqual({
+        error: 'VALIDATION',
+        message: SETUP_MESSAGES.smtpPortNotAllowed,
+        requestId: expect.any(String),
+      });
     }
   });
 

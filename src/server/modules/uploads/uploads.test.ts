@@ -179,6 +179,7 @@ describe('chunked upload, local disk', () => {
     expect((await visitor.post('/api/pastes/upload/init', init)).body).toEqual({
       error: 'UNAUTHORIZED',
       message: UPLOAD_MESSAGES.signInRequired,
+      requestId: expect.any(String),
     });
     const badKey = await visitor.post('/api/pastes/upload/init', init, {
       headers: { 'x-api-key': 'pb_wrong' },

@@ -1,10 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  ACCOUNT_MESSAGES,
-  changeEmailBodySchema,
-  changePasswordBodySchema,
-} from '../../../common/schemas/account.js';
+import { changeEmailBodySchema, changePasswordBodySchema } from '../../../common/schemas/account.js';
 import { mailContext } from '../mail/mail.service.js';
 
 /**
@@ -25,10 +21,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/change-email',
     { config: signedIn, schema: { body: changeEmailBodySchema } },
-    async (request) => {
-      await account.changeEmail(request.user!, request.body, request.sessionIdHash, mailContext(request));
-      return { message: ACCOUNT_MESSAGES.emailChangeSent };
-    },
+    async (request) =>
+      account.changeEmail(request.user!, request.body, request.sessionIdHash, mailContext(request)),
   );
 
   app.get('/api/settings/user', { config: signedIn }, async (request) => account.userSettings(request.user!));

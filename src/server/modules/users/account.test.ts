@@ -22,7 +22,7 @@ describe('change password', () => {
     for (const [body, message] of cases) {
       const res = await client.post('/api/user/change-password', body);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: 'VALIDATION', message });
+      expect(res.body).toEqual({ error: 'VALIDATION', message, requestId: expect.any(String) });
     }
     const relogin = await t.client().post('/api/login', {
       username: user.username,
@@ -67,11 +67,51 @@ describe('change email', () => {
   const change = (c: HttpClient, email: string, currentPassword: string) =>
     c.post('/api/user/change-email', { email, currentPassword });
 
-  it('is only available when email verification is required', async () => {
+  it('goes by a link to the new address while mail can be sent, even with verification off', async () => {
     const { client, user } = await signedIn(t);
-    const res = await change(client, 'new@example.com', user.plainPassword);
-    expect(res.status).toBe(400);
-    expect(res.body.message).toBe(ACCOUNT_MESSAGES.emailChangeNeedsVerification);
+    expect((await client.get('/api/settings/user')).body.emailChangeByLink).toBe(true);
+    const res = await change(client, 'linked@example.com', user.plainPassword);
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(ACCOUNT_MESSAGES.emailChangeSent);
+    expect((await client.get('/api/user')).body.email).toBe(user.email);
+    const mail = await sink.waitForMessage((m) => m.envelope.to.includes('linked@example.com'));
+    await t.client().get(new URL(linkIn(mail.text, '/api/verify-email/')).pathname);
+    expect((await client.get('/api/user')).body).toMatchObject({
+      email: 'linked@example.com',
+      emailVerified: true,
+    });
+  });
+
+  it('without mail, changes at once after the password: unverified, other sessions and reset links end', async () => {
+    const u = await createUser(t);
+    // A reset link mailed to the old address while the site still had mail.
+    await t.client().post('/api/auth/forgot-password', { email: u.email });
+    const resetMail = await sink.waitForMessage((m) => m.envelope.to.includes(u.email));
+    const reset = new URL(linkIn(resetMail.text, '/reset-password?token=')).searchParams.get('token');
+    await t.app.services.settings.update({ emailProvider: 'none' });
+    sink.messages.length = 0;
+    const here = await loginClient(t, u.username, u.plainPassword);
+    const elsewhere = await loginClient(t, u.username, u.plainPassword);
+    expect((await here.get('/api/settings/user')).body.emailChangeByLink).toBe(false);
+    expect((await change(here, 'moved@example.com', 'wrong-password')).body.message).toBe(
+      ACCOUNT_MESSAGES.currentPasswordWrong,
+    );
+
+    const res = await change(here, 'Moved@example.com', u.plainPassword);
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(ACCOUNT_MESSAGES.emailChanged);
+    expect((await here.get('/api/user')).body).toMatchObject({
+      email: 'moved@example.com',
+      emailVerified: false,
+    });
+    expect((await elsewhere.get('/api/user')).status).toBe(401);
+    const used = await t
+      .client()
+      .post('/api/auth/reset-password', { token: reset, newPassword: 'new-pass-123' });
+    expect(used.status).toBe(400);
+    await loginClient(t, u.username, u.plainPassword);
+    await t.app.services.mail.settled();
+    expect(sink.messages).toHaveLength(0);
   });
 
   it('refuses invalid, unchanged and taken addresses', async () => {
@@ -79,7 +119,11 @@ describe('change email', () => {
     const { client, user } = await signedIn(t);
     await createUser(t, { email: 'taken@example.com' });
     const invalid = await change(client, 'no-at-sign', user.plainPassword);
-    expect(invalid.body).toEqual({ error: 'VALIDATION', message: 'Please enter a valid email address.' });
+    expect(invalid.body).toEqual({
+      error: 'VALIDATION',
+      message: 'Please enter a valid email address.',
+      requestId: expect.any(String),
+    });
     expect((await change(client, user.email.toUpperCase(), user.plainPassword)).body.message).toBe(
       ACCOUNT_MESSAGES.emailUnchanged,
     );
@@ -104,7 +148,7 @@ describe('change email', () => {
     for (const [body, message] of cases) {
       const res = await here.post('/api/user/change-email', body);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: 'VALIDATION', message });
+      expect(res.body).toEqual({ error: 'VALIDATION', message, requestId: expect.any(String) });
     }
     await t.app.services.mail.settled();
     expect(sink.messages).toHaveLength(0);
@@ -164,7 +208,11 @@ describe('change email', () => {
     const elsewhere = await loginClient(t, u.username, u.plainPassword);
     const res = await change(client, 'new@example.com', u.plainPassword);
     expect(res.status).toBe(502);
-    expect(res.body).toEqual({ error: 'MAIL_FAILED', message: ACCOUNT_MESSAGES.changeMailFailed });
+    expect(res.body).toEqual({
+      error: 'MAIL_FAILED',
+      message: ACCOUNT_MESSAGES.changeMailFailed,
+      requestId: expect.any(String),
+    });
     expect((await client.get('/api/settings/user')).body.pendingEmail).toBeNull();
     expect((await elsewhere.get('/api/user')).status).toBe(200);
   });
@@ -177,6 +225,7 @@ describe('account settings and API key', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       requireEmailVerification: false,
+      emailChangeByLink: true,
       enableApiKeys: true,
       emailVerified: true,
       email: user.email,

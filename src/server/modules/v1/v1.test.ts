@@ -143,12 +143,20 @@ describe('API-key authentication', () => {
   it('refuses a wrong key, and any key while keys are disabled', async () => {
     const wrong = await api('GET', '/api/v1/pastes', 'pb_not-a-real-key');
     expect(wrong.status).toBe(401);
-    expect(wrong.body).toEqual({ error: 'INVALID_API_KEY', message: 'Invalid API key' });
+    expect(wrong.body).toEqual({
+      error: 'INVALID_API_KEY',
+      message: 'Invalid API key',
+      requestId: expect.any(String),
+    });
 
     await t.app.services.settings.update({ enableApiKeys: false });
     const disabled = await api('GET', '/api/v1/pastes', owner.key);
     expect(disabled.status).toBe(401);
-    expect(disabled.body).toEqual({ error: 'INVALID_API_KEY', message: 'Invalid API key' });
+    expect(disabled.body).toEqual({
+      error: 'INVALID_API_KEY',
+      message: 'Invalid API key',
+      requestId: expect.any(String),
+    });
 
     await t.app.services.settings.update({ enableApiKeys: true });
     expect((await api('GET', '/api/v1/pastes', owner.key)).status).toBe(200);
@@ -186,7 +194,11 @@ describe('API-key authentication', () => {
   it('is the only way in: a session cookie without a key is refused', async () => {
     const res = await owner.client.get('/api/v1/pastes');
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: 'INVALID_API_KEY', message: ACCOUNT_MESSAGES.apiKeyRequired });
+    expect(res.body).toEqual({
+      error: 'INVALID_API_KEY',
+      message: ACCOUNT_MESSAGES.apiKeyRequired,
+      requestId: expect.any(String),
+    });
     // A cross-site form post riding on the cookie gets nowhere either.
     const form = await owner.client.post('/api/v1/pastes', undefined, {
       raw: 'content=x',

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { VIP_BANNER_MAX_BYTES } from '../../../common/constants.js';
 import { normalizeLicenseKey } from '../../../common/license-key.js';
 import { isVipMember } from '../../../common/policies.js';
 import { VIP_MESSAGES, type VipBannerBody } from '../../../common/schemas/account.js';
@@ -123,6 +124,7 @@ export function createVipService({ db, users, clock, rateLimiter, bannerHosts }:
       if (!hasVip(user)) throw forbidden(VIP_MESSAGES.vipRequired);
       const image = checkBannerImageUrl(body.bannerImageUrl, bannerHosts);
       if (!image.ok) throw badRequest(image.message);
+      if ((body.bannerImageBytes ?? 0) > VIP_BANNER_MAX_BYTES) throw badRequest(VIP_MESSAGES.bannerTooLarge);
       const link = checkBannerLink(body.bannerLink);
       if (!link.ok) throw badRequest(link.message);
       await setBanner(db, user.id, image.value, link.value);

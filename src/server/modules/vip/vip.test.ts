@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLicense } from '../../../../test/helpers/factories.js';
 import { completeSetup, signedIn, startTestApp, withTestApp } from '../../../../test/helpers/test-app.js';
+import { VIP_BANNER_MAX_BYTES } from '../../../common/constants.js';
 import { VIP_MESSAGES } from '../../../common/schemas/account.js';
 import { newLicenseKey } from './vip.service.js';
 
@@ -55,7 +56,11 @@ describe('VIP activation', () => {
     expect((await client.post('/api/vip/activate', { licenseKey: key })).status).toBe(200);
     const used = await other.post('/api/vip/activate', { licenseKey: key });
     expect(used.status).toBe(409);
-    expect(used.body).toEqual({ error: 'CONFLICT', message: 'License key has already been used' });
+    expect(used.body).toEqual({
+      error: 'CONFLICT',
+      message: 'License key has already been used',
+      requestId: expect.any(String),
+    });
     expect((await other.get('/api/user')).body.role).toBe('user');
   });
 
@@ -149,6 +154,24 @@ describe('VIP banner', () => {
       .where('id', '=', user.id)
       .executeTakeFirstOrThrow();
     expect(row.vip_banner_url).toBeNull();
+  });
+
+  it('refuses an image whose declared size is over 5 MB, and stores nothing', async () => {
+    const { client, user } = await signedIn(t, 'vip');
+    const save = (bannerImageBytes: number) =>
+      client.post('/api/vip/banner', { bannerImageUrl: 'https://i.imgur.com/big.png', bannerImageBytes });
+    const over = await save(VIP_BANNER_MAX_BYTES + 1);
+    expect(over.status).toBe(400);
+    expect(over.body.message).toBe('The banner image is larger than 5 MB');
+    const stored = () =>
+      t.db.kysely
+        .selectFrom('users')
+        .select('vip_banner_url')
+        .where('id', '=', user.id)
+        .executeTakeFirstOrThrow();
+    expect((await stored()).vip_banner_url).toBeNull();
+    expect((await save(VIP_BANNER_MAX_BYTES)).status).toBe(200);
+    expect((await stored()).vip_banner_url).toBe('https://i.imgur.com/big.png');
   });
 
   it('uses the host list from VIP_BANNER_HOSTS', async () => {

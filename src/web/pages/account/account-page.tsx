@@ -80,7 +80,7 @@ export function AccountPage() {
           <div className="grid items-start gap-6 lg:grid-cols-2">
             <div className="space-y-6">
               <ChangePasswordCard />
-              {settings.data.requireEmailVerification ? <ChangeEmailCard settings={settings.data} /> : null}
+              <ChangeEmailCard settings={settings.data} />
             </div>
             <div className="space-y-6">
               <ApiKeyCard enabled={settings.data.enableApiKeys} />

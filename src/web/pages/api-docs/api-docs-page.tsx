@@ -12,6 +12,7 @@ import type { EndpointSection } from './endpoint';
 import { EndpointCard } from './endpoint-card';
 import { memberSections } from './member-endpoints';
 import { publicSection } from './public-endpoints';
+import { WITHOUT_API_KEYS_TEXT } from './without-api-keys';
 
 function Section({ section, base, origin }: { section: EndpointSection; base: string; origin: string }) {
   return (
@@ -70,7 +71,10 @@ export function ApiDocsPage() {
             <CardTitle>Base URL</CardTitle>
             <CardDescription>
               All endpoints are relative to this URL. Requests and responses are JSON; errors look like{' '}
-              <code className="font-mono text-xs">{'{ "error": "CODE", "message": "..." }'}</code>.
+              <code className="font-mono text-xs">
+                {'{ "error": "CODE", "message": "...", "requestId": "..." }'}
+              </code>{' '}
+              (quote the requestId when you report a problem).
             </CardDescription>
           </CardHeader>
           <CardContent>
@@ -97,7 +101,7 @@ export function ApiDocsPage() {
         {showMemberSections ? null : (
           <Alert variant="info" title="More endpoints for members">
             {user ? (
-              'API keys are turned off on this site, so the API-key, chunked upload, session and VIP endpoints are not available.'
+              WITHOUT_API_KEYS_TEXT
             ) : (
               <>
                 <Link to={paths.login} className="font-medium text-primary hover:underline">

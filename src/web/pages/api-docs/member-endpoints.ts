@@ -1,4 +1,5 @@
-import { API_KEY_PREFIX, CHUNK_SIZE_BYTES } from '../../../common/constants';
+import { API_KEY_PREFIX, CHUNK_SIZE_BYTES, MB, VIP_BANNER_MAX_BYTES } from '../../../common/constants';
+import { VIP_MESSAGES } from '../../../common/schemas/account';
 import type { EndpointSection } from './endpoint';
 import { apiKeySection } from './v1-endpoints';
 
@@ -170,7 +171,7 @@ export const memberSections: EndpointSection[] = [
         method: 'POST',
         path: '/api/user/change-email',
         summary:
-          'Change your email address (only while email verification is on): a link goes to the new address, and the email changes when it is followed. The current address gets a notice and your other sessions end.',
+          'Change your email address, with your current password. While this site sends email (or requires verification), a link goes to the new address and the email changes when it is followed; the current address gets a notice. Without email, it changes at once, unverified. Either way your other sessions end.',
         fields: ['email', 'currentPassword'],
         example: () =>
           fetchJson('/api/user/change-email', "{ email: 'me@example.com', currentPassword: '…' }"),
@@ -192,8 +193,12 @@ export const memberSections: EndpointSection[] = [
       {
         method: 'POST',
         path: '/api/vip/banner',
-        summary: 'Set your banner: an https image (up to 5 MB, 450×120 px recommended) and an optional link.',
-        fields: ['bannerImageUrl', 'bannerLink (optional)'],
+        summary: `Set your banner: an https image on a trusted image host (up to ${VIP_BANNER_MAX_BYTES / MB} MB, 450×120 px recommended) and an optional link.`,
+        fields: [
+          'bannerImageUrl',
+          'bannerLink (optional)',
+          `bannerImageBytes (optional) — the image's size in bytes as you measured it (the server never downloads the image): over ${VIP_BANNER_MAX_BYTES} is refused with 400 "${VIP_MESSAGES.bannerTooLarge}"`,
+        ],
         example: () =>
           fetchJson(
             '/api/vip/banner',

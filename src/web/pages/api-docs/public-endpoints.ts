@@ -137,7 +137,7 @@ export const publicSection: EndpointSection = {
       method: 'GET',
       path: '/api/top-views',
       summary: 'The 10 most viewed public pastes.',
-      returns: '[{ id, title, viewCount, createdAt, username, role }]',
+      returns: '{ "pastes": [{ id, title, viewCount, createdAt, username, role }] }',
       example: (base) => `curl ${base}/top-views`,
     },
     {
@@ -145,6 +145,7 @@ export const publicSection: EndpointSection = {
       path: '/api/top-views-v2?period={period}',
       summary: 'The most viewed public pastes for a period.',
       fields: ["period: 'all-time' | 'weekly' | 'monthly'"],
+      returns: '{ "pastes": [{ id, title, viewCount, createdAt, username, role }] }',
       example: (base) => `curl '${base}/top-views-v2?period=weekly'`,
     },
     {

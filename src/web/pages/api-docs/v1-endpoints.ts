@@ -1,4 +1,5 @@
 import { API_KEY_PREFIX, EXPIRATIONS, PRIVACIES } from '../../../common/constants';
+import { ACCOUNT_MESSAGES } from '../../../common/schemas/account';
 import type { EndpointSection } from './endpoint';
 
 /** A placeholder that still reads as a key when pasted into a terminal. */
@@ -9,7 +10,7 @@ const pipe = (values: readonly string[]) => values.join('|');
 export const apiKeySection: EndpointSection = {
   id: 'api-key',
   title: 'API Key Endpoints',
-  description: `Authenticate with your API key (starts with ${API_KEY_PREFIX}) in the X-API-Key header; no cookie or CSRF header is needed. Get or regenerate it in Account Settings. A missing, wrong or disabled key answers 401 { "error": "INVALID_API_KEY", "message": "Invalid API key" }; each key may make 120 requests a minute (then 429 with Retry-After).`,
+  description: `Authenticate with your API key (starts with ${API_KEY_PREFIX}) in the X-API-Key header; no cookie or CSRF header is needed. Get or regenerate it in Account Settings. A request without the header answers 401 { "error": "INVALID_API_KEY", "message": "${ACCOUNT_MESSAGES.apiKeyRequired}" }; a wrong key, or any key while API keys are turned off on this site, 401 { "error": "INVALID_API_KEY", "message": "${ACCOUNT_MESSAGES.invalidApiKey}" }; each key may make 120 requests a minute (then 429 with Retry-After).`,
   endpoints: [
     {
       method: 'POST',

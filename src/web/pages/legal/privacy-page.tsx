@@ -1,8 +1,8 @@
 import { ShieldCheck } from 'lucide-react';
-import { useSiteTitle } from '../../features/settings/api/get-public-settings';
+import { usePublicSettings, useSiteTitle } from '../../features/settings/api/get-public-settings';
 import { LegalDocument, type LegalSection } from './legal-document';
 
-function privacySections(site: string): LegalSection[] {
+function privacySections(site: string, auditDays: number | string): LegalSection[] {
   return [
     {
       title: 'Information We Collect',
@@ -17,8 +17,32 @@ function privacySections(site: string): LegalSection[] {
             address, a one-way hash of your password and, once created, a hash of your API key.
           </li>
           <li>
-            <strong className="text-foreground">Technical data</strong>: the IP address of a registration, and
-            short-lived counters per IP address used to stop abuse (rate limits).
+            <strong className="text-foreground">Network addresses (IP)</strong>, and how long each is kept:
+            <ul className="mt-1 list-[circle] space-y-1 pl-6">
+              <li>the address an account was registered from, with the account, until it is deleted;</li>
+              <li>
+                the address a report was sent from, with the report; reports stay after they are decided and
+                are not deleted automatically;
+              </li>
+              <li>
+                the address of each sign-in of an administrator or manager and of each action they take (in
+                the admin panel, and each time they open a password-protected paste), in the audit log, for{' '}
+                {auditDays} days;
+              </li>
+              <li>
+                counters per address that stop abuse (rate limits), and which address (with the account, if
+                signed in) has viewed a paste, so that a view counts once: for at most an hour;
+              </li>
+              <li>
+                the address of every request, in the server's request log, kept for as long as the site's
+                operator keeps that log.
+              </li>
+            </ul>
+          </li>
+          <li>
+            <strong className="text-foreground">Backups</strong>: a backup of the site (downloaded by an
+            administrator, or written on a schedule, where newer ones replace the oldest) holds the accounts,
+            pastes and reports above, with their addresses; not the audit log.
           </li>
         </ul>
       ),
@@ -70,9 +94,12 @@ function privacySections(site: string): LegalSection[] {
       body: (
         <p>
           Public pastes can be read by anyone who has the link, and popular public pastes may be listed on the
-          Top Views page. Password-protected pastes are shown only to people who know the password, and to
-          administrators and managers reviewing reports. We disclose data to authorities only when the law
-          requires it.
+          Top Views page. Password-protected pastes are shown to people who know the password, and to
+          administrators and managers: they can open any password-protected paste, for example to review a
+          report or a deletion request. Every such opening is recorded in the audit log with their name and
+          address (at most once an hour per paste and staff member). End-to-end encrypted pastes stay
+          unreadable to them unless a reporter shares the key. We disclose data to authorities only when the
+          law requires it.
         </p>
       ),
     },
@@ -90,9 +117,10 @@ function privacySections(site: string): LegalSection[] {
       title: 'Your Rights',
       body: (
         <p>
-          You can view and change your email address and password in Account Settings, request the deletion of
-          your pastes, and ask the administrators of this site for a copy or the deletion of your account
-          data.
+          You can view and change your email address and password in Account Settings, with your current
+          password (a new address is confirmed by a link sent to it when this site sends email), request the
+          deletion of your pastes, and ask the administrators of this site for a copy or the deletion of your
+          account data.
         </p>
       ),
     },
@@ -105,6 +133,8 @@ function privacySections(site: string): LegalSection[] {
 
 export function PrivacyPage() {
   const site = useSiteTitle();
+  const { data: settings } = usePublicSettings();
+  // The site's own setting (AUDIT_RETENTION_DAYS); an ellipsis while it loads.
   return (
     <LegalDocument
       icon={ShieldCheck}
@@ -115,7 +145,7 @@ export function PrivacyPage() {
           needed to share your pastes, one session cookie, and no tracking.
         </p>
       }
-      sections={privacySections(site)}
+      sections={privacySections(site, settings?.auditRetentionDays ?? '…')}
     />
   );
 }

@@ -65,8 +65,8 @@ function termsSections(site: string): LegalSection[] {
       body: (
         <p>
           Anyone can report a paste. Administrators and managers review reports and deletion requests, and may
-          remove any paste that breaks these Terms, without notice. Password-protected pastes can be opened by
-          administrators and managers for this purpose.
+          remove any paste that breaks these Terms, without notice. Administrators and managers can open any
+          password-protected paste; each time they do is recorded in the site's audit log.
         </p>
       ),
     },

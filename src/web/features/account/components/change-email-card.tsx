@@ -10,8 +10,12 @@ import { useChangeEmail } from '../api/change-email';
 
 const FAILED = 'Email Change Failed';
 
-/** Shown only while email verification is required: the new address must prove itself first. */
+/**
+ * Changes the account's address after the current password: by a link the new address must
+ * follow while the site can send mail, at once when it cannot.
+ */
 export function ChangeEmailCard({ settings }: { settings: UserSettings }) {
+  const byLink = settings.emailChangeByLink;
   const change = useChangeEmail();
   const [email, setEmail] = useState('');
   const [currentPassword, setCurrentPassword] = useState('');
@@ -38,8 +42,8 @@ export function ChangeEmailCard({ settings }: { settings: UserSettings }) {
           setEmail('');
           setCurrentPassword('');
           toast({
-            title: 'Check your new inbox',
-            description: result.message || ACCOUNT_MESSAGES.emailChangeSent,
+            title: byLink ? 'Check your new inbox' : 'Email changed',
+            description: result.message,
             variant: 'success',
           });
         },
@@ -59,9 +63,9 @@ export function ChangeEmailCard({ settings }: { settings: UserSettings }) {
           Change Email
         </CardTitle>
         <CardDescription>
-          We send a verification link to the new address. Your email changes only when you follow it (within
-          24 hours); until then the current address stays in use. The current address gets a notice, and your
-          other devices are signed out.
+          {byLink
+            ? 'We send a verification link to the new address. Your email changes only when you follow it (within 24 hours); until then the current address stays in use. The current address gets a notice, and your other devices are signed out.'
+            : 'This site sends no email, so your address changes as soon as you save it, unverified. Your other devices are signed out.'}
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
@@ -101,7 +105,13 @@ export function ChangeEmailCard({ settings }: { settings: UserSettings }) {
           />
           <Button type="submit" disabled={change.isPending}>
             <Send aria-hidden />
-            {change.isPending ? 'Sending...' : 'Send Verification Link'}
+            {byLink
+              ? change.isPending
+                ? 'Sending...'
+                : 'Send Verification Link'
+              : change.isPending
+                ? 'Saving...'
+                : 'Change Email'}
           </Button>
         </form>
       </CardContent>

@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { toast, toastError } from '../../../components/ui/toast-store';
 import { useUpdateBanner } from '../api/update-banner';
+import { measureImage } from '../lib/measure-image';
 import { BannerPreview } from './banner-preview';
 
 const FAILED = 'Update Failed';
@@ -22,12 +23,16 @@ function previewable(url: string): string | null {
   }
 }
 
-/** Banner image URL (required, https, trusted hosts: checked by the server) and optional link. */
+/**
+ * Banner image URL (required, https, trusted hosts: checked by the server), its size (measured here
+ * before saving) and an optional link.
+ */
 export function BannerForm({ user }: { user: PublicUser }) {
   const update = useUpdateBanner();
   const [imageUrl, setImageUrl] = useState(user.vipBannerUrl ?? '');
   const [link, setLink] = useState(user.vipBannerLink ?? '');
   const [problem, setProblem] = useState<string | null>(null);
+  const [measuring, setMeasuring] = useState(false);
   const [preview, setPreview] = useState(() => previewable(imageUrl.trim()));
 
   // Preview what is typed once typing pauses, not every half-written URL.
@@ -36,17 +41,25 @@ export function BannerForm({ user }: { user: PublicUser }) {
     return () => clearTimeout(timer);
   }, [imageUrl]);
 
-  function onSubmit(event: FormEvent) {
+  function refuse(message: string) {
+    setProblem(message);
+    toast({ title: FAILED, description: message, variant: 'destructive' });
+  }
+
+  async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const bannerImageUrl = imageUrl.trim();
-    if (!bannerImageUrl) {
-      setProblem(VIP_MESSAGES.bannerUrlRequired);
-      toast({ title: FAILED, description: VIP_MESSAGES.bannerUrlRequired, variant: 'destructive' });
-      return;
-    }
+    if (!bannerImageUrl) return refuse(VIP_MESSAGES.bannerUrlRequired);
     setProblem(null);
+    setMeasuring(true);
+    // Measured here, where it is downloaded from: the server never fetches it.
+    const size = previewable(bannerImageUrl)
+      ? await measureImage(bannerImageUrl, VIP_BANNER_MAX_BYTES)
+      : null;
+    setMeasuring(false);
+    if (size && 'tooLarge' in size) return refuse(VIP_MESSAGES.bannerTooLarge);
     update.mutate(
-      { bannerImageUrl, bannerLink: link.trim() },
+      { bannerImageUrl, bannerLink: link.trim(), bannerImageBytes: size?.bytes },
       {
         onSuccess: (result) => {
           // The server stores a normalized form (e.g. https:// added to the link).
@@ -78,7 +91,7 @@ export function BannerForm({ user }: { user: PublicUser }) {
         placeholder="https://i.imgur.com/your-banner.png"
         value={imageUrl}
         onChange={(e) => setImageUrl(e.target.value)}
-        hint={`An https image on a trusted image host (such as i.imgur.com), up to ${VIP_BANNER_MAX_BYTES / MB} MB; 450×120 px recommended.`}
+        hint={`An https image on a trusted image host (such as i.imgur.com), up to ${VIP_BANNER_MAX_BYTES / MB} MB (checked when you save, where the host lets your browser read it); 450×120 px recommended.`}
         aria-required
       />
       <Field
@@ -90,9 +103,9 @@ export function BannerForm({ user }: { user: PublicUser }) {
         onChange={(e) => setLink(e.target.value)}
         hint="Where a click on the banner goes. https:// is added when you leave it out."
       />
-      <Button type="submit" variant="vip" disabled={update.isPending}>
+      <Button type="submit" variant="vip" disabled={measuring || update.isPending}>
         <ImagePlus aria-hidden />
-        {update.isPending ? 'Saving...' : 'Save Banner'}
+        {measuring ? 'Checking the image...' : update.isPending ? 'Saving...' : 'Save Banner'}
       </Button>
     </form>
   );
