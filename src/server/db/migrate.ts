@@ -11,6 +11,7 @@ import * as scheduledBackups from './migrations/008-scheduled-backups.js';
 import * as uploadDigest from './migrations/009-upload-digest.js';
 import * as pasteRevisions from './migrations/010-paste-revisions.js';
 import * as encryptedPastes from './migrations/011-encrypted-pastes.js';
+import * as identity from './migrations/012-identity.js';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
 
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '009-upload-digest': uploadDigest,
   '010-paste-revisions': pasteRevisions,
   '011-encrypted-pastes': encryptedPastes,
+  '012-identity': identity,
 };
 
 class StaticProvider implements MigrationProvider {

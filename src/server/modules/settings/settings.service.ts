@@ -234,6 +234,7 @@ export function createSettingsService(deps: {
           enableApiKeys: s.enableApiKeys,
           vipLicenseUrl: s.vipLicenseUrl,
           canSendMail: s.emailProvider !== 'none',
+          ssoOnly: s.ssoOnly,
         });
         publicOf.set(snap, shown);
       }

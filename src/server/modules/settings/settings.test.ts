@@ -16,6 +16,7 @@ describe('public settings', () => {
       enableApiKeys: true,
       vipLicenseUrl: '',
       canSendMail: false,
+      ssoOnly: false,
     });
   });
 

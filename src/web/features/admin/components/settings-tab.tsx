@@ -7,7 +7,7 @@ import {
   PASTE_SIZE_LIMIT_MAX_MB,
   PASTE_SIZE_LIMIT_MIN_MB,
 } from '../../../../common/constants';
-import type { Settings } from '../../../../common/schemas/settings';
+import type { AdminSettings as Settings } from '../../../../common/schemas/settings';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
