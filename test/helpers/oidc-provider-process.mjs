@@ -57,15 +57,15 @@ provider.Client.prototype.redirectUriAllowed = (uri) =>
   /^http:\/\/127\.0\.0\.1:\d+\/api\/auth\/oidc\/[a-z0-9-]+\/callback$/.test(uri);
 provider.Client.prototype.postLogoutRedirectUriAllowed = (uri) => /^http:\/\/127\.0\.0\.1:\d+\/$/.test(uri);
 
-const escape = (s) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function loginPage(res, uid, problem) {
   res.writeHead(problem ? 401 : 200, { 'content-type': 'text/html; charset=utf-8' });
   res.end(`<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width">
 <title>Test Identity Provider</title></head>
 <body style="font-family:sans-serif;max-width:22rem;margin:3rem auto">
-<h1>Test Identity Provider</h1>${problem ? `<p role="alert">${escape(problem)}</p>` : ''}
-<form method="post" action="/interaction/${escape(uid)}">
+<h1>Test Identity Provider</h1>${problem ? `<p role="alert">${escapeHtml(problem)}</p>` : ''}
+<form method="post" action="/interaction/${escapeHtml(uid)}">
 <label>Login <input name="login" autocomplete="username"></label><br><br>
 <label>Password <input name="password" type="password" autocomplete="current-password"></label><br><br>
 <button type="submit">Sign in</button></form></body></html>`);
