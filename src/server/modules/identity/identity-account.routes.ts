@@ -40,7 +40,11 @@ export const identityAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/ldap/:id/link',
     { config: { access: 'signed-in' }, schema: { params: providerParams, body: directoryCredentialsSchema } },
     async (request) => {
-      await identity.directoryLink(request.params.id, request.body, request.user!.id, request.ip);
+      await identity.directoryLink(request.params.id, request.body, {
+        userId: request.user!.id,
+        ip: request.ip,
+        log: request.log,
+      });
       return { identities: await identity.identitiesOf(request.user!.id) };
     },
   );

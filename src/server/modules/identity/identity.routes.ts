@@ -94,6 +94,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user, provider } = await identity.directorySignIn(request.params.id, request.body, {
         ip: request.ip,
         requestId: String(request.id),
+        log: request.log,
       });
       await signIn(request, reply, user, { method: 'ldap', provider: provider.id });
       return presentUser(user);

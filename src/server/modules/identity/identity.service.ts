@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
   type AccountIdentity,
@@ -29,6 +30,8 @@ import {
   type RedirectProviderConfig,
 } from './provider-directory.js';
 import { createRedirectProtocol } from './redirect-protocol.js';
+
+type Logger = Pick<FastifyBaseLogger, 'warn'>;
 
 /** How long a redirect sign-in may take between its start and its callback. */
 export const FLOW_TTL_MS = 10 * 60 * 1000;
@@ -83,20 +86,21 @@ export function createIdentityService(deps: Deps) {
     return `${origin}/api/auth/oidc/${id}/callback`;
   }
 
-  /** A directory's refusal as the JSON answer of its route. */
-  function answerOf(problem: SignInProblem, p: ProviderConfig): AppError {
+  /** A directory's refusal as the JSON answer of its route; what went wrong goes to the log. */
+  function answerOf(problem: unknown, p: ProviderConfig, log: Logger): unknown {
+    if (!(problem instanceof SignInProblem)) return problem;
+    log.warn({ err: problem.cause, provider: p.id, code: problem.code }, 'sign-in through a provider failed');
     const message = signInErrorMessage(problem.code, p.name);
     return problem.code === 'unavailable' ? new AppError('UNAVAILABLE', message) : forbidden(message);
   }
 
-  async function directoryIdentity(p: DirectoryConfig, creds: Required<DirectoryCredentials>, ip: string) {
+  async function directoryIdentity(p: DirectoryConfig, creds: DirectoryCredentials, log: Logger) {
     const username = creds.username.trim();
     if (!username || !creds.password) throw badRequest(IDENTITY_MESSAGES.missingFields);
-    await deps.captcha.verify(await settings.get(), creds.captchaToken, ip);
     const key = `${p.id}:${username.toLowerCase()}`;
     await rateLimiter.slowDown(DIRECTORY_PER_USERNAME, key);
     const identity = await directorySignIn(p, username, creds.password).catch((e: unknown) => {
-      throw e instanceof SignInProblem ? answerOf(e, p) : e;
+      throw answerOf(e, p, log);
     });
     if (!identity) throw new AppError('INVALID_CREDENTIALS', IDENTITY_MESSAGES.invalidCredentials);
     await rateLimiter.reset(DIRECTORY_PER_USERNAME, key);
@@ -167,23 +171,34 @@ export function createIdentityService(deps: Deps) {
     },
 
     /** Directory sign-in: the account of the directory's user, when the password is theirs. */
-    async directorySignIn(id: string, creds: Required<DirectoryCredentials>, ctx: SignInContext) {
+    async directorySignIn(
+      id: string,
+      creds: Required<DirectoryCredentials>,
+      ctx: SignInContext & { log: Logger },
+    ) {
       await rateLimiter.consume([[DIRECTORY_PER_IP, ctx.ip]]);
       const p = await providerOf(id, ['ldap']);
-      const identity = await directoryIdentity(p, creds, ctx.ip);
+      // As on the login form: a signed-in link needs none.
+      await deps.captcha.verify(await settings.get(), creds.captchaToken, ctx.ip);
+      const identity = await directoryIdentity(p, creds, ctx.log);
       const user = await linker.signInAccount(p, identity, ctx).catch((e: unknown) => {
-        throw e instanceof SignInProblem ? answerOf(e, p) : e;
+        throw answerOf(e, p, ctx.log);
       });
       return { user, provider: p };
     },
 
     /** Links a directory identity to the signed-in account, on its password. */
-    async directoryLink(id: string, creds: Required<DirectoryCredentials>, userId: number, ip: string) {
+    async directoryLink(
+      id: string,
+      creds: DirectoryCredentials,
+      opts: { userId: number; ip: string; log: Logger },
+    ) {
+      const { userId, ip, log } = opts;
       await rateLimiter.consume([[DIRECTORY_PER_IP, ip]]);
       const p = await providerOf(id, ['ldap']);
-      const identity = await directoryIdentity(p, creds, ip);
+      const identity = await directoryIdentity(p, creds, log);
       await linker.link(p, identity, userId).catch((e: unknown) => {
-        throw e instanceof SignInProblem ? answerOf(e, p) : e;
+        throw answerOf(e, p, log);
       });
     },
 
