@@ -1,6 +1,11 @@
 import fs from 'node:fs';
 import { z } from 'zod';
-import { type IdentityProviderSetting, identityProviderSettingSchema } from '../common/schemas/identity.js';
+import {
+  type IdentityProviderSetting,
+  identityProviderSettingSchema,
+  LDAP_DEFAULTS,
+  OIDC_DEFAULTS,
+} from '../common/schemas/identity.js';
 
 /**
  * The sign-in providers an operator sets in the environment (OIDC_PROVIDERS, LDAP_PROVIDERS), for
@@ -8,18 +13,6 @@ import { type IdentityProviderSetting, identityProviderSettingSchema } from '../
  * panel uses; a problem names the variable, the entry and the field, never a value (the entries
  * hold secrets).
  */
-
-export const OIDC_DEFAULTS = {
-  scopes: ['openid', 'email', 'profile'],
-  usernameClaim: 'preferred_username',
-  groupsClaim: 'groups',
-};
-export const LDAP_DEFAULTS = {
-  searchFilter: '(uid={username})',
-  usernameAttribute: 'uid',
-  emailAttribute: 'mail',
-  groupAttribute: 'memberOf',
-};
 
 const entries = z.array(z.record(z.string(), z.unknown())).max(20);
 

@@ -78,6 +78,19 @@ export function safeReturnPath(value: unknown): string {
   return /[\u0000-\u001f\u007f]/.test(value) ? '/' : value;
 }
 
+/** What a provider's optional fields are when the operator or the admin leaves them out. */
+export const OIDC_DEFAULTS = {
+  scopes: ['openid', 'email', 'profile'],
+  usernameClaim: 'preferred_username',
+  groupsClaim: 'groups',
+};
+export const LDAP_DEFAULTS = {
+  searchFilter: '(uid={username})',
+  usernameAttribute: 'uid',
+  emailAttribute: 'mail',
+  groupAttribute: 'memberOf',
+};
+
 const PROVIDER_ID = /^[a-z0-9][a-z0-9-]{0,39}$/;
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
 

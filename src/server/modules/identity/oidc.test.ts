@@ -140,6 +140,8 @@ describe('sign-in through an OpenID provider', () => {
 
   it('when the provider is down, says so and local sign-in still works', async () => {
     const local = await createUser(t);
+    // Up a moment ago (its discovery document is known), down now: still told at the start.
+    await signInWithProvider(t.client(), 'corp', 'alice', 'alice-pw');
     await op.stop();
     try {
       const res = await t.client().get('/api/auth/oidc/corp/start');

@@ -12,7 +12,11 @@ import type { RedirectProviderConfig } from './provider-directory.js';
  * ID token's signature, issuer, audience, expiry and `nonce`. Nothing here parses a token by hand.
  */
 
-/** A provider's discovery document is looked up again after this; a failed lookup is not kept. */
+/**
+ * A callback reuses the discovery document its start fetched, for this long; every start fetches
+ * it afresh, which also tells at once (with a clear message) that a provider is down before the
+ * browser is sent there. A failed lookup is not kept.
+ */
 const DISCOVERY_TTL_MS = 60 * 60 * 1000;
 /** Each call to a provider; past it the provider counts as unreachable. */
 const TIMEOUT_SECONDS = 10;
@@ -68,7 +72,7 @@ export function createRedirectProtocol(deps: { clock: Clock; github: { oauthUrl:
     { at: number; server: oidc.ServerMetadata; jwks?: oidc.ExportedJWKSCache }
   >();
 
-  async function serverOf(p: RedirectProviderConfig): Promise<oidc.ServerMetadata> {
+  async function serverOf(p: RedirectProviderConfig, fresh = false): Promise<oidc.ServerMetadata> {
     if (p.kind === 'github') {
       const base = deps.github.oauthUrl;
       return {
@@ -78,14 +82,14 @@ export function createRedirectProtocol(deps: { clock: Clock; github: { oauthUrl:
       };
     }
     const cached = discovered.get(p.issuer);
-    if (cached && deps.clock.now() - cached.at < DISCOVERY_TTL_MS) return cached.server;
+    if (cached && !fresh && deps.clock.now() - cached.at < DISCOVERY_TTL_MS) return cached.server;
     try {
       const found = await oidc.discovery(new URL(p.issuer), p.clientId, undefined, undefined, {
         execute: allowsHttp(p.issuer) ? [oidc.allowInsecureRequests] : [],
         timeout: TIMEOUT_SECONDS,
       });
       const server = found.serverMetadata();
-      discovered.set(p.issuer, { at: deps.clock.now(), server });
+      discovered.set(p.issuer, { at: deps.clock.now(), server, jwks: cached?.jwks });
       return server;
     } catch (cause) {
       throw new SignInProblem('unavailable', { cause });
@@ -149,7 +153,7 @@ export function createRedirectProtocol(deps: { clock: Clock; github: { oauthUrl:
 
     /** Where to send the browser; throws SignInProblem('unavailable') when discovery fails. */
     async authorizationUrl(p: RedirectProviderConfig, r: AuthorizationRequest): Promise<string> {
-      const server = await serverOf(p);
+      const server = await serverOf(p, true);
       const common = {
         redirect_uri: r.redirectUri,
         state: r.state,

@@ -1,5 +1,5 @@
 import { Save } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { Suspense, useEffect, useId, useState } from 'react';
 import {
   FAVICON_MAX_BYTES,
   MB,
@@ -17,6 +17,7 @@ import { Label } from '../../../components/ui/label';
 import { Switch } from '../../../components/ui/switch';
 import { toast, toastError } from '../../../components/ui/toast-store';
 import { paths } from '../../../config/paths';
+import { IdentitySettings } from '../../identity';
 import { useAdminSettings, useTestTurnstile, useUpdateSettings, useUploadFavicon } from '../api/settings';
 import { BackupSection } from './backup-section';
 import { EmailSettings } from './email-settings';
@@ -408,6 +409,9 @@ function Security({ settings }: { settings: Settings }) {
         <Save aria-hidden />
         Save Security Settings
       </Button>
+      <Suspense fallback={null}>
+        <IdentitySettings />
+      </Suspense>
     </Section>
   );
 }
