@@ -12,6 +12,7 @@ import type { EndpointSection } from './endpoint';
 import { EndpointCard } from './endpoint-card';
 import { memberSections } from './member-endpoints';
 import { publicSection } from './public-endpoints';
+import { signInSection } from './sign-in-endpoints';
 
 function Section({ section, base, origin }: { section: EndpointSection; base: string; origin: string }) {
   return (
@@ -48,7 +49,7 @@ export function ApiDocsPage() {
   const { data: user } = useUser();
   const { data: settings } = usePublicSettings();
   const showMemberSections = Boolean(user && settings?.enableApiKeys);
-  const sections = showMemberSections ? [publicSection, ...memberSections] : [publicSection];
+  const sections = [publicSection, signInSection, ...(showMemberSections ? memberSections : [])];
 
   return (
     <Page
