@@ -17,6 +17,8 @@ let directory: TestDirectory;
 let server: RunningServer;
 
 test.beforeAll(async () => {
+  // A hang guard for three servers started on a possibly loaded machine, not a speed limit.
+  test.setTimeout(600_000);
   op = await startOidcProvider({
     olivia: {
       password: 'olivia-idp-pw',

@@ -272,3 +272,26 @@ describe('signing out', () => {
     expect((await p.post('/api/logout')).body).toEqual({ ok: true });
   });
 });
+
+describe('backups', () => {
+  it('a restore keeps no identity link (none is in a backup): an identity never signs in to the account now at its old id', async () => {
+    const c = t.client();
+    await signInWithProvider(c, 'corp', 'alice', 'alice-pw');
+    const alice = (await c.get('/api/user')).body as { id: number };
+    const admin = await loginClient(t, ADMIN.username, ADMIN.password);
+    const backup = JSON.parse((await admin.get('/api/admin/database/export')).text);
+    // Another site's backup, say: alice's id belongs to someone else there.
+    const row = backup.tables.users.find((u: { id: number }) => u.id === alice.id);
+    Object.assign(row, { username: 'mallory', username_key: 'mallory', email: 'mallory@elsewhere.example' });
+    const restored = await admin.post('/api/admin/database/import', undefined, {
+      raw: JSON.stringify(backup),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(restored.status, restored.text).toBe(200);
+    const again = t.client();
+    await signInWithProvider(again, 'corp', 'alice', 'alice-pw');
+    const user = (await again.get('/api/user')).body as { id: number; username: string };
+    expect(user.username).toBe('alice');
+    expect(user.id).not.toBe(alice.id);
+  });
+});
