@@ -69,17 +69,16 @@ export interface SessionsTable {
   user_id: number;
   created_at: number;
   expires_at: number;
-  /** The sign-in provider the session came from; null: a local password. */
+  /** The sign-in provider the session came from (null: a local password). */
   identity_provider: string | null;
 }
 
-/** An external identity (a provider's subject) tied to an account. */
+/** An external identity tied to an account. */
 export interface IdentityLinksTable {
   provider_id: string;
-  /** The provider's stable id of the person: OIDC `sub`, GitHub's numeric id, the directory's username. */
+  /** The provider's stable id of the person (OIDC `sub`, GitHub's id, the directory's username). */
   subject: string;
   user_id: number;
-  /** What the provider calls the person (username or email), shown on the account page. */
   linked_as: string | null;
   created_at: number;
   last_sign_in_at: number | null;
@@ -92,7 +91,6 @@ export interface IdentityFlowsTable {
   state: string;
   nonce: string;
   code_verifier: string;
-  /** A path of this site to go to afterwards. */
   return_to: string;
   /** Set when a signed-in account links the provider instead of signing in. */
   link_user_id: number | null;
