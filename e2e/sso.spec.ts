@@ -3,7 +3,7 @@ import { CAPTCHA_BYPASS_TOKEN } from '../src/common/constants';
 import { startOidcProvider, type TestOidcProvider } from '../test/helpers/oidc-provider';
 import { startSlapd, type TestDirectory } from '../test/helpers/slapd';
 import { axeViolations } from './support/axe';
-import { ADMIN, completeSetup, expect, snap, test } from './support/fixtures';
+import { ADMIN, completeSetup, expect, snap, test, toasts } from './support/fixtures';
 import { type RunningServer, startServer } from './support/server';
 
 /**
@@ -86,7 +86,7 @@ test('signs in against the LDAP directory', async ({ page }) => {
   await form.getByLabel('Corp Directory username').fill('lars');
   await form.getByLabel('Corp Directory password').fill('wrong');
   await form.getByRole('button', { name: 'Sign in with Corp Directory' }).click();
-  await expect(page.getByText('Invalid username or password').first()).toBeVisible();
+  await expect(toasts(page).getByText('Invalid username or password')).toBeVisible();
   await snap(page, 'sso-ldap-form-dark');
 
   await form.getByLabel('Corp Directory password').fill('lars-directory-pw');
@@ -146,7 +146,7 @@ test('the account page links the provider, and the admin configures providers', 
   await added.getByLabel('Client secret', { exact: true }).fill('panel-secret');
   await added.getByLabel('Name', { exact: true }).fill('Panel SSO');
   await page.getByRole('button', { name: 'Save Sign-in Settings' }).click();
-  await expect(page.getByText('Sign-in settings saved')).toBeVisible();
+  await expect(toasts(page).getByText('Sign-in settings saved')).toBeVisible();
   const providers = await (await page.request.get(`${server.url}/api/auth/providers`)).json();
   expect(providers).toContainEqual({ id: 'corp-panel', name: 'Panel SSO', kind: 'oidc' });
 });
