@@ -1,4 +1,5 @@
-// What npm cannot install: Debian packages the tests use (Chromium, nginx, Swift's S3 server).
+// What npm cannot install: Debian packages the tests use (Chromium, nginx, Swift's S3 server,
+// OpenLDAP's slapd).
 // Installed with apt-get when we can (root + apt-get); otherwise the test command stops at once
 // with the exact command to run. Never downloads a build of its own, never skips silently.
 import { spawnSync } from 'node:child_process';
@@ -18,7 +19,7 @@ export function ensurePackage({ pkg, paths, why, flags = '' }) {
     process.exit(1);
   }
   console.log(`${pkg} not found; installing it: ${install}`);
-  const log = `/tmp/pasteshare-${pkg}-install.log`;
+  const log = `/tmp/pasteshare-${pkg.replace(/\s+/g, '+')}-install.log`;
   const r = spawnSync('sh', ['-c', `DEBIAN_FRONTEND=noninteractive ${install} >${log} 2>&1`], {
     stdio: 'inherit',
   });
@@ -45,5 +46,14 @@ export const ensureSwift = () =>
     pkg: 'python3-swift',
     paths: ['/usr/lib/python3/dist-packages/swift'],
     why: 'the S3-compatible storage tests (test/helpers/start-swift-s3.sh)',
+    flags: '--no-install-recommends',
+  });
+
+/** OpenLDAP's slapd (and its tools): the real directory the LDAP sign-in tests start (test/helpers/slapd.ts). */
+export const ensureSlapd = () =>
+  ensurePackage({
+    pkg: 'slapd ldap-utils',
+    paths: ['/usr/sbin/slapd'],
+    why: 'the LDAP sign-in tests (test/helpers/slapd.ts)',
     flags: '--no-install-recommends',
   });

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureChromium } from './chromium.mjs';
-import { ensureNginx, ensureSwift } from './system-packages.mjs';
+import { ensureNginx, ensureSlapd, ensureSwift } from './system-packages.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (p) => path.join(root, 'node_modules', p);
@@ -25,6 +25,7 @@ if (!process.env.TEST_DATABASE_URL) {
 // Everything npm cannot install, before the first step: a missing package stops the run now.
 ensureNginx();
 ensureSwift();
+ensureSlapd();
 ensureChromium();
 
 const steps = [

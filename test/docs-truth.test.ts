@@ -8,6 +8,7 @@ import { loadConfig } from '../src/server/config.js';
 import { TECHNOLOGIES } from '../src/web/pages/about/technologies.js';
 import { memberSections } from '../src/web/pages/api-docs/member-endpoints.js';
 import { publicSection } from '../src/web/pages/api-docs/public-endpoints.js';
+import { signInSection } from '../src/web/pages/api-docs/sign-in-endpoints.js';
 import { createUser, loginClient, withTestApp } from './helpers/test-app.js';
 import { tempDir } from './helpers/test-db.js';
 import { sha256, textOfSize, waitAssembled } from './helpers/uploads.js';
@@ -28,7 +29,7 @@ function serverHas(method: string, url: string): boolean {
 
 describe('documentation names only routes the server has', () => {
   it('the API page', () => {
-    const documented = [publicSection, ...memberSections].flatMap((s) =>
+    const documented = [publicSection, signInSection, ...memberSections].flatMap((s) =>
       s.endpoints.map((e) => `${e.method} ${e.path}`),
     );
     expect(documented.length).toBeGreaterThan(20);
@@ -55,7 +56,16 @@ describe('documentation names only routes the server has', () => {
 });
 
 describe('the About page names only parts that can be configured', () => {
-  const samples: Record<string, string> = { REDIS_URL: 'redis://127.0.0.1:6379', S3_BUCKET: 'pastes' };
+  const samples: Record<string, string> = {
+    REDIS_URL: 'redis://127.0.0.1:6379',
+    S3_BUCKET: 'pastes',
+    OIDC_PROVIDERS: JSON.stringify([
+      { id: 'corp', name: 'Corp', issuer: 'https://sso.example', clientId: 'c', clientSecret: 's' },
+    ]),
+    LDAP_PROVIDERS: JSON.stringify([
+      { id: 'dir', name: 'Directory', url: 'ldaps://ldap.example', searchBase: 'dc=example' },
+    ]),
+  };
   const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
 
   for (const { name, enabledBy } of TECHNOLOGIES.filter((x) => x.enabledBy)) {

@@ -32,4 +32,8 @@ export const DEFAULT_SETTINGS: Settings = {
   emailVerificationTemplate: '',
   forgotPasswordTemplate: '',
   vipLicenseUrl: '',
+  identityProviders: [],
+  ssoOnly: false,
+  ssoBreakGlassAdmin: '',
+  ssoExistingAccountsOnly: false,
 };

@@ -3,6 +3,8 @@ import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { CHUNK_SIZE_BYTES } from '../common/constants.js';
+import type { IdentityProviderSetting } from '../common/schemas/identity.js';
+import { parseIdentityEnv } from './config-identity.js';
 import type { S3Options } from './infra/blob-store/s3.js';
 
 /**
@@ -169,6 +171,12 @@ const envSchema = z.object({
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   /** GET /metrics on the main port, for `Authorization: Bearer <token>` only. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Sign-in providers (JSON arrays; checked in config-identity.ts, never echoed: they hold secrets). */
+  OIDC_PROVIDERS: z.string().optional(),
+  LDAP_PROVIDERS: z.string().optional(),
+  /** Tests only (refused with NODE_ENV=production): GitHub's sign-in and API at a local fake. */
+  GITHUB_OAUTH_URL: z.url().optional(),
+  GITHUB_API_URL: z.url().optional(),
   /** Tests only (refused with NODE_ENV=production): a smaller chunk than the spec's 40 MiB. */
   TEST_UPLOAD_CHUNK_BYTES: z.coerce.number().int().min(1).optional(),
   /** Tests only: a pause after each assembly progress step, to catch an assembly mid-way. */
@@ -213,6 +221,8 @@ export interface Config {
   auditRetentionDays: number;
   /** intervalMs 0: no scheduled backups. */
   scheduledBackups: { intervalMs: number; keep: number };
+  /** Sign-in providers from the environment, and where GitHub is (overridable in tests only). */
+  identity: { providers: IdentityProviderSetting[]; githubOAuthUrl: string; githubApiUrl: string };
   uploads: {
     chunkSize: number;
     leaseMs: number;
@@ -244,13 +254,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   if (e.NODE_ENV === 'production') {
-    const testOnly = (['TEST_UPLOAD_CHUNK_BYTES', 'TEST_ASSEMBLY_PAUSE_MS'] as const).filter(
-      (k) => e[k] !== undefined,
-    );
+    const testOnly = (
+      ['TEST_UPLOAD_CHUNK_BYTES', 'TEST_ASSEMBLY_PAUSE_MS', 'GITHUB_OAUTH_URL', 'GITHUB_API_URL'] as const
+    ).filter((k) => e[k] !== undefined);
     if (testOnly.length > 0) {
       throw new ConfigError(testOnly.map((k) => `${k}: tests only, never with NODE_ENV=production`));
     }
   }
+  const identity = parseIdentityEnv(e);
+  if (identity.problems.length > 0) throw new ConfigError(identity.problems);
   if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
     throw new ConfigError(['S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither']);
   }
@@ -318,6 +330,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     scheduledBackups: { intervalMs: (e.BACKUP_INTERVAL_HOURS ?? 0) * 60 * 60 * 1000, keep: e.BACKUP_KEEP },
+    identity: {
+      providers: identity.providers,
+      githubOAuthUrl: (e.GITHUB_OAUTH_URL ?? 'https://github.com').replace(/\/$/, ''),
+      githubApiUrl: (e.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/$/, ''),
+    },
     uploads: {
       chunkSize: e.TEST_UPLOAD_CHUNK_BYTES ?? CHUNK_SIZE_BYTES,
       leaseMs: e.UPLOAD_ASSEMBLY_LEASE_MS,

@@ -28,6 +28,7 @@ import { createSessionsService } from './modules/auth/sessions.service.js';
 import { createBackupService } from './modules/backup/backup.service.js';
 import { createScheduledBackups } from './modules/backup/scheduled-backups.service.js';
 import { createFaviconService } from './modules/favicon/favicon.service.js';
+import { createIdentityService } from './modules/identity/identity.service.js';
 import { createMailService } from './modules/mail/mail.service.js';
 import { createModerationService } from './modules/moderation/moderation.service.js';
 import { createHotPasteCache } from './modules/pastes/hot-paste-cache.js';
@@ -230,6 +231,17 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     retentionDays: config.auditRetentionDays,
   });
   const admin = createAdminService({ db: db.kysely, users, credentials, pastes, moderation, settings });
+  const identity = createIdentityService({
+    db: db.kysely,
+    clock,
+    settings,
+    users,
+    audit,
+    captcha,
+    rateLimiter,
+    siteOrigin: mail.siteOrigin,
+    config: config.identity,
+  });
   return {
     config,
     db,
@@ -259,6 +271,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     moderation,
     admin,
     audit,
+    identity,
     favicon,
     backup,
     scheduledBackups,
@@ -271,6 +284,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
       },
       { name: 'sweep-sessions', intervalMs, run: () => sessions.sweep() },
       { name: 'sweep-email-tokens', intervalMs, run: () => emailVerification.sweepExpiredTokens() },
+      { name: 'sweep-identity-flows', intervalMs, run: () => identity.sweep() },
       {
         name: 'collect-uploads',
         intervalMs,

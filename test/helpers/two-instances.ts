@@ -15,13 +15,18 @@ export interface TwoInstances {
  * TEST_REDIS_URL is set, one Redis namespace — each with its own process state (caches, counters).
  * Setup is not completed: the flows under test start from the wizard.
  */
-export function withTwoInstances(): TwoInstances & { sharesRedis: boolean } {
+export function withTwoInstances(
+  opts: { env?: Record<string, string> } = {},
+): TwoInstances & { sharesRedis: boolean } {
   const redisUrl = process.env.TEST_REDIS_URL;
   let current: { a: TestApp; b: TestApp } | undefined;
   beforeEach(async () => {
-    const env: Record<string, string> = redisUrl
-      ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `test-${randomBytes(6).toString('hex')}` }
-      : {};
+    const env: Record<string, string> = {
+      ...opts.env,
+      ...(redisUrl
+        ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `test-${randomBytes(6).toString('hex')}` }
+        : {}),
+    };
     const a = await startTestApp({ env });
     const b = await startTestApp({ env, sharing: a });
     current = { a, b };

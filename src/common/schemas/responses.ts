@@ -14,8 +14,9 @@ import {
 } from './admin.js';
 import { auditPageSchema } from './audit.js';
 import { importResultSchema } from './backup.js';
+import { accountIdentitySchema, identityAdminViewSchema, publicProviderSchema } from './identity.js';
 import { pasteLinesSchema, pasteSearchSchema } from './paste-lines.js';
-import { publicSettingsSchema, settingsSchema } from './settings.js';
+import { adminSettingsSchema, publicSettingsSchema } from './settings.js';
 
 /**
  * What every API route answers, per status code: one zod schema per answer, from which the server
@@ -265,9 +266,24 @@ export const RESPONSES = {
     }),
   },
   'POST /api/login': { 200: publicUserSchema },
-  'POST /api/logout': { 200: okSchema },
+  'POST /api/logout': {
+    200: z.strictObject({
+      ok: z.literal(true),
+      /** The sign-in provider's own sign-out page, when the session came from one that has it. */
+      endSessionUrl: z.url().optional(),
+    }),
+  },
   'GET /api/user': { 200: publicUserSchema.nullable() },
   'GET /api/verify-email/:token': { 302: new NotJson('To /verify-email-success with the outcome', []) },
+  'GET /api/auth/providers': { 200: z.array(publicProviderSchema) },
+  'GET /api/auth/oidc/:id/start': { 302: new NotJson('To the provider, or back to the site with the outcome', []) },
+  'GET /api/auth/oidc/:id/callback': { 302: new NotJson('To the provider, or back to the site with the outcome', []) },
+  'POST /api/auth/ldap/:id/login': { 200: publicUserSchema },
+  'GET /api/user/identities': { 200: z.strictObject({ identities: z.array(accountIdentitySchema) }) },
+  'POST /api/auth/oidc/:id/link': { 200: z.strictObject({ redirectUrl: z.url() }) },
+  'POST /api/auth/ldap/:id/link': { 200: z.strictObject({ identities: z.array(accountIdentitySchema) }) },
+  'GET /api/admin/identity': { 200: identityAdminViewSchema },
+  'PUT /api/admin/identity': { 200: identityAdminViewSchema },
   'POST /api/auth/reveal-api-key': { 200: z.strictObject({ apiKey: z.string(), username: z.string() }) },
   'POST /api/auth/resend-verification': { 200: messageSchema },
   'POST /api/auth/forgot-password': { 200: messageSchema },
@@ -344,8 +360,8 @@ export const RESPONSES = {
   'GET /api/top-views-v2': { 200: z.strictObject({ pastes: z.array(topPasteSchema) }) },
   'GET /api/top-users': { 200: z.array(topUserSchema) },
   'GET /api/admin/stats': { 200: adminStatsSchema },
-  'GET /api/settings': { 200: settingsSchema },
-  'PUT /api/settings': { 200: settingsSchema },
+  'GET /api/settings': { 200: adminSettingsSchema },
+  'PUT /api/settings': { 200: adminSettingsSchema },
   'POST /api/admin/test-turnstile': { 200: z.strictObject({ success: z.literal(true) }) },
   'POST /api/upload/favicon': { 200: faviconUploadResultSchema },
   'GET /api/admin/database/export': { 200: BACKUP_FILE },

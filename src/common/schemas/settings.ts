@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_PROVIDERS, MB, PASTE_SIZE_LIMIT_MAX_MB, PASTE_SIZE_LIMIT_MIN_MB } from '../constants.js';
+import { identityProviderSettingSchema } from './identity.js';
 
 const text = (max = 500) => z.string().max(max);
 
@@ -38,9 +39,21 @@ export const settingsSchema = emailSettingsSchema
     emailVerificationTemplate: z.string(),
     forgotPasswordTemplate: z.string(),
     vipLicenseUrl: z.string(),
+    /** Sign-in providers the admin added (identity module; secrets never leave the server). */
+    identityProviders: z.array(identityProviderSettingSchema),
+    ssoOnly: z.boolean(),
+    ssoBreakGlassAdmin: z.string(),
+    ssoExistingAccountsOnly: z.boolean(),
   })
   .strict();
 export type Settings = z.infer<typeof settingsSchema>;
+
+/**
+ * GET and PUT /api/settings answer every setting but the sign-in providers, whose secrets are
+ * shown to nobody (GET /api/admin/identity shows them without).
+ */
+export const adminSettingsSchema = settingsSchema.omit({ identityProviders: true });
+export type AdminSettings = z.infer<typeof adminSettingsSchema>;
 
 export const SETTINGS_MESSAGES = {
   siteTitle: 'Site title must be 1 to 100 characters',
@@ -129,5 +142,7 @@ export const publicSettingsSchema = z.strictObject({
   canSendMail: z.boolean(),
   /** How long the audit log keeps staff actions and their addresses (the privacy page says so). */
   auditRetentionDays: z.number().int().min(1),
+  /** Sign-in through providers only (the login form then serves the emergency admin alone). */
+  ssoOnly: z.boolean(),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;

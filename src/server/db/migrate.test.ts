@@ -53,6 +53,7 @@ describe('migrations', () => {
       '010-paste-revisions',
       '011-encrypted-pastes',
       '012-audit-once',
+      '013-identity',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect, db.schema)).toEqual([]);
     // Only our schema: on PostgreSQL other suites' schemas live in the same database.

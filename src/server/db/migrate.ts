@@ -12,6 +12,7 @@ import * as uploadDigest from './migrations/009-upload-digest.js';
 import * as pasteRevisions from './migrations/010-paste-revisions.js';
 import * as encryptedPastes from './migrations/011-encrypted-pastes.js';
 import * as auditOnce from './migrations/012-audit-once.js';
+import * as identity from './migrations/013-identity.js';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
 
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '010-paste-revisions': pasteRevisions,
   '011-encrypted-pastes': encryptedPastes,
   '012-audit-once': auditOnce,
+  '013-identity': identity,
 };
 
 class StaticProvider implements MigrationProvider {

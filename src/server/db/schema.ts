@@ -33,6 +33,8 @@ export interface Database {
   jobs: JobsTable;
   audit_log: AuditLogTable;
   scheduled_backups: ScheduledBackupsTable;
+  identity_links: IdentityLinksTable;
+  identity_flows: IdentityFlowsTable;
 }
 
 export interface SettingsTable {
@@ -66,6 +68,32 @@ export interface SessionsTable {
   id_hash: string;
   user_id: number;
   created_at: number;
+  expires_at: number;
+  /** The sign-in provider the session came from (null: a local password). */
+  identity_provider: string | null;
+}
+
+/** An external identity tied to an account. */
+export interface IdentityLinksTable {
+  provider_id: string;
+  /** The provider's stable id of the person (OIDC `sub`, GitHub's id, the directory's username). */
+  subject: string;
+  user_id: number;
+  linked_as: string | null;
+  created_at: number;
+  last_sign_in_at: number | null;
+}
+
+/** A redirect sign-in between its start and its callback, named by the hash of its browser cookie. */
+export interface IdentityFlowsTable {
+  id_hash: string;
+  provider_id: string;
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  return_to: string;
+  /** Set when a signed-in account links the provider instead of signing in. */
+  link_user_id: number | null;
   expires_at: number;
 }
 

@@ -5,7 +5,7 @@ const COOKIE = 'pasteshare_session';
 /** Over HTTPS the cookie gets the __Host- prefix: Secure, Path=/, no Domain, so no subdomain can set it. */
 const SECURE_COOKIE = `__Host-${COOKIE}`;
 
-function isSecure(app: FastifyInstance, request: FastifyRequest): boolean {
+export function isSecure(app: FastifyInstance, request: FastifyRequest): boolean {
   const setting = app.services.config.session.secure;
   return setting === 'auto' ? request.protocol === 'https' : setting;
 }
@@ -18,15 +18,19 @@ function readSessionToken(app: FastifyInstance, request: FastifyRequest): string
   return request.cookies[isSecure(app, request) ? SECURE_COOKIE : COOKIE];
 }
 
-/** Starts a new session (a new random id at every login) and sets its cookie. */
+/**
+ * Starts a new session (a new random id at every login) and sets its cookie. Only the auth
+ * module's sign-in (modules/auth/sign-in.ts) calls it: every way in passes there.
+ */
 export async function startSession(
   request: FastifyRequest,
   reply: FastifyReply,
   userId: number,
+  identityProvider: string | null,
 ): Promise<void> {
   const app = request.server;
   const { sessions, config } = app.services;
-  const { token } = await sessions.start(userId);
+  const { token } = await sessions.start(userId, identityProvider);
   const secure = isSecure(app, request);
   reply.setCookie(secure ? SECURE_COOKIE : COOKIE, token, {
     httpOnly: true,

@@ -31,6 +31,10 @@ export const queryKeys = {
   adminStats: ['/api/admin/stats'],
   adminBackups: ['/api/admin/backups'],
   adminAudit: (query: string) => ['/api/admin/audit', query] as const,
+  /** Sign-in providers: the public list, this account's links, the admin's settings. */
+  authProviders: ['/api/auth/providers'],
+  userIdentities: ['/api/user/identities'],
+  adminIdentity: ['/api/admin/identity'],
   topViews: ['/api/top-views'],
   /** Prefix of the boards of every period. */
   topViewsPeriods: ['/api/top-views-v2'],

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { canModerate } from '../../../common/policies.js';
 import { ACCOUNT_MESSAGES } from '../../../common/schemas/account.js';
 import { loginBodySchema, registerBodySchema } from '../../../common/schemas/auth.js';
 import { unauthorized } from '../../errors.js';
-import { endSession, startSession } from '../../plugins/session.js';
+import { endSession } from '../../plugins/session.js';
 import { mailContext } from '../mail/mail.service.js';
 import { presentUser } from '../users/users.presenter.js';
+import { signIn } from './sign-in.js';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { auth } = app.services;
@@ -34,19 +34,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'public' }, schema: { body: loginBodySchema } },
     async (request, reply) => {
       const user = await auth.login(request.body, request.ip);
-      // A fresh session id at every login; the previous one (if any) is ended.
-      await endSession(request, reply);
-      await startSession(request, reply, user.id);
-      if (canModerate(user.role)) {
-        await app.services.audit.record(
-          { actor: { id: user.id, username: user.username }, requestId: String(request.id), ip: request.ip },
-          {
-            action: 'staff.login',
-            target: { type: 'user', id: user.id },
-            details: { username: user.username },
-          },
-        );
-      }
+      await signIn(request, reply, user, { method: 'password' });
       return presentUser(user);
     },
   );
@@ -55,8 +43,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/logout',
     { config: { access: 'public' }, schema: { body: z.unknown() } },
     async (request, reply) => {
+      // A session that came from a provider also signs out there, where the provider offers it.
+      const hash = request.sessionIdHash;
+      const provider = hash ? await app.services.sessions.identityProviderOf(hash) : null;
       await endSession(request, reply);
-      return { ok: true };
+      const endSessionUrl = provider ? await app.services.identity.endSessionUrl(provider) : null;
+      return endSessionUrl ? { ok: true as const, endSessionUrl } : { ok: true as const };
     },
   );
 

@@ -8,10 +8,12 @@ import {
   type RegisterBody,
   registrationError,
 } from '../../../common/schemas/auth.js';
+import { IDENTITY_MESSAGES } from '../../../common/schemas/identity.js';
+import type { Settings } from '../../../common/schemas/settings.js';
 import type { Clock } from '../../clock.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
-import { AppError, badRequest, conflict } from '../../errors.js';
+import { AppError, badRequest, conflict, forbidden } from '../../errors.js';
 import type { Captcha } from '../../infra/captcha/captcha.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
@@ -45,6 +47,11 @@ export interface RegisterResult {
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+/** With "SSO only", the one account a password still signs in: the emergency admin's. */
+function isBreakGlassAdmin(user: UserRow, s: Settings): boolean {
+  return user.role === 'admin' && user.username_key === s.ssoBreakGlassAdmin.trim().toLowerCase();
+}
 
 export function createAuthService(deps: Deps) {
   const { db, users, clock, settings, captcha, rateLimiter, verification, mail } = deps;
@@ -91,6 +98,7 @@ export function createAuthService(deps: Deps) {
         [REGISTER_ATTEMPTS_PER_IP, ip],
         [REGISTER_PER_USERNAME, username.toLowerCase()],
       ]);
+      if (s.ssoOnly) throw forbidden(IDENTITY_MESSAGES.registrationClosed);
       const problem = registrationError({ ...body, username }, { requireEmail, checkCaptcha: false });
       if (problem) throw badRequest(problem);
       const email = requireEmail ? body.email.trim().toLowerCase() : placeholderEmail(username);
@@ -158,6 +166,9 @@ export function createAuthService(deps: Deps) {
 
       const user = await users.findByUsername(key);
       const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), body.password);
+      // The same answer whether or not the password was right: it tells nothing about either.
+      if (s.ssoOnly && !(user && ok && isBreakGlassAdmin(user, s)))
+        throw forbidden(IDENTITY_MESSAGES.ssoOnly);
       if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', LOGIN_MESSAGES.invalidCredentials);
       if (s.requireEmailVerification && user.email_verified !== 1) {
         throw new AppError('EMAIL_NOT_VERIFIED', LOGIN_MESSAGES.emailNotVerified);

@@ -4,12 +4,34 @@ import type { UserRow } from '../users/users.service.js';
 
 export async function insertSession(
   db: Kysely<Database>,
-  s: { idHash: string; userId: number; createdAt: number; expiresAt: number },
+  s: {
+    idHash: string;
+    userId: number;
+    createdAt: number;
+    expiresAt: number;
+    identityProvider: string | null;
+  },
 ): Promise<void> {
   await db
     .insertInto('sessions')
-    .values({ id_hash: s.idHash, user_id: s.userId, created_at: s.createdAt, expires_at: s.expiresAt })
+    .values({
+      id_hash: s.idHash,
+      user_id: s.userId,
+      created_at: s.createdAt,
+      expires_at: s.expiresAt,
+      identity_provider: s.identityProvider,
+    })
     .execute();
+}
+
+/** The sign-in provider a session came from (null: a local password, or no such session). */
+export async function findSessionProvider(db: Kysely<Database>, idHash: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('sessions')
+    .select('identity_provider')
+    .where('id_hash', '=', idHash)
+    .executeTakeFirst();
+  return row?.identity_provider ?? null;
 }
 
 /** The user of a live session, in one indexed read. */

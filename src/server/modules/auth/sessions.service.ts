@@ -7,6 +7,7 @@ import {
   deleteExpiredSessions,
   deleteSession,
   deleteUserSessions,
+  findSessionProvider,
   findSessionUser,
   insertSession,
 } from './sessions.repository.js';
@@ -25,14 +26,19 @@ export function createSessionsService({
   ttlMs: number;
 }) {
   return {
-    /** A new session for the user: the token for the cookie, and the hash that names it here. */
-    async start(userId: number): Promise<{ token: string; idHash: string }> {
+    /**
+     * A new session for the user: the token for the cookie, and the hash that names it here.
+     * `identityProvider`: the sign-in provider it came from (null for a local password).
+     */
+    async start(userId: number, identityProvider: string | null): Promise<{ token: string; idHash: string }> {
       const token = randomToken(32);
       const idHash = hashToken(token);
       const now = clock.now();
-      await insertSession(db, { idHash, userId, createdAt: now, expiresAt: now + ttlMs });
+      await insertSession(db, { idHash, userId, createdAt: now, expiresAt: now + ttlMs, identityProvider });
       return { token, idHash };
     },
+    /** The sign-in provider of a session, to sign out there too. */
+    identityProviderOf: (idHash: string) => findSessionProvider(db, idHash),
     /** The user of a live session, by the cookie's token. */
     async resolve(token: string): Promise<{ user: UserRow; idHash: string } | null> {
       const idHash = hashToken(token);

@@ -1,19 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  type AdminSettings,
   SETTINGS_MESSAGES,
+  type Settings,
   testTurnstileBodySchema,
   updateSettingsBodySchema,
 } from '../../../common/schemas/settings.js';
 import { badRequest } from '../../errors.js';
 import { auditContextOf } from '../audit/audit-context.js';
 
+/** Every setting but the sign-in providers, whose secrets no answer carries (see adminSettingsSchema). */
+function withoutProviders({ identityProviders: _, ...rest }: Settings): AdminSettings {
+  return rest;
+}
+
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/settings/public', { config: { access: 'public', allowBeforeSetup: true } }, async () =>
     app.services.settings.getPublic(),
   );
 
-  /** The admin's view of every setting (secrets included: it is the admin who set them). */
-  app.get('/api/settings', { config: { access: 'admin' } }, async () => app.services.settings.get());
+  /** The admin's view of the settings (secrets included: it is the admin who set them). */
+  app.get('/api/settings', { config: { access: 'admin' } }, async () =>
+    withoutProviders(await app.services.settings.get()),
+  );
 
   /** Takes effect at once here, and on other instances within the settings cache's 2 s. */
   app.put(
@@ -27,7 +36,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         target: { type: 'site', id: 'settings' },
         details: { fields: Object.keys(request.body).sort() },
       });
-      return settings;
+      return withoutProviders(settings);
     },
   );
 

@@ -237,6 +237,7 @@ export function createSettingsService(deps: {
           vipLicenseUrl: s.vipLicenseUrl,
           canSendMail: s.emailProvider !== 'none',
           auditRetentionDays: deps.auditRetentionDays,
+          ssoOnly: s.ssoOnly,
         });
         publicOf.set(snap, shown);
       }

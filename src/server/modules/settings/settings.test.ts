@@ -17,6 +17,7 @@ describe('public settings', () => {
       vipLicenseUrl: '',
       canSendMail: false,
       auditRetentionDays: 365,
+      ssoOnly: false,
     });
   });
 

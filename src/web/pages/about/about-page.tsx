@@ -1,4 +1,15 @@
-import { Clock, CodeXml, Flame, Info, KeyRound, Lock, type LucideIcon, ShieldCheck, Zap } from 'lucide-react';
+import {
+  Building2,
+  Clock,
+  CodeXml,
+  Flame,
+  Info,
+  KeyRound,
+  Lock,
+  type LucideIcon,
+  ShieldCheck,
+  Zap,
+} from 'lucide-react';
 import { Page } from '../../components/layouts/page';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -41,6 +52,12 @@ const features: { icon: LucideIcon; title: string; text: string; tint: string }[
     title: 'Developer Friendly',
     text: 'A documented REST API with API keys, raw views for curl and scripts, and files over 50 MB uploaded in 40 MB chunks, each sent again by itself if the connection drops.',
     tint: 'bg-pink-500/15 text-pink-500',
+  },
+  {
+    icon: Building2,
+    title: 'Your Organisation’s Sign-in',
+    text: 'Where the admin connects one, sign in with your organisation’s OpenID Connect provider, GitHub or LDAP directory; its groups can give staff roles, and a site can be set to single sign-on only.',
+    tint: 'bg-indigo-500/15 text-indigo-500',
   },
   {
     icon: Zap,

@@ -16,4 +16,6 @@ export const TECHNOLOGIES: { name: string; enabledBy?: string }[] = [
   { name: 'SQLite/PostgreSQL' },
   { name: 'Redis (optional)', enabledBy: 'REDIS_URL' },
   { name: 'S3-compatible storage (optional)', enabledBy: 'S3_BUCKET' },
+  { name: 'OpenID Connect and GitHub sign-in (optional)', enabledBy: 'OIDC_PROVIDERS' },
+  { name: 'LDAP sign-in (optional)', enabledBy: 'LDAP_PROVIDERS' },
 ];

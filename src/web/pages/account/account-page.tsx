@@ -15,6 +15,7 @@ import { ChangePasswordCard } from '../../features/account/components/change-pas
 import { EmailVerificationAlert } from '../../features/account/components/email-verification-alert';
 import { MyPastesCard } from '../../features/account/components/my-pastes-card';
 import { useUser } from '../../features/auth/api/get-user';
+import { LinkedProvidersCard } from '../../features/identity/components/linked-providers-card';
 import { VipCard } from '../../features/vip/components/vip-card';
 import { errorMessage } from '../../lib/api-client';
 
@@ -84,6 +85,7 @@ export function AccountPage() {
             </div>
             <div className="space-y-6">
               <ApiKeyCard enabled={settings.data.enableApiKeys} />
+              <LinkedProvidersCard />
               <VipCard user={user} settings={settings.data} />
             </div>
           </div>

@@ -13,6 +13,7 @@ import { EndpointCard } from './endpoint-card';
 import { memberSections } from './member-endpoints';
 import { publicSection } from './public-endpoints';
 import { WITHOUT_API_KEYS_TEXT } from './without-api-keys';
+import { signInSection } from './sign-in-endpoints';
 
 function Section({ section, base, origin }: { section: EndpointSection; base: string; origin: string }) {
   return (
@@ -49,7 +50,7 @@ export function ApiDocsPage() {
   const { data: user } = useUser();
   const { data: settings } = usePublicSettings();
   const showMemberSections = Boolean(user && settings?.enableApiKeys);
-  const sections = showMemberSections ? [publicSection, ...memberSections] : [publicSection];
+  const sections = [publicSection, signInSection, ...(showMemberSections ? memberSections : [])];
 
   return (
     <Page

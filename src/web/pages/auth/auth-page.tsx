@@ -11,6 +11,7 @@ import type { RegisterResult } from '../../features/auth/api/register';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { RegisterForm } from '../../features/auth/components/register-form';
 import { RegistrationNotice } from '../../features/auth/components/registration-notice';
+import { ProviderSignIn } from '../../features/identity/components/provider-sign-in';
 import { usePublicSettings, useSiteTitle } from '../../features/settings/api/get-public-settings';
 import { errorMessage } from '../../lib/api-client';
 
@@ -35,8 +36,9 @@ export function AuthPage() {
       { replace: true },
     );
 
+  const next = safeNext(searchParams.get('next')) ?? paths.home;
   // Signed in (or just now): on to where the login was asked from, else home.
-  if (user) return <Navigate to={safeNext(searchParams.get('next')) ?? paths.home} replace />;
+  if (user) return <Navigate to={next} replace />;
 
   return (
     <div className="flex justify-center px-4 py-10 sm:py-16">
@@ -59,39 +61,49 @@ export function AuthPage() {
               {errorMessage(settings.error, 'Please reload the page.')}
             </Alert>
           ) : (
-            <Tabs value={tab} onValueChange={selectTab}>
-              <TabsList className="grid grid-cols-2">
-                <TabsTrigger value="login">
-                  <LogIn aria-hidden className="size-4" />
-                  Login
-                </TabsTrigger>
-                <TabsTrigger value="register">
-                  <UserPlus aria-hidden className="size-4" />
-                  Register
-                </TabsTrigger>
-              </TabsList>
-              <TabsContent value="login">
-                <LoginForm
-                  key={registeredUsername}
-                  settings={settings.data}
-                  initialUsername={registeredUsername}
-                  notice={
-                    registered?.result.requiresVerification ? (
-                      <RegistrationNotice username={registered.username} result={registered.result} />
-                    ) : null
-                  }
-                />
-              </TabsContent>
-              <TabsContent value="register">
-                <RegisterForm
-                  settings={settings.data}
-                  onRegistered={(username, result) => {
-                    setRegistered({ username, result });
-                    selectTab('login');
-                  }}
-                />
-              </TabsContent>
-            </Tabs>
+            <div className="space-y-5">
+              <ProviderSignIn settings={settings.data} returnTo={next} />
+              <Tabs value={tab} onValueChange={selectTab}>
+                <TabsList className="grid grid-cols-2">
+                  <TabsTrigger value="login">
+                    <LogIn aria-hidden className="size-4" />
+                    Login
+                  </TabsTrigger>
+                  <TabsTrigger value="register">
+                    <UserPlus aria-hidden className="size-4" />
+                    Register
+                  </TabsTrigger>
+                </TabsList>
+                <TabsContent value="login">
+                  <LoginForm
+                    key={registeredUsername}
+                    settings={settings.data}
+                    initialUsername={registeredUsername}
+                    notice={
+                      registered?.result.requiresVerification ? (
+                        <RegistrationNotice username={registered.username} result={registered.result} />
+                      ) : null
+                    }
+                  />
+                </TabsContent>
+                <TabsContent value="register">
+                  {settings.data.ssoOnly ? (
+                    <Alert title="Accounts are made by single sign-on">
+                      Sign in with your organisation’s account above: your account here is made at your first
+                      sign-in.
+                    </Alert>
+                  ) : (
+                    <RegisterForm
+                      settings={settings.data}
+                      onRegistered={(username, result) => {
+                        setRegistered({ username, result });
+                        selectTab('login');
+                      }}
+                    />
+                  )}
+                </TabsContent>
+              </Tabs>
+            </div>
           )}
         </CardContent>
       </Card>

@@ -1,6 +1,6 @@
 import { Save, Send } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import type { Settings } from '../../../../common/schemas/settings';
+import type { AdminSettings as Settings } from '../../../../common/schemas/settings';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { toast, toastError } from '../../../components/ui/toast-store';

@@ -1,6 +1,6 @@
 import { Save } from 'lucide-react';
 import { useState } from 'react';
-import type { Settings } from '../../../../common/schemas/settings';
+import type { AdminSettings as Settings } from '../../../../common/schemas/settings';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/input';

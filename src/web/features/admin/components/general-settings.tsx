@@ -1,7 +1,7 @@
 import { Save } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FAVICON_MAX_BYTES } from '../../../../common/constants';
-import type { Settings } from '../../../../common/schemas/settings';
+import type { AdminSettings as Settings } from '../../../../common/schemas/settings';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Label } from '../../../components/ui/label';

@@ -1,18 +1,19 @@
 import { Save } from 'lucide-react';
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import {
   MB,
   PASTE_SIZE_LIMIT_DEFAULT_MB,
   PASTE_SIZE_LIMIT_MAX_MB,
   PASTE_SIZE_LIMIT_MIN_MB,
 } from '../../../../common/constants';
-import type { Settings } from '../../../../common/schemas/settings';
+import type { AdminSettings as Settings } from '../../../../common/schemas/settings';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Label } from '../../../components/ui/label';
 import { Switch } from '../../../components/ui/switch';
 import { toast, toastError } from '../../../components/ui/toast-store';
+import { IdentitySettings } from '../../identity';
 import { useAdminSettings, useTestTurnstile, useUpdateSettings } from '../api/settings';
 import { BackupSection } from './backup-section';
 import { EmailSettings } from './email-settings';
@@ -217,6 +218,9 @@ function Security({ settings }: { settings: Settings }) {
         <Save aria-hidden />
         Save Security Settings
       </Button>
+      <Suspense fallback={null}>
+        <IdentitySettings />
+      </Suspense>
     </Section>
   );
 }

@@ -8,7 +8,8 @@ import { refreshSessionCaches } from '../api/session-caches';
 
 /**
  * Logs out on the server, clears the user locally either way, refreshes the session caches and
- * goes home: after a short pause on success, at once when the call failed (spec §2, §8).
+ * goes home: after a short pause on success, at once when the call failed (spec §2, §8). A session
+ * that came from a sign-in provider with a sign-out page goes on there (it comes back home).
  */
 export function useLogout() {
   const queryClient = useQueryClient();
@@ -22,9 +23,10 @@ export function useLogout() {
 
   function logout() {
     mutation.mutate(undefined, {
-      onSuccess: () => {
+      onSuccess: ({ endSessionUrl }) => {
         clearSession();
-        setTimeout(() => navigate(paths.home), POST_LOGOUT_REDIRECT_MS);
+        if (endSessionUrl) window.location.assign(endSessionUrl);
+        else setTimeout(() => navigate(paths.home), POST_LOGOUT_REDIRECT_MS);
       },
       onError: (error) => {
         console.error('Logout failed', error);

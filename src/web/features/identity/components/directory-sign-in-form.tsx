@@ -1,0 +1,79 @@
+import { LogIn } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { IDENTITY_MESSAGES, type PublicProvider } from '../../../../common/schemas/identity';
+import type { PublicSettings } from '../../../../common/schemas/settings';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { toast, toastError } from '../../../components/ui/toast-store';
+import { CaptchaField, useCaptcha } from '../../auth';
+import { useDirectoryLogin } from '../api/directory-login';
+
+/** Username and password of a directory (LDAP): they go to the directory, never kept here. */
+export function DirectorySignInForm({
+  provider,
+  settings,
+  returnTo,
+}: {
+  provider: PublicProvider;
+  settings: PublicSettings;
+  returnTo: string;
+}) {
+  const navigate = useNavigate();
+  const login = useDirectoryLogin();
+  const captcha = useCaptcha(settings.enableTurnstile);
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const failed = `Sign-in with ${provider.name} failed`;
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!username.trim() || !password) {
+      toast({ title: failed, description: IDENTITY_MESSAGES.missingFields, variant: 'destructive' });
+      return;
+    }
+    login.mutate(
+      { id: provider.id, username: username.trim(), password, captchaToken: captcha.token },
+      {
+        onSuccess: () => navigate(returnTo),
+        onError: (error) => {
+          toastError(failed, error, IDENTITY_MESSAGES.invalidCredentials);
+          captcha.reset();
+        },
+      },
+    );
+  }
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={`Sign in with ${provider.name}`}
+      className="space-y-4 rounded-lg border border-border p-4"
+    >
+      <p className="text-sm text-muted-foreground">
+        Your {provider.name} username and password. They are checked by the directory and not kept here.
+      </p>
+      <Field
+        label={`${provider.name} username`}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={username}
+        onChange={(e) => setUsername(e.target.value)}
+      />
+      <Field
+        label={`${provider.name} password`}
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <CaptchaField captcha={captcha} siteKey={settings.turnstileSiteKey} />
+      <Button type="submit" className="w-full" disabled={login.isPending}>
+        <LogIn aria-hidden />
+        {login.isPending ? 'Signing in...' : `Sign in with ${provider.name}`}
+      </Button>
+    </form>
+  );
+}
