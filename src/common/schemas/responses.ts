@@ -276,8 +276,12 @@ export const RESPONSES = {
   'GET /api/user': { 200: publicUserSchema.nullable() },
   'GET /api/verify-email/:token': { 302: new NotJson('To /verify-email-success with the outcome', []) },
   'GET /api/auth/providers': { 200: z.array(publicProviderSchema) },
-  'GET /api/auth/oidc/:id/start': { 302: new NotJson('To the provider, or back to the site with the outcome', []) },
-  'GET /api/auth/oidc/:id/callback': { 302: new NotJson('To the provider, or back to the site with the outcome', []) },
+  'GET /api/auth/oidc/:id/start': {
+    302: new NotJson('To the provider, or back to the site with the outcome', []),
+  },
+  'GET /api/auth/oidc/:id/callback': {
+    302: new NotJson('To the provider, or back to the site with the outcome', []),
+  },
   'POST /api/auth/ldap/:id/login': { 200: publicUserSchema },
   'GET /api/user/identities': { 200: z.strictObject({ identities: z.array(accountIdentitySchema) }) },
   'POST /api/auth/oidc/:id/link': { 200: z.strictObject({ redirectUrl: z.url() }) },

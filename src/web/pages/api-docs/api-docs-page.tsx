@@ -12,8 +12,8 @@ import type { EndpointSection } from './endpoint';
 import { EndpointCard } from './endpoint-card';
 import { memberSections } from './member-endpoints';
 import { publicSection } from './public-endpoints';
-import { WITHOUT_API_KEYS_TEXT } from './without-api-keys';
 import { signInSection } from './sign-in-endpoints';
+import { WITHOUT_API_KEYS_TEXT } from './without-api-keys';
 
 function Section({ section, base, origin }: { section: EndpointSection; base: string; origin: string }) {
   return (
