@@ -169,6 +169,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     hot,
     inserts,
     creationLimits: pasteCreationRules(config.pasteCreateLimits),
+    secretScanBudgetMs: config.secretScanBudgetMs,
     metrics,
   });
   const uploads = createUploadsService({
@@ -183,7 +184,17 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     metrics,
   });
   metrics.countOpenUploadSessions(uploads.openSessions);
-  const pasteRevisions = createPasteRevisions({ db, clock, blobs, settings, hot, pastes });
+  const pasteRevisions = createPasteRevisions({
+    db,
+    clock,
+    blobs,
+    settings,
+    hot,
+    pastes,
+    rateLimiter,
+    lineIndexes,
+    limits: { ...config.pasteEditLimits, secretScanBudgetMs: config.secretScanBudgetMs },
+  });
   const pasteDelivery = createPasteDelivery({ blobs, pastes, revisions: pasteRevisions, views });
   const pasteLines = createPasteLines({ blobs, pastes, lineIndexes });
   const moderation = createModerationService({
