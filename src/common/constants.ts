@@ -21,6 +21,11 @@ export const VERY_LARGE_PASTE_LINES = 10_000;
 export const VERY_LARGE_PASTE_BYTES = 2 * MB;
 export const VERY_LARGE_PREVIEW_LINES = 1_000;
 /**
+ * The most of a very large paste's text its page's first HTML carries (its preview's lines, read
+ * through the line index): that page costs the same whatever the paste's size.
+ */
+export const PAGE_PREVIEW_MAX_BYTES = 256 * 1024;
+/**
  * How long the server's secret scan of one create or edit may run (ms, in slices that let other
  * requests through): a 10 MB paste of code scans whole in ~140 ms here; past the budget the answer
  * carries the findings so far and `scanIncomplete` (SECRET_SCAN_BUDGET_MS in the environment).

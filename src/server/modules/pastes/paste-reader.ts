@@ -13,7 +13,9 @@ import { hashToken } from '../../lib/tokens.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UserRow } from '../users/users.service.js';
 import type { HotPasteCache } from './hot-paste-cache.js';
+import type { LineIndexes } from './line-index/line-index-store.js';
 import { findLivePaste, type PasteWithAuthor } from './live-paste.repository.js';
+import { pageTextOf } from './page-text.js';
 import { createAccessGrant, isValidAccessGrant } from './paste-access.js';
 import { UNLOCK_PER_IP, UNLOCK_PER_PASTE } from './pastes.limits.js';
 import { pasteViewJson, presentPasteMeta, viewFactsJson, withholdContentFacts } from './pastes.presenter.js';
@@ -75,6 +77,7 @@ export interface PasteReaderDeps {
   rateLimiter: RateLimiter;
   views: ViewCounter;
   hot: HotPasteCache;
+  lineIndexes: LineIndexes;
   metrics: Pick<Metrics, 'pasteReads' | 'burns' | 'hotCache'>;
 }
 
@@ -93,6 +96,7 @@ export function createPasteReader({
   rateLimiter,
   views,
   hot,
+  lineIndexes,
   metrics,
 }: PasteReaderDeps) {
   /** The not-found answers given for a paste seen past its expiry (the metric says expired). */
@@ -260,13 +264,18 @@ export function createPasteReader({
     return null;
   }
 
-  /** What GET /api/pastes/:id, POST …/verify and the v1 read answer: authorizeRead, rendered. */
+  /**
+   * What GET /api/pastes/:id, POST …/verify and the v1 read answer: authorizeRead, rendered. For
+   * the page's first HTML (`forPage`), the text is what the page shows of it (pageTextOf), and
+   * `textLines` the whole text's lines.
+   */
   async function render(
     id: string,
     viewer: Viewer,
     credentials: ReadCredentials,
     found?: Visible,
-  ): Promise<{ view: PasteView; row: PasteWithAuthor; kept: boolean }> {
+    forPage = false,
+  ): Promise<{ view: PasteView; row: PasteWithAuthor; kept: boolean; textLines?: number }> {
     const decision = await authorizeRead(id, viewer, credentials, 'json', found);
     const { row } = decision;
     const kept = hot.keeps(row);
@@ -300,9 +309,10 @@ export function createPasteReader({
       view.requiresReveal = true;
       return { view, row, kept };
     }
-    view.content = row.content ?? (await loadContent(row));
+    const page = forPage ? await pageTextOf(row, { blobs, lineIndexes }) : null;
+    view.content = page ? page.text : (row.content ?? (await loadContent(row)));
     countView(view, decision.isOwner, viewer);
-    return { view, row, kept };
+    return { view, row, kept, textLines: page?.totalLines };
   }
 
   /** One view per reader (not the author, not a bot); the answer shows it at once. */
@@ -330,9 +340,14 @@ export function createPasteReader({
      * text (showsTextInPage: password, burn, processing, extreme), deciding and counting nothing
      * then. Otherwise it is read as the app's own read of the page is, and the two count one view
      * (one per reader and window). Throws 404 like any read of a paste that is not there.
-     * `factsJson` is what the page shows of it but its text and count (viewFactsJson).
+     * `factsJson` is what the page shows of it but its text and count (viewFactsJson). The view's
+     * text is only a very large paste's preview, read in bounded work (pageTextOf); `textLines`
+     * counts the lines of the whole.
      */
-    async pageView(id: string, viewer: Viewer): Promise<{ view: PasteView; factsJson: string } | null> {
+    async pageView(
+      id: string,
+      viewer: Viewer,
+    ): Promise<{ view: PasteView; factsJson: string; textLines: number } | null> {
       const found = await findVisible(id, viewer);
       const { row } = found;
       const shown = showsTextInPage({
@@ -343,8 +358,8 @@ export function createPasteReader({
         encrypted: row.encryption !== null,
       });
       if (!shown) return null;
-      const { view, row: read, kept } = await render(id, viewer, {}, found);
-      return { view, factsJson: viewFactsJson(view, read, kept) };
+      const { view, row: read, kept, textLines } = await render(id, viewer, {}, found, true);
+      return { view, factsJson: viewFactsJson(view, read, kept), textLines: textLines ?? 0 };
     },
 
     /** The same answer as JSON text (the routes send this; see pasteViewJson). */
