@@ -26,6 +26,12 @@ export const VERY_LARGE_PREVIEW_LINES = 1_000;
  */
 export const PAGE_PREVIEW_MAX_BYTES = 256 * 1024;
 /**
+ * How much of a paste the secret scan reads: the first 10 MB (characters), the size the site
+ * still shows in the page. Past it a paste is a download; scanning gigabytes of log would cost
+ * seconds of CPU per create.
+ */
+export const SECRET_SCAN_MAX_CHARS = 10 * MB;
+/**
  * How long the server's secret scan of one create or edit may run (ms, in slices that let other
  * requests through): a 10 MB paste of code scans whole in ~140 ms here; past the budget the answer
  * carries the findings so far and `scanIncomplete` (SECRET_SCAN_BUDGET_MS in the environment).
