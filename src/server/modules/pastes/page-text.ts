@@ -1,6 +1,7 @@
 import {
   PAGE_PREVIEW_MAX_BYTES,
   VERY_LARGE_PASTE_BYTES,
+  VERY_LARGE_PASTE_LINES,
   VERY_LARGE_PREVIEW_LINES,
 } from '../../../common/constants.js';
 import { LINE_MAX_CHARS } from '../../../common/schemas/paste-lines.js';
@@ -21,6 +22,13 @@ export interface PageText {
   /** Lines of the whole text, as the page counts them (a final line break starts none). */
   totalLines: number;
 }
+
+/**
+ * Whether the page shows a paste's text whole without looking at it: text of at most
+ * VERY_LARGE_PASTE_LINES bytes cannot have more lines than that, nor be large by size.
+ */
+export const shownWhole = (row: Pick<PasteWithAuthor, 'size_bytes'>): boolean =>
+  row.size_bytes <= VERY_LARGE_PASTE_LINES;
 
 /** The preview of text already in memory (at most 2 MB here): its lines counted, not split. */
 function previewOf(text: string, bytes: number): PageText {

@@ -15,7 +15,7 @@ import type { UserRow } from '../users/users.service.js';
 import type { HotPasteCache } from './hot-paste-cache.js';
 import type { LineIndexes } from './line-index/line-index-store.js';
 import { findLivePaste, type PasteWithAuthor } from './live-paste.repository.js';
-import { pageTextOf } from './page-text.js';
+import { pageTextOf, shownWhole } from './page-text.js';
 import { createAccessGrant, isValidAccessGrant } from './paste-access.js';
 import { UNLOCK_PER_IP, UNLOCK_PER_PASTE } from './pastes.limits.js';
 import { pasteViewJson, presentPasteMeta, viewFactsJson, withholdContentFacts } from './pastes.presenter.js';
@@ -267,7 +267,7 @@ export function createPasteReader({
   /**
    * What GET /api/pastes/:id, POST …/verify and the v1 read answer: authorizeRead, rendered. For
    * the page's first HTML (`forPage`), the text is what the page shows of it (pageTextOf), and
-   * `textLines` the whole text's lines.
+   * `textLines` the whole text's lines (absent for a small text, shown whole).
    */
   async function render(
     id: string,
@@ -309,7 +309,8 @@ export function createPasteReader({
       view.requiresReveal = true;
       return { view, row, kept };
     }
-    const page = forPage ? await pageTextOf(row, { blobs, lineIndexes }) : null;
+    // Most pastes are small enough for their page to show as they are, as fast as before.
+    const page = forPage && !shownWhole(row) ? await pageTextOf(row, { blobs, lineIndexes }) : null;
     view.content = page ? page.text : (row.content ?? (await loadContent(row)));
     countView(view, decision.isOwner, viewer);
     return { view, row, kept, textLines: page?.totalLines };
@@ -342,12 +343,12 @@ export function createPasteReader({
      * (one per reader and window). Throws 404 like any read of a paste that is not there.
      * `factsJson` is what the page shows of it but its text and count (viewFactsJson). The view's
      * text is only a very large paste's preview, read in bounded work (pageTextOf); `textLines`
-     * counts the lines of the whole.
+     * counts the lines of the whole (absent when the text is small and whole).
      */
     async pageView(
       id: string,
       viewer: Viewer,
-    ): Promise<{ view: PasteView; factsJson: string; textLines: number } | null> {
+    ): Promise<{ view: PasteView; factsJson: string; textLines?: number } | null> {
       const found = await findVisible(id, viewer);
       const { row } = found;
       const shown = showsTextInPage({
@@ -359,7 +360,7 @@ export function createPasteReader({
       });
       if (!shown) return null;
       const { view, row: read, kept, textLines } = await render(id, viewer, {}, found, true);
-      return { view, factsJson: viewFactsJson(view, read, kept), textLines: textLines ?? 0 };
+      return { view, factsJson: viewFactsJson(view, read, kept), textLines };
     },
 
     /** The same answer as JSON text (the routes send this; see pasteViewJson). */
