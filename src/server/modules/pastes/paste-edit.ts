@@ -66,7 +66,7 @@ const pause = async (): Promise<void> => {
 type Place = StoredContent & { reused: boolean };
 
 /**
- * The author's edits (issue 23): a new revision the paste row then shows. Metered like creates
+ * The author's edits: a new revision the paste row then shows. Metered like creates
  * (per account and minute), at most MAX_REVISIONS_PER_PASTE revisions a paste and a byte quota of
  * revisions per account; the scan, the digests and the line counts of a 10 MB text run in slices,
  * so an edit never holds the event loop for long.

@@ -24,7 +24,7 @@ const nextTask = () =>
   });
 
 /**
- * The secret scan of src/common, run in the browser before a public paste is sent (issue 23), so
+ * The secret scan of src/common, run in the browser before a public paste is sent, so
  * the text never leaves the tab until the author has chosen. It runs in slices (the tab stays
  * responsive) within SECRET_SCAN_BROWSER_BUDGET_MS; past that, or past the 10 MB it looks at, it
  * says how far it got. The scanner is imported on the first public create, not with the create
