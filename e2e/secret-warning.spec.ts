@@ -259,3 +259,24 @@ test('an unlisted paste with the same text, and ordinary code, are created witho
   await expect(page.getByTestId('paste-content')).toContainText('return a + b;');
   expect(await stored(server.url, id)).toMatchObject({ privacy: 'public', content: code });
 });
+
+test('a public paste longer than the check reads is held back too, saying where the check stopped', async ({
+  page,
+  server,
+}) => {
+  // 10.5 million characters of plain code: the check reads the first 10 MB (10,485,760) of them.
+  const content = 'x = 1\n'.repeat(1_750_000);
+  const creates = watchCreates(page);
+  await pressCreate(page, content);
+  const dialog = page.getByRole('dialog', { name: 'This paste was only partly checked for secrets' });
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await expect(dialog.getByTestId('secret-check-incomplete')).toHaveText(
+    'The check stopped after line 1,747,626 (it reads at most 10 MB, for at most 3 seconds): the lines after it were not looked at.',
+  );
+  expect(creates.count()).toBe(0);
+  await page.screenshot({ path: 'test-results/secret-dialog-incomplete.png' });
+  await dialog.getByRole('button', { name: 'Publish anyway' }).click();
+  const id = await createdId(page);
+  expect(creates.count()).toBe(1);
+  expect((await stored(server.url, id)).privacy).toBe('public');
+});

@@ -20,6 +20,34 @@ export const LARGE_PASTE_BYTES = 0.5 * MB;
 export const VERY_LARGE_PASTE_LINES = 10_000;
 export const VERY_LARGE_PASTE_BYTES = 2 * MB;
 export const VERY_LARGE_PREVIEW_LINES = 1_000;
+/**
+ * The most of a very large paste's text its page's first HTML carries (its preview's lines, read
+ * through the line index): that page costs the same whatever the paste's size.
+ */
+export const PAGE_PREVIEW_MAX_BYTES = 256 * 1024;
+/**
+ * How much of a paste the secret scan reads: the first 10 MB (characters), the size the site
+ * still shows in the page. Past it a paste is a download; scanning gigabytes of log would cost
+ * seconds of CPU per create.
+ */
+export const SECRET_SCAN_MAX_CHARS = 10 * MB;
+/**
+ * How long the server's secret scan of one create or edit may run (ms, in slices that let other
+ * requests through): a 10 MB paste of code scans whole in ~140 ms here; past the budget the answer
+ * carries the findings so far and `scanIncomplete` (SECRET_SCAN_BUDGET_MS in the environment).
+ */
+export const SECRET_SCAN_BUDGET_MS = 250;
+/** The same in the author's tab, before a public paste is sent: the author waits, nobody else. */
+export const SECRET_SCAN_BROWSER_BUDGET_MS = 3_000;
+/** Revisions one paste may have; an edit past them is refused (409). */
+export const MAX_REVISIONS_PER_PASTE = 100;
+/** Edits one account may make a minute, session and API key together (PASTE_EDIT_PER_ACCOUNT_PER_MIN). */
+export const PASTE_EDITS_PER_ACCOUNT_PER_MIN = 120;
+/**
+ * Bytes the stored revisions of one account's pastes may hold (REVISION_BYTES_PER_ACCOUNT); an edit
+ * that would pass it is refused (409).
+ */
+export const REVISION_BYTES_PER_ACCOUNT = 256 * MB;
 export const EDITOR_BYTES_PER_CHAR = 2;
 
 export const PASTE_POLL_MS = 2_000;

@@ -1,5 +1,11 @@
 /** User-facing messages from the spec, shared so server answers and form errors never disagree. */
-import { SEALED_LINE_TABLE_MAX_LENGTH, SEALED_TITLE_MAX_LENGTH, TITLE_MAX_LENGTH } from './constants.js';
+import {
+  MAX_REVISIONS_PER_PASTE,
+  MB,
+  SEALED_LINE_TABLE_MAX_LENGTH,
+  SEALED_TITLE_MAX_LENGTH,
+  TITLE_MAX_LENGTH,
+} from './constants.js';
 
 export const REGISTER_MESSAGES = {
   fillAllFields: 'Please fill in all fields',
@@ -47,6 +53,7 @@ export const GENERIC_MESSAGES = {
   csrf: 'Cross-site request refused',
   tooManyRequests: 'Too many attempts. Please try again later.',
   tooManyPastes: 'Too many pastes created. Please wait a minute and try again.',
+  tooManyEdits: 'Too many edits. Please wait a minute and try again.',
   tooManyUploads: 'Too many unfinished uploads. Finish or cancel one before starting another.',
   tooManyAccounts: 'Too many accounts created from this network. Please try again later.',
   internal: 'Something went wrong on our side',
@@ -95,6 +102,9 @@ export const PASTE_MESSAGES = {
   editExtreme: 'Pastes over 10 MB are served as downloads and cannot be edited',
   editTooLarge: 'An edit can be at most 10 MB: larger pastes are served as downloads and cannot be edited',
   editedMeanwhile: 'This paste was edited meanwhile: reload it and edit the newest revision',
+  tooManyRevisions: `This paste has ${MAX_REVISIONS_PER_PASTE} revisions, the most a paste may have: to go on editing, make a new paste (or a fork of this one)`,
+  revisionQuotaExceeded: (limitBytes: number) =>
+    `The revisions of your pastes would take more than ${Math.round(limitBytes / MB)} MB, the most one account may keep: new revisions can be saved once some of those pastes expire or are deleted`,
   revisionNotFound: 'Revision not found',
   burnHasNoRevisions: 'A burn-after-reading paste has no revisions to read',
   contentNotUtf8: 'Paste content must be UTF-8 text',

@@ -6,7 +6,14 @@
  * token is matched by patterns anchored at both ends whose repeated parts cannot overlap what
  * follows them; the two line-level patterns (assignments, connection strings) have bounded
  * repetitions only. Lines longer than LINE_LIMIT are looked at in their first LINE_LIMIT characters.
+ *
+ * Linear is not cheap everywhere. Text without a trigger (below) costs one test, ~2 ms a MB here;
+ * but every line holding one is looked at closely: ~1–2 µs for a short line (`key`, `pwd=x`), ~3 µs
+ * for a 40-character line of code, so 10 MB of such lines takes 1.5–4 s. Whoever scans text sent by
+ * anyone (the server) does it in slices within a time budget: secret-scan-slices.ts.
  */
+
+import { SECRET_SCAN_MAX_CHARS } from './constants.js';
 
 export const SECRET_KINDS = [
   'private-key',
@@ -47,11 +54,10 @@ export const SECRET_KIND_LABELS: Record<SecretKind, string> = {
 };
 
 const LINE_LIMIT = 4096;
-/**
- * How much of a paste is scanned: the first 10 MB, the size the site still shows in the page.
- * Past it a paste is a download; scanning gigabytes of log would cost seconds of CPU per create.
- */
-export const SECRET_SCAN_MAX_CHARS = 10 * 1024 * 1024;
+
+/** How much of a paste is scanned (its definition is among the constants, which the browser loads first). */
+export { SECRET_SCAN_MAX_CHARS };
+
 const MAX_FINDINGS = 50;
 
 /** Whole-token patterns: anchored, one character class per repeated part. */
@@ -82,7 +88,8 @@ const ASSIGNMENT =
 /**
  * What every pattern needs somewhere in its line, lower-cased and factored by first letter: text
  * without any of these is skipped after one test (about 4 µs per 2 KB, a third of a case-insensitive
- * alternation's cost), which keeps the scan of an ordinary paste cheap. Linear: literals only.
+ * alternation's cost), which keeps the scan of an ordinary paste cheap; a line with one is scanned
+ * in full (see the header). Linear: literals only.
  */
 const TRIGGER =
   /k(?:ey)|t(?:oken)|p(?:ass|wd|b_)|s(?:ecret)|:\/\/|a(?:kia|sia|iza)|eyj|npm_|g(?:h[pousr]_|ithub_pat_|lpat-)|xox|_live_/;

@@ -2,7 +2,12 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
-import { CHUNK_SIZE_BYTES } from '../common/constants.js';
+import {
+  CHUNK_SIZE_BYTES,
+  PASTE_EDITS_PER_ACCOUNT_PER_MIN,
+  REVISION_BYTES_PER_ACCOUNT,
+  SECRET_SCAN_BUDGET_MS,
+} from '../common/constants.js';
 import type { IdentityProviderSetting } from '../common/schemas/identity.js';
 import { parseIdentityEnv } from './config-identity.js';
 import type { S3Options } from './infra/blob-store/s3.js';
@@ -134,6 +139,11 @@ const envSchema = z.object({
   /** Pastes a visitor's address may create a minute, and a signed-in account (session or API key). */
   PASTE_CREATE_PER_IP_PER_MIN: z.coerce.number().int().positive().default(30),
   PASTE_CREATE_PER_ACCOUNT_PER_MIN: z.coerce.number().int().positive().default(120),
+  /** Edits an account may make a minute, and the bytes its pastes' revisions may hold. */
+  PASTE_EDIT_PER_ACCOUNT_PER_MIN: z.coerce.number().int().positive().default(PASTE_EDITS_PER_ACCOUNT_PER_MIN),
+  REVISION_BYTES_PER_ACCOUNT: z.coerce.number().int().positive().default(REVISION_BYTES_PER_ACCOUNT),
+  /** How long the secret scan of one create or edit may run (ms; 0 = one slice). */
+  SECRET_SCAN_BUDGET_MS: z.coerce.number().int().min(0).max(60_000).default(SECRET_SCAN_BUDGET_MS),
   /** S3-compatible blob store: set S3_BUCKET to use it instead of DATA_DIR/blobs. */
   S3_BUCKET: z.string().min(3).max(63).optional(),
   /**
@@ -209,6 +219,9 @@ export interface Config {
   webAutobuild: boolean;
   /** Paste creation limits per minute (issue 8 abuse limits). */
   pasteCreateLimits: { perIpPerMin: number; perAccountPerMin: number };
+  /** Edits: per account a minute, and the bytes of its pastes' stored revisions. */
+  pasteEditLimits: { perAccountPerMin: number; revisionBytesPerAccount: number };
+  secretScanBudgetMs: number;
   /** Absent: blobs on local disk under dataDir. */
   s3: S3Options | undefined;
   /** MODERATION_KEY_SECRET; absent: a file in dataDir (see lib/moderation-secret). */
@@ -316,6 +329,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perIpPerMin: e.PASTE_CREATE_PER_IP_PER_MIN,
       perAccountPerMin: e.PASTE_CREATE_PER_ACCOUNT_PER_MIN,
     },
+    pasteEditLimits: {
+      perAccountPerMin: e.PASTE_EDIT_PER_ACCOUNT_PER_MIN,
+      revisionBytesPerAccount: e.REVISION_BYTES_PER_ACCOUNT,
+    },
+    secretScanBudgetMs: e.SECRET_SCAN_BUDGET_MS,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

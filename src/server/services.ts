@@ -173,6 +173,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     hot,
     inserts,
     creationLimits: pasteCreationRules(config.pasteCreateLimits),
+    secretScanBudgetMs: config.secretScanBudgetMs,
     metrics,
     staffReads: createStaffReads({ db: db.kysely, clock }),
   });
@@ -189,7 +190,17 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
   });
   metrics.countOpenUploadSessions(uploads.openSessions);
   const erasure = createErasure(db);
-  const pasteRevisions = createPasteRevisions({ db, clock, blobs, settings, hot, pastes });
+  const pasteRevisions = createPasteRevisions({
+    db,
+    clock,
+    blobs,
+    settings,
+    hot,
+    pastes,
+    rateLimiter,
+    lineIndexes,
+    limits: { ...config.pasteEditLimits, secretScanBudgetMs: config.secretScanBudgetMs },
+  });
   const pasteDelivery = createPasteDelivery({ blobs, pastes, revisions: pasteRevisions, views });
   const pasteLines = createPasteLines({ blobs, pastes, lineIndexes });
   const moderation = createModerationService({

@@ -113,6 +113,8 @@ export const createPasteResultSchema = z.strictObject({
   creatorToken: z.string().optional(),
   /** A public paste whose text looks like it holds credentials: what and where (issue 23). */
   secretsFound: z.array(secretFindingSchema).optional(),
+  /** The scan of a public paste stopped before the end of its text (its time budget, or 10 MB). */
+  scanIncomplete: z.literal(true).optional(),
 });
 
 /** One revision of a paste in its Revisions panel (issue 23): no content. */
@@ -147,6 +149,8 @@ export const editPasteResultSchema = z.strictObject({
   revision: z.number().int().min(1),
   /** As on create: likely credentials in a public paste's new text. */
   secretsFound: z.array(secretFindingSchema).optional(),
+  /** As on create: the scan stopped before the end of the new text. */
+  scanIncomplete: z.literal(true).optional(),
 });
 
 /** A paste in its owner's lists (my pastes, v1 list): no content. */
@@ -308,6 +312,7 @@ export const RESPONSES = {
       id: z.string(),
       url: z.url(),
       secretsFound: z.array(secretFindingSchema).optional(),
+      scanIncomplete: z.literal(true).optional(),
     }),
   },
   'GET /api/v1/pastes': { 200: pasteListSchema },

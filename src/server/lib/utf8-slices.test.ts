@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { encodeUtf8InSlices } from './utf8-slices.js';
+import { encodeUtf8InSlices, sha256InSlices } from './utf8-slices.js';
 
 it('gives the bytes of Buffer.from, also when a slice boundary falls inside a surrogate pair', async () => {
   const text = `${'a'.repeat(1024 * 1024 - 1)}🎉${'é'.repeat(1000)}\u0000`;
@@ -9,4 +10,10 @@ it('gives the bytes of Buffer.from, also when a slice boundary falls inside a su
   expect(size).toBe(expected.length);
   expect(hasNul).toBe(true);
   expect((await encodeUtf8InSlices('no nul')).hasNul).toBe(false);
+});
+
+it('hashes to the digest of the whole text, a surrogate pair across a slice boundary included', async () => {
+  const text = `${'a'.repeat(1024 * 1024 - 1)}🎉${'é'.repeat(1000)}`;
+  expect(await sha256InSlices(text)).toBe(createHash('sha256').update(text, 'utf8').digest('hex'));
+  expect(await sha256InSlices('')).toBe(createHash('sha256').update('').digest('hex'));
 });

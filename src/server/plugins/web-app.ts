@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isClientRoute } from '../../common/client-routes.js';
+import { isPasteLanguage } from '../../common/languages.js';
 import type { PasteView } from '../../common/schemas/paste.js';
 import type { PublicSettings } from '../../common/schemas/settings.js';
 import type { PublicUser } from '../../common/schemas/user.js';
@@ -23,6 +24,8 @@ import { renderShell, type ShellMeta } from './page-shell.js';
 export type PastePageRenderer = (input: {
   url: string;
   view: PasteView | null;
+  /** Lines of the paste's whole text: its view carries only the first ones of a very large paste. */
+  textLines?: number;
   settings: PublicSettings;
   user: PublicUser | null;
   /** The time of the render (ms), which relative times are reckoned from. */
@@ -183,9 +186,11 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
   ): Promise<PageBody | null> {
     // The header as this reader will see it (signed in or not), so nothing in it moves later.
     const user = request.user ? presentUser(request.user) : null;
-    // Of the query only the language choice changes the page: any other is not rendered anew.
+    // Of the query only a language the app knows changes the page (the app ignores any other):
+    // nothing else is rendered anew or kept apart.
     const query = request.url.indexOf('?');
-    const lang = query === -1 ? null : new URLSearchParams(request.url.slice(query + 1)).get('lang');
+    const asked = query === -1 ? null : new URLSearchParams(request.url.slice(query + 1)).get('lang');
+    const lang = asked === 'auto' || isPasteLanguage(asked) ? asked : null;
     const url = `/paste/${encodeURIComponent(id)}${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`;
     let read: Awaited<ReturnType<typeof app.services.pastes.pageView>>;
     try {
@@ -207,7 +212,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
       // The facts name the text by its revision; the count is left out (it may lag, see
       // PAGE_CACHE_TTL_MS). Neither part has a raw newline (the URL is encoded, the rest JSON).
       key: `${url}\n${user === null ? '' : JSON.stringify(user)}\n${textKey(read.factsJson)}`,
-      render: (renderedAt) => render({ url, view: shown, settings, user, renderedAt }),
+      render: (renderedAt) =>
+        render({ url, view: shown, textLines: read.textLines, settings, user, renderedAt }),
     };
   }
 

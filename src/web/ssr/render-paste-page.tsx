@@ -9,6 +9,7 @@ import { AppLayout } from '../app/layout/app-layout';
 import { SetupGate } from '../features/setup/components/setup-gate';
 import { ApiError } from '../lib/api-client';
 import { PageClock } from '../lib/page-clock';
+import { PageTextLines } from '../lib/page-text-lines';
 import { createQueryClient } from '../lib/query-client';
 import { queryKeys } from '../lib/query-keys';
 import { PastePage } from '../pages/paste/paste-page';
@@ -26,6 +27,8 @@ export interface PastePageInput {
   url: string;
   /** The paste as the reader is answered, or null for one that is not there (not-found screen). */
   view: PasteView | null;
+  /** Lines of the paste's whole text, when `view.content` is only a very large paste's preview. */
+  textLines?: number;
   settings: PublicSettings;
   /** The signed-in reader, or null for a visitor. */
   user: PublicUser | null;
@@ -49,6 +52,7 @@ const handler = createStaticHandler(routes);
 export async function renderPastePage({
   url,
   view,
+  textLines,
   settings,
   user,
   renderedAt,
@@ -77,8 +81,10 @@ export async function renderPastePage({
   const html = renderToString(
     <QueryClientProvider client={queryClient}>
       <PageClock.Provider value={renderedAt}>
-        {/* hydrate={false}: no inline script (the CSP allows none, and nothing hydrates). */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <PageTextLines.Provider value={textLines ?? null}>
+          {/* hydrate={false}: no inline script (the CSP allows none, and nothing hydrates). */}
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </PageTextLines.Provider>
       </PageClock.Provider>
     </QueryClientProvider>,
   );

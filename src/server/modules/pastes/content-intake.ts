@@ -1,14 +1,11 @@
 import { Readable } from 'node:stream';
-import { EXTREME_PASTE_BYTES } from '../../../common/constants.js';
+import { VERY_LARGE_PASTE_BYTES } from '../../../common/constants.js';
 import { PASTE_MESSAGES, tooLargeWhileReceivingMessage } from '../../../common/messages.js';
-import {
-  createSecretScanner,
-  SECRET_SCAN_MAX_CHARS,
-  type SecretFinding,
-} from '../../../common/secret-scan.js';
+import type { SecretScanResult } from '../../../common/secret-scan-slices.js';
 import { AppError, badRequest } from '../../errors.js';
 import { type BlobStore, BlobTooLargeError, newBlobKey } from '../../infra/blob-store/index.js';
 import { keptBeside, type LineIndexes } from './line-index/line-index-store.js';
+import { createSecretCheck, type SecretCheck } from './secret-check.js';
 
 /**
  * Paste content that arrived as a byte stream (multipart file part, v1 raw body): already checked
@@ -23,8 +20,8 @@ export interface ReceivedContent {
   blobKey: string | null;
   /** Only whitespace (or nothing): the spec's "Please enter some content first". */
   blank: boolean;
-  /** Likely credentials in the text (common/secret-scan), found as it passed. */
-  secrets: SecretFinding[];
+  /** The secret scan of the text (common/secret-scan-slices), made as it passed. */
+  scan: SecretScanResult;
 }
 
 /**
@@ -34,28 +31,32 @@ export interface ReceivedContent {
  */
 class TextCheck {
   private readonly decoder = new TextDecoder('utf-8', { fatal: true });
-  readonly scanner = createSecretScanner();
-  private scanned = 0;
+  readonly secrets: SecretCheck;
   size = 0;
   hasText = false;
   hasNul = false;
 
-  constructor(private readonly maxBytes: number) {}
+  constructor(
+    private readonly maxBytes: number,
+    scanBudgetMs: number,
+  ) {
+    this.secrets = createSecretCheck(scanBudgetMs);
+  }
 
-  push(chunk: Buffer): void {
+  async push(chunk: Buffer): Promise<void> {
     this.size += chunk.length;
     if (this.size > this.maxBytes) {
       throw new AppError('PAYLOAD_TOO_LARGE', tooLargeWhileReceivingMessage(this.maxBytes));
     }
     this.hasNul ||= chunk.includes(0);
-    this.decode(() => this.decoder.decode(chunk, { stream: true }));
+    await this.decode(() => this.decoder.decode(chunk, { stream: true }));
   }
 
-  end(): void {
-    this.decode(() => this.decoder.decode());
+  async end(): Promise<void> {
+    await this.decode(() => this.decoder.decode());
   }
 
-  private decode(step: () => string): void {
+  private async decode(step: () => string): Promise<void> {
     let text: string;
     try {
       text = step();
@@ -64,34 +65,35 @@ class TextCheck {
     }
     // \S is exactly what trim() keeps: neither WhiteSpace nor LineTerminator.
     if (!this.hasText) this.hasText = /\S/.test(text);
-    // The first SECRET_SCAN_MAX_CHARS characters are scanned for credentials.
-    if (this.scanned < SECRET_SCAN_MAX_CHARS) {
-      const part = text.slice(0, SECRET_SCAN_MAX_CHARS - this.scanned);
-      this.scanner.push(part);
-      this.scanned += part.length;
-    }
+    await this.secrets.push(text);
   }
 }
 
 async function* checked(source: AsyncIterable<Buffer>, check: TextCheck): AsyncGenerator<Buffer> {
   for await (const chunk of source) {
-    check.push(chunk);
+    await check.push(chunk);
     yield chunk;
   }
-  check.end();
+  await check.end();
 }
 
 /**
  * Reads paste content from a stream: up to `inlineMaxBytes` is kept in memory; past that, what
  * was read and the rest go straight into the blob store, through a line-index builder on the way
- * (the index is stored beside the blob when the content turns out extreme). Refused (nothing
+ * (the index is stored beside the blob when the content turns out very large). Refused (nothing
  * kept) on invalid UTF-8 (400) or past `maxBytes` (413), at the chunk that breaks the rule.
  */
 export async function receiveContent(
   source: AsyncIterable<Buffer>,
-  opts: { blobs: BlobStore; maxBytes: number; inlineMaxBytes: number; lineIndexes: LineIndexes },
+  opts: {
+    blobs: BlobStore;
+    maxBytes: number;
+    inlineMaxBytes: number;
+    lineIndexes: LineIndexes;
+    scanBudgetMs: number;
+  },
 ): Promise<ReceivedContent> {
-  const check = new TextCheck(opts.maxBytes);
+  const check = new TextCheck(opts.maxBytes, opts.scanBudgetMs);
   const chunks = checked(source, check);
   const head: Buffer[] = [];
   let headBytes = 0;
@@ -99,7 +101,7 @@ export async function receiveContent(
     const next = await chunks.next();
     if (next.done) {
       const bytes = Buffer.concat(head);
-      const result = { size: check.size, blank: !check.hasText, secrets: check.scanner.end() };
+      const result = { size: check.size, blank: !check.hasText, scan: check.secrets.end() };
       // PostgreSQL text cannot hold NUL: such content goes to the blob store, which keeps bytes.
       if (!check.hasNul) return { ...result, inline: bytes.toString('utf8'), blobKey: null };
       const blobKey = newBlobKey('pastes');
@@ -131,8 +133,8 @@ export async function receiveContent(
     }
     throw e;
   }
-  if (check.size > EXTREME_PASTE_BYTES) {
+  if (check.size > VERY_LARGE_PASTE_BYTES) {
     await keptBeside(opts.blobs, blobKey, opts.lineIndexes.save(blobKey, lines.finish()));
   }
-  return { size: check.size, blank: !check.hasText, inline: null, blobKey, secrets: check.scanner.end() };
+  return { size: check.size, blank: !check.hasText, inline: null, blobKey, scan: check.secrets.end() };
 }

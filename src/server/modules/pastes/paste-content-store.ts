@@ -1,5 +1,7 @@
 import { Readable } from 'node:stream';
-import { EXTREME_PASTE_BYTES } from '../../../common/constants.js';
+import { buffer } from 'node:stream/consumers';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { VERY_LARGE_PASTE_BYTES } from '../../../common/constants.js';
 import { tooLargeMessage } from '../../../common/schemas/paste.js';
 import { AppError } from '../../errors.js';
 import { type BlobStore, newBlobKey } from '../../infra/blob-store/index.js';
@@ -23,9 +25,10 @@ const LARGE_CONTENT_CHARS = 1024 * 1024;
 
 /**
  * Content as the row and the blob store take it (creates and edits alike): inline text or a
- * stored blob, and its size, refused over `limit` before anything is written. Extreme content
- * (only a create can bring it: an edit is at most 10 MB) gets its line index beside it, built
- * from the same encoded slices; received content got its own as it arrived (content-intake).
+ * stored blob, and its size, refused over `limit` before anything is written. Content past the
+ * very-large size (whose page shows a window of it, or the huge viewer) gets its line index
+ * beside it, built from the same encoded slices a turn at a time; received content got its own
+ * as it arrived (content-intake).
  */
 export async function storeContent(
   blobs: BlobStore,
@@ -45,11 +48,24 @@ export async function storeContent(
   const hasNul = encoded ? encoded.hasNul : content.includes('\u0000');
   if (size <= INLINE_CONTENT_MAX_BYTES && !hasNul) return { size, inline: content, blobKey: null };
   const blobKey = newBlobKey('pastes');
-  await blobs.put(blobKey, encoded ? Readable.from(encoded.chunks) : Buffer.from(content, 'utf8'));
-  if (encoded && lineIndexes && size > EXTREME_PASTE_BYTES) {
+  const chunks = encoded ? encoded.chunks : [Buffer.from(content, 'utf8')];
+  await blobs.put(blobKey, encoded ? Readable.from(chunks) : chunks[0]!);
+  if (lineIndexes && size > VERY_LARGE_PASTE_BYTES) {
     const builder = lineIndexes.builder();
-    for (const chunk of encoded.chunks) builder.push(chunk);
+    for (const chunk of chunks) {
+      builder.push(chunk);
+      await nextTurn();
+    }
     await keptBeside(blobs, blobKey, lineIndexes.save(blobKey, builder.finish()));
   }
   return { size, inline: null, blobKey };
+}
+
+/** The text kept in a row or a blob, whole (a revision's or a paste's, at most 10 MB where used). */
+export async function readText(
+  blobs: BlobStore,
+  where: { content: string | null; blob_key: string | null },
+): Promise<string> {
+  if (where.content !== null) return where.content;
+  return (await buffer(await blobs.get(where.blob_key!))).toString('utf8');
 }

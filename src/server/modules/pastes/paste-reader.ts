@@ -19,7 +19,9 @@ import type { StaffReads } from '../audit/staff-reads.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UserRow } from '../users/users.service.js';
 import type { HotPasteCache } from './hot-paste-cache.js';
+import type { LineIndexes } from './line-index/line-index-store.js';
 import { findLivePaste, type PasteWithAuthor } from './live-paste.repository.js';
+import { pageTextOf, shownWhole } from './page-text.js';
 import { createAccessGrant, isValidAccessGrant } from './paste-access.js';
 import { UNLOCK_PER_IP, UNLOCK_PER_PASTE } from './pastes.limits.js';
 import { pasteViewJson, presentPasteMeta, viewFactsJson, withholdContentFacts } from './pastes.presenter.js';
@@ -83,6 +85,7 @@ export interface PasteReaderDeps {
   rateLimiter: RateLimiter;
   views: ViewCounter;
   hot: HotPasteCache;
+  lineIndexes: LineIndexes;
   metrics: Pick<Metrics, 'pasteReads' | 'burns' | 'hotCache'>;
   /** Staff reads of password pastes, for the audit log. */
   staffReads: Pick<StaffReads, 'record'>;
@@ -103,6 +106,7 @@ export function createPasteReader({
   rateLimiter,
   views,
   hot,
+  lineIndexes,
   metrics,
   staffReads,
 }: PasteReaderDeps) {
@@ -281,13 +285,18 @@ export function createPasteReader({
     return null;
   }
 
-  /** What GET /api/pastes/:id, POST …/verify and the v1 read answer: authorizeRead, rendered. */
+  /**
+   * What GET /api/pastes/:id, POST …/verify and the v1 read answer: authorizeRead, rendered. For
+   * the page's first HTML (`forPage`), the text is what the page shows of it (pageTextOf), and
+   * `textLines` the whole text's lines (absent for a small text, shown whole).
+   */
   async function render(
     id: string,
     viewer: Viewer,
     credentials: ReadCredentials,
     found?: Visible,
-  ): Promise<{ view: PasteView; row: PasteWithAuthor; kept: boolean }> {
+    forPage = false,
+  ): Promise<{ view: PasteView; row: PasteWithAuthor; kept: boolean; textLines?: number }> {
     const decision = await authorizeRead(id, viewer, credentials, 'json', found);
     const { row } = decision;
     const kept = hot.keeps(row);
@@ -323,9 +332,11 @@ export function createPasteReader({
       view.requiresReveal = true;
       return { view, row, kept };
     }
-    view.content = row.content ?? (await loadContent(row));
+    // Most pastes are small enough for their page to show as they are, as fast as before.
+    const page = forPage && !shownWhole(row) ? await pageTextOf(row, { blobs, lineIndexes }) : null;
+    view.content = page ? page.text : (row.content ?? (await loadContent(row)));
     countView(view, decision.isOwner, viewer);
-    return { view, row, kept };
+    return { view, row, kept, textLines: page?.totalLines };
   }
 
   /** One view per reader (not the author, not a bot); the answer shows it at once. */
@@ -353,9 +364,14 @@ export function createPasteReader({
      * text (showsTextInPage: password, burn, processing, extreme), deciding and counting nothing
      * then. Otherwise it is read as the app's own read of the page is, and the two count one view
      * (one per reader and window). Throws 404 like any read of a paste that is not there.
-     * `factsJson` is what the page shows of it but its text and count (viewFactsJson).
+     * `factsJson` is what the page shows of it but its text and count (viewFactsJson). The view's
+     * text is only a very large paste's preview, read in bounded work (pageTextOf); `textLines`
+     * counts the lines of the whole (absent when the text is small and whole).
      */
-    async pageView(id: string, viewer: Viewer): Promise<{ view: PasteView; factsJson: string } | null> {
+    async pageView(
+      id: string,
+      viewer: Viewer,
+    ): Promise<{ view: PasteView; factsJson: string; textLines?: number } | null> {
       const found = await findVisible(id, viewer);
       const { row } = found;
       const shown = showsTextInPage({
@@ -366,8 +382,8 @@ export function createPasteReader({
         encrypted: row.encryption !== null,
       });
       if (!shown) return null;
-      const { view, row: read, kept } = await render(id, viewer, {}, found);
-      return { view, factsJson: viewFactsJson(view, read, kept) };
+      const { view, row: read, kept, textLines } = await render(id, viewer, {}, found, true);
+      return { view, factsJson: viewFactsJson(view, read, kept), textLines };
     },
 
     /** The same answer as JSON text (the routes send this; see pasteViewJson). */

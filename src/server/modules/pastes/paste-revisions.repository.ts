@@ -48,6 +48,17 @@ export function findRevisionContent(
     .executeTakeFirst();
 }
 
+/** Bytes the stored revision texts of `userId`'s pastes hold (each distinct text once per paste). */
+export async function revisionBytesOfUser(db: Kysely<Database>, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('paste_revision_contents as c')
+    .innerJoin('pastes as p', 'p.id', 'c.paste_id')
+    .select((eb) => eb.fn.sum<number | string | null>('c.size_bytes').as('bytes'))
+    .where('p.user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.bytes ?? 0);
+}
+
 /**
  * Saves revision `next` and makes the paste row show it, in one transaction, if the paste still
  * has `next - 1` revisions (an edit racing another loses, and keeps nothing). The first edit also

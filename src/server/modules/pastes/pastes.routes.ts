@@ -162,7 +162,10 @@ const revisionRoutes: FastifyPluginAsyncZod<{
       bodyLimit: JSON_CREATE_MAX_BYTES,
       schema: { params: idParams, body: editPasteBodySchema },
     },
-    async (request) => pasteRevisions.edit(request.params.id, request.body, request.user!),
+    async (request) => {
+      await pasteRevisions.admitEdit(request.user!);
+      return pasteRevisions.edit(request.params.id, request.body, request.user!);
+    },
   );
 
   app.get(

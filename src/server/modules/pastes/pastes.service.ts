@@ -17,7 +17,6 @@ import {
   PASTE_MESSAGES,
   tooLargeMessage,
 } from '../../../common/schemas/paste.js';
-import { scanForSecrets } from '../../../common/secret-scan.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import { newBlobKey } from '../../infra/blob-store/index.js';
@@ -46,6 +45,7 @@ import {
   pasteTotals,
 } from './pastes.repository.js';
 import { sweepDeadPastes } from './pastes.sweeper.js';
+import { checkTextForSecrets, scanAnswer } from './secret-check.js';
 
 export type CreatePasteRequest = Omit<CreatePasteInput, 'content'> & { content: PasteContent };
 
@@ -53,6 +53,8 @@ interface Deps extends PasteReaderDeps {
   lineIndexes: LineIndexes;
   inserts: PasteInsertBatcher;
   creationLimits: ReturnType<typeof pasteCreationRules>;
+  /** How long the secret scan of one create may run, in slices (see common/secret-scan-slices). */
+  secretScanBudgetMs: number;
 }
 
 /**
@@ -69,7 +71,18 @@ export function newPasteId(): string {
 export type PastesService = ReturnType<typeof createPastesService>;
 
 export function createPastesService(deps: Deps) {
-  const { db, clock, blobs, settings, rateLimiter, hot, inserts, creationLimits, lineIndexes } = deps;
+  const {
+    db,
+    clock,
+    blobs,
+    settings,
+    rateLimiter,
+    hot,
+    inserts,
+    creationLimits,
+    lineIndexes,
+    secretScanBudgetMs,
+  } = deps;
   const reader = createPasteReader(deps);
 
   /** The options every create must pass (spec §5), whatever carries the content. */
@@ -100,13 +113,14 @@ export function createPastesService(deps: Deps) {
       throw badRequest(PASTE_MESSAGES.forkNotAllowed);
     }
     // Only a public paste is checked: an unlisted or password one is shared on purpose.
-    const secretsFound =
+    const scan =
       input.privacy !== 'public'
-        ? []
+        ? null
         : typeof input.content === 'string'
-          ? scanForSecrets(input.content)
-          : input.content.secrets;
-    if (input.checkSecrets && secretsFound.length > 0) {
+          ? await checkTextForSecrets(input.content, secretScanBudgetMs)
+          : input.content.scan;
+    const { secretsFound } = scanAnswer(scan);
+    if (input.checkSecrets && secretsFound) {
       throw new AppError('SECRETS_DETECTED', PASTE_MESSAGES.secretsDetected, {}, { secretsFound });
     }
     const stored = await storeContent(blobs, input.content, await settings.maxPasteBytes(), lineIndexes);
@@ -115,7 +129,7 @@ export function createPastesService(deps: Deps) {
       encryption: null,
       sealed_title: null,
     });
-    return secretsFound.length > 0 ? { ...created, secretsFound } : created;
+    return { ...created, ...scanAnswer(scan) };
   }
 
   /**
@@ -203,6 +217,7 @@ export function createPastesService(deps: Deps) {
         maxBytes: await settings.maxPasteBytes(),
         inlineMaxBytes: INLINE_CONTENT_MAX_BYTES,
         lineIndexes,
+        scanBudgetMs: secretScanBudgetMs,
       }),
 
     /** Drops content received for a create that will not happen. */

@@ -103,13 +103,16 @@ export const v1Routes: FastifyPluginAsyncZod = async (app) => {
       } else {
         input = createPasteBodySchema.parse(request.body);
       }
-      const { id, secretsFound } = await pastes.create(input, actor);
+      const { id, secretsFound, scanIncomplete } = await pastes.create(input, actor);
       app.services.metrics.pastesCreated.inc({ way: 'v1', privacy: input.privacy ?? 'public' });
       // The link goes back only to this caller, so without a configured origin its own will do.
       const origin = (await mail.siteOrigin()) ?? `${request.protocol}://${request.host}`;
-      return reply
-        .code(201)
-        .send({ id, url: `${origin}/paste/${id}`, ...(secretsFound ? { secretsFound } : {}) });
+      return reply.code(201).send({
+        id,
+        url: `${origin}/paste/${id}`,
+        ...(secretsFound ? { secretsFound } : {}),
+        ...(scanIncomplete ? { scanIncomplete } : {}),
+      });
     },
   );
 

@@ -44,14 +44,14 @@ export const memberSections: EndpointSection[] = [
         method: 'PUT',
         path: '/api/pastes/{id}',
         summary:
-          "Save a new revision (at most 10 MB and the site's size limit). Someone else's paste: 403. An edit that changes nothing makes no revision.",
+          "Save a new revision (at most 10 MB and the site's size limit). Someone else's paste: 403. An edit that changes nothing makes no revision. 120 edits a minute per account (429 past them); a paste keeps at most 100 revisions, and the revisions of one account's pastes at most 256 MB (409 past either, nothing stored).",
         fields: [
           'content (string, required)',
           'title, language (optional: absent = kept)',
           'baseRevision (number, optional) — the revision you edited: if the paste has moved on, 409 instead of overwriting it',
           'checkSecrets (boolean, optional) — as on create, for a public paste',
         ],
-        returns: '{ "id": "...", "revision": 2 } (and secretsFound, as on create)',
+        returns: '{ "id": "...", "revision": 2 } (and secretsFound and scanIncomplete, as on create)',
         example: (base) =>
           `curl -X PUT ${base}/pastes/abc123 \\\n  -H 'X-API-Key: ${key}' -H 'Content-Type: application/json' \\\n  -d '{"content":"fixed text","baseRevision":1}'`,
       },

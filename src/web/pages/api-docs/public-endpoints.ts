@@ -25,7 +25,7 @@ export const publicSection: EndpointSection = {
         'sealedLineTable (string, optional, encrypted only) — the paste’s line table sealed under its key, standard base64 (format in docs/encryption.md), so readers open a paste over 10 MB in the browser without decrypting it whole',
       ],
       returns:
-        '{ "id": "..." } — a public paste whose text looks like it holds credentials (private keys, cloud keys, well-known tokens, passwords) also gets "secretsFound": [{ "kind": "aws-access-key", "line": 3 }]',
+        '{ "id": "..." } — a public paste whose text looks like it holds credentials (private keys, cloud keys, well-known tokens, passwords) also gets "secretsFound": [{ "kind": "aws-access-key", "line": 3 }]; when the check stopped before the end of the text (it reads at most 10 MB, for a quarter of a second unless the site set another time), "scanIncomplete": true says the rest was not looked at',
       example: (base) =>
         `curl -X POST ${base}/pastes \\\n  -H 'Content-Type: application/json' \\\n  -d '{"title":"Hello","content":"console.log(\\"hi\\")","privacy":"public","expiration":"1d"}'\n\n` +
         `# Large text: a form with the file as the content part\ncurl ${base}/pastes -F content=@file.txt -F title=x -F expiration=1w`,

@@ -29,7 +29,7 @@ export const apiKeySection: EndpointSection = {
         'JSON instead: { title?, content, privacy?, expiration?, burnAfterReading?, password? } with Content-Type: application/json',
       ],
       returns:
-        '201 { "id": "...", "url": "https://host/paste/<id>" } (plus "secretsFound" when a public paste looks like it holds credentials)',
+        '201 { "id": "...", "url": "https://host/paste/<id>" } (plus "secretsFound" when a public paste looks like it holds credentials, and "scanIncomplete" when that check stopped before the end of the text)',
       example: (base) =>
         [
           '# a file, title in the query; prints {"id":"…","url":"…"}',

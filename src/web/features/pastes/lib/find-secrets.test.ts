@@ -8,15 +8,24 @@ const AWS_KEY = `AKIA${'Q7RT2WXZ'.repeat(2)}`;
 describe('findSecrets (the warning before a public paste is sent)', () => {
   it('names each finding in words with its 1-based line, in reading order', async () => {
     const text = ['# notes', `token: ${GITHUB_TOKEN}`, '', `aws ${AWS_KEY}`].join('\n');
-    expect(await findSecrets(text)).toEqual([
-      { label: 'GitHub token', line: 2 },
-      { label: 'AWS access key', line: 4 },
-    ]);
+    expect(await findSecrets(text)).toEqual({
+      notices: [
+        { label: 'GitHub token', line: 2 },
+        { label: 'AWS access key', line: 4 },
+      ],
+      checkedLines: null,
+    });
   });
 
   it('finds nothing in ordinary code', async () => {
     const code =
       'const token = process.env.GITHUB_TOKEN;\nexport const add = (a: number, b: number) => a + b;\n';
-    expect(await findSecrets(code)).toEqual([]);
+    expect(await findSecrets(code)).toEqual({ notices: [], checkedLines: null });
+  });
+
+  it('says after which whole line it stopped when the text is longer than it reads', async () => {
+    // 10 MB (10,485,760 characters) is read: 1,747,626 whole lines of 6, and 4 characters of the next.
+    const text = 'x = 1\n'.repeat(1_750_000);
+    expect(await findSecrets(`${text}aws ${AWS_KEY}\n`)).toEqual({ notices: [], checkedLines: 1_747_626 });
   });
 });

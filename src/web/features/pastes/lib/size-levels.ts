@@ -2,18 +2,14 @@ import {
   CHUNK_SIZE_BYTES,
   EDITOR_BYTES_PER_CHAR,
   EXTREME_PASTE_BYTES,
-  LARGE_PASTE_BYTES,
-  LARGE_PASTE_LINES,
   MB,
-  VERY_LARGE_PASTE_BYTES,
-  VERY_LARGE_PASTE_LINES,
 } from '../../../../common/constants';
 // Lines as the view shows them, so the editor and the view put the same text in the same level.
 import { countLines } from '../../../../common/line-count';
+import { type SizeLevel, sizeLevel } from '../../../../common/size-level';
 import { formatCount } from '../../../lib/format';
 
-/** Spec §4 editor size levels. */
-export type SizeLevel = 'normal' | 'large' | 'very-large' | 'extreme';
+export { type SizeLevel, sizeLevel };
 
 export interface EditorSize {
   /** Estimated at 2 bytes per character (spec §9): it decides the level, never shown. */
@@ -38,14 +34,6 @@ export function utf8Length(text: string): number {
     bytes += code < 0x80 ? 1 : code < 0x800 || (code >= 0xd800 && code < 0xe000) ? 2 : 3;
   }
   return bytes;
-}
-
-/** The level of a paste of `lines` lines and `bytes` bytes (shared by the editor and the view). */
-export function sizeLevel(lines: number, bytes: number): SizeLevel {
-  if (bytes > EXTREME_PASTE_BYTES) return 'extreme';
-  if (lines > VERY_LARGE_PASTE_LINES || bytes > VERY_LARGE_PASTE_BYTES) return 'very-large';
-  if (lines > LARGE_PASTE_LINES || bytes > LARGE_PASTE_BYTES) return 'large';
-  return 'normal';
 }
 
 /** Whether text is in the extreme level: decided by the estimate alone, so it costs nothing. */

@@ -478,6 +478,7 @@ export function CreatePasteForm() {
       </div>
       <SecretWarningDialog
         findings={secrets.findings}
+        checkedLines={secrets.checkedLines}
         onChoose={onSecretChoice}
         onCancel={secrets.close}
         canEncrypt={!encrypted}

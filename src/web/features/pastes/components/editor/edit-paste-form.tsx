@@ -220,6 +220,7 @@ export function EditPasteForm({ paste, onReload }: { paste: EditablePaste; onRel
       <SecretWarningDialog
         editing
         findings={secrets.findings}
+        checkedLines={secrets.checkedLines}
         onCancel={secrets.close}
         onChoose={() => {
           secrets.close();

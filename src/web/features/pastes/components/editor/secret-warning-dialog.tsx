@@ -1,7 +1,9 @@
 import { EyeOff, LockKeyhole, ShieldCheck, TriangleExclamationPoint } from 'lucide-react';
 import { type ComponentProps, useRef } from 'react';
+import { MB, SECRET_SCAN_BROWSER_BUDGET_MS, SECRET_SCAN_MAX_CHARS } from '../../../../../common/constants';
 import { Button } from '../../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../../components/ui/dialog';
+import { formatCount } from '../../../../lib/format';
 import type { SecretNotice } from '../../lib/find-secrets';
 
 /** What the author does with a public paste that seems to hold credentials. */
@@ -12,21 +14,24 @@ const SHOWN = 10;
 
 /**
  * The warning before a public paste with likely credentials is sent (issue 23): each finding by
- * kind and line, then the ways on, the safest first — end-to-end encryption (unless the author
- * already chose it), which keeps the text from the server and from whoever sees the link without
- * its key; unlisted; a password; or publish anyway. Closing it (Escape, ×) sends nothing and
- * returns to the editor.
+ * kind and line, and how far the check got when it stopped before the end of the text; then the
+ * ways on, the safest first — end-to-end encryption (unless the author already chose it), which
+ * keeps the text from the server and from whoever sees the link without its key; unlisted; a
+ * password; or publish anyway. Closing it (Escape, ×) sends nothing and returns to the editor.
  */
 export function SecretWarningDialog({
   findings,
+  checkedLines = null,
   onChoose,
   onCancel,
   onCloseAutoFocus,
   editing = false,
   canEncrypt = false,
 }: {
-  /** null = closed. */
+  /** null = closed; empty when the check only stopped early. */
   findings: readonly SecretNotice[] | null;
+  /** Lines looked at when the check stopped before the end of the text; null when it read it all. */
+  checkedLines?: number | null;
   onChoose: (choice: SecretChoice) => void;
   onCancel: () => void;
   /** Where the focus goes once the dialog is gone; unless it prevents the default, back to what had it before. */
@@ -60,7 +65,9 @@ export function SecretWarningDialog({
           <div className="space-y-1.5 pr-6">
             <DialogTitle className="flex items-center gap-2">
               <TriangleExclamationPoint aria-hidden className="size-5 shrink-0 text-warning" />
-              This paste may contain secrets
+              {shown.length > 0
+                ? 'This paste may contain secrets'
+                : 'This paste was only partly checked for secrets'}
             </DialogTitle>
             <DialogDescription>
               A public paste can be read by anyone and may be listed on Top Views. Nothing has been sent yet.
@@ -76,6 +83,13 @@ export function SecretWarningDialog({
               </li>
             ))}
             {more > 0 ? <li className="text-muted-foreground">and {more} more</li> : null}
+            {checkedLines !== null ? (
+              <li data-testid="secret-check-incomplete">
+                The check stopped after line {formatCount(checkedLines)} (it reads at most{' '}
+                {SECRET_SCAN_MAX_CHARS / MB} MB, for at most {SECRET_SCAN_BROWSER_BUDGET_MS / 1000} seconds):
+                the lines after it were not looked at.
+              </li>
+            ) : null}
           </ul>
           {canEncrypt && !editing ? (
             <p className="text-sm text-muted-foreground">

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { OFFLINE_MESSAGE } from '../../../../lib/api-client';
-import { findSecrets, type SecretNotice } from '../../lib/find-secrets';
+import { findSecrets, type SecretCheck, type SecretNotice } from '../../lib/find-secrets';
 
 /** Said in the create screen's "Not sent" notice, with Retry, when the scanner's chunk cannot load. */
 const SCANNER_UNAVAILABLE =
@@ -8,11 +8,14 @@ const SCANNER_UNAVAILABLE =
 
 /**
  * The look for likely credentials before a public paste is sent (issue 23): `check` scans the text
- * in the tab and either publishes at once or holds the findings for the warning dialog. Text the
- * author already chose to publish anyway is not asked about again (a Retry after a network failure).
+ * in the tab and either publishes at once or holds the findings for the warning dialog — also when
+ * the check stopped before the end of the text, so the author knows the rest was not looked at.
+ * Text the author already chose to publish anyway is not asked about again (a Retry after a
+ * network failure).
  */
 export function useSecretWarning({ onProblem }: { onProblem: (message: string) => void }) {
   const [findings, setFindings] = useState<SecretNotice[] | null>(null);
+  const [checkedLines, setCheckedLines] = useState<number | null>(null);
   // A second Create (double click, Ctrl+Enter) while the scanner loads starts no second check.
   const checking = useRef(false);
   const publishedAnyway = useRef<string | null>(null);
@@ -26,7 +29,7 @@ export function useSecretWarning({ onProblem }: { onProblem: (message: string) =
     if (checking.current) return;
     if (content === publishedAnyway.current) return publish();
     checking.current = true;
-    let found: SecretNotice[];
+    let found: SecretCheck;
     try {
       found = await findSecrets(content);
     } catch {
@@ -36,13 +39,16 @@ export function useSecretWarning({ onProblem }: { onProblem: (message: string) =
       checking.current = false;
     }
     if (!stillWanted()) return;
-    if (found.length > 0) setFindings(found);
-    else publish();
+    if (found.notices.length === 0 && found.checkedLines === null) return publish();
+    setFindings(found.notices);
+    setCheckedLines(found.checkedLines);
   }
 
   return {
-    /** null while there is nothing to warn about. */
+    /** null while there is nothing to warn about (empty when the check only stopped early). */
     findings,
+    /** The lines the check looked at when it stopped before the end; null when it read them all. */
+    checkedLines,
     check,
     close: () => setFindings(null),
     /** The author saw the warning and publishes `content` as it is. */

@@ -1,11 +1,12 @@
 import { WrapText } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { VERY_LARGE_PREVIEW_LINES } from '../../../../../common/constants';
 import type { ReadablePasteView } from '../../../../../common/schemas/paste';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { formatCount, formatCountOf, formatSize } from '../../../../lib/format';
+import { PageTextLines } from '../../../../lib/page-text-lines';
 import { canHighlight, useHighlight } from '../../hooks/use-highlight';
 import { useLanguageChoice } from '../../hooks/use-language-choice';
 import { joinFragment, splitFragment } from '../../lib/key-fragment';
@@ -71,7 +72,9 @@ export function PasteContent({
   linkKey?: string | null;
 }) {
   const lines = useMemo(() => splitLines(content), [content]);
-  const level = sizeLevel(lines.length, paste.sizeBytes);
+  // The server's first HTML of a very large paste has only its preview: the whole counts here.
+  const lineCount = useContext(PageTextLines) ?? lines.length;
+  const level = sizeLevel(lineCount, paste.sizeBytes);
   const initialRange = parseLineHash(splitFragment(useLocation().hash).lineHash);
   const [showFull, setShowFull] = useState(
     () => level !== 'very-large' || (initialRange?.start ?? 0) > VERY_LARGE_PREVIEW_LINES,
@@ -87,7 +90,7 @@ export function PasteContent({
   useEffect(() => onLanguage?.(shownAs), [onLanguage, shownAs]);
   const { range, select } = useLineLink(linkKey);
   const [wrap, setWrap] = useState(false);
-  const sizeText = `${formatCountOf(lines.length, 'line')}, ${formatSize(paste.sizeBytes)}`;
+  const sizeText = `${formatCountOf(lineCount, 'line')}, ${formatSize(paste.sizeBytes)}`;
 
   return (
     <div className="space-y-3">
