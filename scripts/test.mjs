@@ -1,9 +1,10 @@
 // `npm test`: typecheck, lint, import boundaries, unit + integration tests on SQLite (and again on PostgreSQL when
-// TEST_DATABASE_URL is set), then the browser tests. Stops at the first failing step.
-import { spawnSync } from 'node:child_process';
+// TEST_DATABASE_URL is set), then the browser tests. Every step runs even when one fails; the end
+// names the failed steps and the exit code is non-zero if any did.
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureChromium } from './chromium.mjs';
+import { reportSteps, runSteps } from './run-steps.mjs';
 import { ensureNginx, ensureSwift } from './system-packages.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -56,23 +57,12 @@ const steps = [
 ];
 
 const started = Date.now();
-for (const [name, args] of steps) {
-  console.log(`\n=== ${name} ===`);
-  const t0 = Date.now();
-  const r = spawnSync(process.execPath, args, {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json` },
-  });
-  console.log(
-    `--- ${name}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
-  );
-  if (r.status !== 0) {
-    summary();
-    process.exit(r.status ?? 1);
-  }
-}
+const failedSteps = runSteps(steps, {
+  cwd: root,
+  env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json` },
+});
 summary();
+process.exit(reportSteps(failedSteps));
 
 function summary() {
   let passed = 0;

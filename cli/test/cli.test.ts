@@ -11,6 +11,7 @@ import { startTcpProxy } from '../../test/helpers/tcp-proxy.js';
 import { completeSetup, signedIn, startTestApp, type TestApp } from '../../test/helpers/test-app.js';
 import { tempDir } from '../../test/helpers/test-db.js';
 import { sha256, textOfSize } from '../../test/helpers/uploads.js';
+import { waitUntil } from '../../test/helpers/wait-until.js';
 
 /**
  * The real CLI — the bundle `npm pack` ships (cli/dist/pasteshare.mjs) — run as a subprocess
@@ -23,7 +24,7 @@ const BIN = path.join(here, '..', 'dist', 'pasteshare.mjs');
 beforeAll(() => {
   const build = spawnSync(process.execPath, [path.join(here, '..', 'build.mjs')], { encoding: 'utf8' });
   expect(build.status, build.stderr).toBe(0);
-}, 60_000);
+});
 
 interface Run {
   code: number | null;
@@ -76,7 +77,7 @@ beforeAll(async () => {
   const { client } = await signedIn(t);
   key = (await client.post('/api/user/regenerate-api-key')).body.apiKey;
   site = { PASTESHARE_URL: t.baseUrl, PASTESHARE_API_KEY: key };
-}, 60_000);
+});
 afterAll(() => t?.close());
 
 const idOf = (url: string) => url.trim().split('/').at(-1)!;
@@ -457,7 +458,7 @@ describe('at a terminal', () => {
     const piped = await cli([file, '--chunk-size', '10M'], site);
     expect(piped.code).toBe(0);
     expect(piped.stderr).toBe('');
-  }, 60_000);
+  });
 });
 
 describe('a secret before it goes public', () => {
@@ -574,7 +575,7 @@ describe('the package', () => {
     expect((await t.client().get(`/api/pastes/${idOf(r.stdout)}`)).body.content).toBe(
       'from the installed package',
     );
-  }, 120_000);
+  });
 });
 
 describe('pasteshare config', () => {
@@ -631,8 +632,9 @@ describe('large files (chunked upload)', () => {
     try {
       const first = start([file, '--chunk-size', '10M'], slowSite);
       const firstRun = finish(first);
-      for (let i = 0; i < 600 && (await writtenChunks(t)) < 1; i++)
-        await new Promise((r) => setTimeout(r, 20));
+      await waitUntil('the server to write the first chunk', async () => (await writtenChunks(t)) >= 1, {
+        intervalMs: 20,
+      });
       first.kill('SIGKILL');
       expect((await firstRun).code).toBe(null);
       // The server notices the cut-off chunk (if one was on its way) and forgets it.
@@ -657,7 +659,7 @@ describe('large files (chunked upload)', () => {
     } finally {
       await proxy.close();
     }
-  }, 120_000);
+  });
 
   it('needs an account for files over 50 MB: the site says so', async () => {
     const file = path.join(tempDir(), 'big.txt');
@@ -699,5 +701,5 @@ describe('large files (chunked upload)', () => {
       await onS3.close();
       await s3.stop();
     }
-  }, 120_000);
+  });
 });
