@@ -44,7 +44,7 @@ export function criticalCss(css: string): CriticalCss {
  * as its text, always kept.
  */
 type Part =
-  | { kind: 'rule'; selectors: Array<{ text: string; needs: string[] }>; decls: Decl[] }
+  | { kind: 'rule'; selectors: Array<{ text: string; needs: string[] }>; body: string; decls: Decl[] }
   | { kind: 'block'; head: string; parts: Part[] }
   | { kind: 'named'; name: string; text: string }
   | { kind: 'text'; text: string };
@@ -60,9 +60,12 @@ interface Decl {
 function outline(container: Container): Part[] {
   return (container.nodes ?? []).map((node): Part => {
     if (node.type === 'rule' && node.nodes.every((child) => child.type === 'decl')) {
+      const whole = node.toString();
+      const selector = node.raws.selector?.value === node.selector ? node.raws.selector.raw : node.selector;
       return {
         kind: 'rule',
         selectors: node.selectors.map((text) => ({ text, needs: requiredClasses(text) })),
+        body: whole.slice(selector.length),
         decls: node.nodes.map((decl) => ({
           text: decl.toString(),
           sets: decl.prop.startsWith('--') ? decl.prop : null,
@@ -144,7 +147,9 @@ function write(part: Part | null, used: ReadonlySet<string>): string {
     case 'rule': {
       const decls = part.decls.filter((d) => d.sets === null || used.has(d.sets));
       if (decls.length === 0) return '';
-      return `${part.selectors.map((s) => s.text).join(',')}{${decls.map((d) => d.text).join(';')}}`;
+      // As written, unless a declaration went.
+      const body = decls.length === part.decls.length ? part.body : `{${decls.map((d) => d.text).join(';')}}`;
+      return part.selectors.map((s) => s.text).join(',') + body;
     }
     case 'block': {
       // A block whose rules were all left out goes too.
