@@ -44,6 +44,13 @@ export function pinSelf(enabled: boolean): Pinning | null {
   return pinning;
 }
 
+/** Gives this process (and what it starts from now on) every CPU again. */
+export function unpinSelf(pinning: Pinning | null): void {
+  if (!pinning) return;
+  const all = `0-${os.availableParallelism() - 1}`;
+  execFileSync('taskset', ['-a', '-p', '-c', all, String(process.pid)], { stdio: 'ignore' });
+}
+
 export interface Child {
   name: string;
   proc: ChildProcess;
