@@ -47,7 +47,8 @@ export function pinSelf(enabled: boolean): Pinning | null {
 /** Gives this process (and what it starts from now on) every CPU again. */
 export function unpinSelf(pinning: Pinning | null): void {
   if (!pinning) return;
-  const all = `0-${os.availableParallelism() - 1}`;
+  // Not availableParallelism(): that counts the CPUs this process may use, one while pinned.
+  const all = `0-${os.cpus().length - 1}`;
   execFileSync('taskset', ['-a', '-p', '-c', all, String(process.pid)], { stdio: 'ignore' });
 }
 
