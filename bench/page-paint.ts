@@ -103,7 +103,8 @@ function breakdown(events: TraceEvent[], times: FirstPaint): Map<string, number>
   const contentful = events.find((e) => e.name === 'firstContentfulPaint' && e.pid === parse?.pid);
   if (!parse || !contentful) throw new Error('the trace has no parse or first paint of the paste page');
   const onMain = events.filter((e) => e.pid === parse.pid && e.tid === parse.tid && e.ph === 'X');
-  const arrived = events.find((e) => e.name === 'ResourceReceivedData' && e.pid === parse.pid)?.ts ?? parse.ts;
+  const arrived =
+    events.find((e) => e.name === 'ResourceReceivedData' && e.pid === parse.pid)?.ts ?? parse.ts;
   // The trace's clock is not the page's: the first contentful paint is on both.
   const end = contentful.ts + (times.textPaint - times.firstContentfulPaint) * 1000;
   const within = onMain.filter((e) => e.ts + (e.dur ?? 0) >= arrived && e.ts < end);
