@@ -6,6 +6,7 @@ import path from 'node:path';
 import { ensureChromium } from './chromium.mjs';
 import { reportSteps, runSteps } from './run-steps.mjs';
 import { ensureNginx, ensureSwift } from './system-packages.mjs';
+import { readReports } from './test-reports.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (p) => path.join(root, 'node_modules', p);
@@ -65,21 +66,8 @@ summary();
 process.exit(reportSteps(failedSteps));
 
 function summary() {
-  let passed = 0;
-  let failed = 0;
-  let skipped = 0;
-  try {
-    const v = JSON.parse(fs.readFileSync(`${reports}/vitest.json`, 'utf8'));
-    passed += v.numPassedTests;
-    failed += v.numFailedTests;
-    skipped += v.numPendingTests + v.numTodoTests;
-  } catch {}
-  try {
-    const p = JSON.parse(fs.readFileSync(`${reports}/playwright.json`, 'utf8'));
-    passed += p.stats.expected;
-    failed += p.stats.unexpected + p.stats.flaky;
-    skipped += p.stats.skipped;
-  } catch {}
+  const { passed, failed, skipped, failures } = readReports(reports);
   console.log(`\nAll steps took ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  if (failures.length > 0) console.log(`Failed tests:\n  ${failures.join('\n  ')}`);
   console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 }
