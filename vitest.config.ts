@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { SERVICE_CEILING_MS } from './test/helpers/wait-until.js';
 
 /**
  * Two projects: every test on SQLite, and the suites that touch the database again on PostgreSQL
@@ -14,9 +15,11 @@ const dbSuites = [
 
 export default defineConfig({
   test: {
-    // Hang guards, not speed limits: on a loaded machine CI has run four times slower than usual.
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Hang guards, not speed limits: on a loaded machine CI has run four times slower than usual,
+    // and a test or hook may wait for two services in a row, each up to SERVICE_CEILING_MS (the
+    // wait's own message, naming what it waited for, comes first). No file sets a shorter one.
+    testTimeout: 2 * SERVICE_CEILING_MS,
+    hookTimeout: 2 * SERVICE_CEILING_MS,
     pool: 'forks',
     // Most suites wait on servers, databases and sockets rather than compute: three files at a time
     // on a 2-CPU machine finish in about half the time of vitest's default (CPUs − 1 = one).
@@ -27,7 +30,7 @@ export default defineConfig({
         test: {
           name: 'sqlite',
           // Web tests here are pure functions (no DOM); screens are covered by the browser tests.
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'cli/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'cli/**/*.test.ts', 'scripts/**/*.test.ts'],
           // test/postgres needs a PostgreSQL server to cut off; it runs in the postgres project.
           exclude: ['test/postgres/**'],
           env: { TEST_DIALECT: 'sqlite' },

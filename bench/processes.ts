@@ -44,6 +44,14 @@ export function pinSelf(enabled: boolean): Pinning | null {
   return pinning;
 }
 
+/** Gives this process (and what it starts from now on) every CPU again. */
+export function unpinSelf(pinning: Pinning | null): void {
+  if (!pinning) return;
+  // Not availableParallelism(): that counts the CPUs this process may use, one while pinned.
+  const all = `0-${os.cpus().length - 1}`;
+  execFileSync('taskset', ['-a', '-p', '-c', all, String(process.pid)], { stdio: 'ignore' });
+}
+
 export interface Child {
   name: string;
   proc: ChildProcess;

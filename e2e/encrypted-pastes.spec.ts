@@ -7,7 +7,7 @@ import { exportKeyText, generateKey, sealText, sealTitle, toBase64 } from '../sr
 import { axeViolations } from './support/axe';
 import { completeSetup, expect, loginInContext, registerUser, snap, test, toasts } from './support/fixtures';
 import { createPasteApi, newVisitor, setEditorText } from './support/pastes';
-import { startServer } from './support/server';
+import { SERVER_FIXTURE_TIMEOUT_MS, startServer } from './support/server';
 
 // Issue 21: end-to-end encrypted pastes of ordinary size, in the browser — create, read with the
 // link's key, the screens without it, burn after reading, and moderation with a shared key.
@@ -445,7 +445,8 @@ async function everyRowAsText(connectionString: string): Promise<string> {
 test('on PostgreSQL too: after an encrypted paste is made and read, no table and no file holds its text, title or key', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  // Its own server starts here: however long that takes, plus the test's three minutes.
+  test.setTimeout(SERVER_FIXTURE_TIMEOUT_MS + 180_000);
   const admin = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const database = `e2e_encrypted_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
   const client = new pg.Client({ connectionString: admin });

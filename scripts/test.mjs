@@ -1,10 +1,12 @@
 // `npm test`: typecheck, lint, import boundaries, unit + integration tests on SQLite (and again on PostgreSQL when
-// TEST_DATABASE_URL is set), then the browser tests. Stops at the first failing step.
-import { spawnSync } from 'node:child_process';
+// TEST_DATABASE_URL is set), then the browser tests. Every step runs even when one fails; the end
+// names the failed steps and the exit code is non-zero if any did.
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureChromium } from './chromium.mjs';
+import { reportSteps, runSteps } from './run-steps.mjs';
 import { ensureNginx, ensureSlapd, ensureSwift } from './system-packages.mjs';
+import { readReports } from './test-reports.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (p) => path.join(root, 'node_modules', p);
@@ -57,40 +59,16 @@ const steps = [
 ];
 
 const started = Date.now();
-for (const [name, args] of steps) {
-  console.log(`\n=== ${name} ===`);
-  const t0 = Date.now();
-  const r = spawnSync(process.execPath, args, {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json` },
-  });
-  console.log(
-    `--- ${name}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
-  );
-  if (r.status !== 0) {
-    summary();
-    process.exit(r.status ?? 1);
-  }
-}
+const failedSteps = runSteps(steps, {
+  cwd: root,
+  env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json` },
+});
 summary();
+process.exit(reportSteps(failedSteps));
 
 function summary() {
-  let passed = 0;
-  let failed = 0;
-  let skipped = 0;
-  try {
-    const v = JSON.parse(fs.readFileSync(`${reports}/vitest.json`, 'utf8'));
-    passed += v.numPassedTests;
-    failed += v.numFailedTests;
-    skipped += v.numPendingTests + v.numTodoTests;
-  } catch {}
-  try {
-    const p = JSON.parse(fs.readFileSync(`${reports}/playwright.json`, 'utf8'));
-    passed += p.stats.expected;
-    failed += p.stats.unexpected + p.stats.flaky;
-    skipped += p.stats.skipped;
-  } catch {}
+  const { passed, failed, skipped, failures } = readReports(reports);
   console.log(`\nAll steps took ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  if (failures.length > 0) console.log(`Failed tests:\n  ${failures.join('\n  ')}`);
   console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 }

@@ -104,5 +104,5 @@ describe('the API page’s chunked-upload walkthrough', () => {
     // The parts it split off are removed again.
     expect(fs.readdirSync(dir)).toEqual(['dump.sql']);
     fs.rmSync(dir, { recursive: true, force: true });
-  }, 60_000);
+  });
 });

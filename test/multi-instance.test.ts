@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CAPTCHA_BYPASS_TOKEN } from '../src/common/constants.js';
 import { setupBody } from './helpers/test-app.js';
 import { withTwoInstances } from './helpers/two-instances.js';
+import { waitUntil } from './helpers/wait-until.js';
 
 /**
  * Two instances of one site (one database, one data folder, one Redis when TEST_REDIS_URL is set),
@@ -95,13 +96,15 @@ describe('two instances of one site', () => {
         const [key, value] = Object.entries(change)[0]!;
         // Public settings say the size limit in MB.
         const expected = key === 'maxPasteSize' ? 1 : value;
-        let seen: unknown;
-        for (let i = 0; i < 100 && seen !== expected; i++) {
-          const s = (await onB.get('/api/settings/public')).body as Record<string, unknown>;
-          seen = s[key];
-          if (seen !== expected) await new Promise((r) => setTimeout(r, 20));
-        }
-        expect(seen, `change ${n} (${key}) seen on b`).toBe(expected);
+        await waitUntil(
+          `change ${n} (${key}) to reach b`,
+          async () => {
+            const seen = ((await onB.get('/api/settings/public')).body as Record<string, unknown>)[key];
+            if (seen !== expected) throw new Error(`b still says ${JSON.stringify(seen)}`);
+            return true;
+          },
+          { intervalMs: 20 },
+        );
       }
       // Enforced there too: a paste over the new 1 MiB limit is refused by b.
       const big = await onB.post('/api/pastes', { content: 'x'.repeat(1_100_000) });

@@ -143,5 +143,5 @@ describe('backups on a schedule', () => {
     ).toEqual([...ids].sort());
     expect((await cli(fresh, 'backup', '--out', out)).code).toBe(1); // never overwrites a file
     // Five CLI processes, each compiling its TypeScript on start: ~25 s on a busy 2-core machine.
-  }, 120_000);
+  });
 });

@@ -11,6 +11,7 @@ import { startTcpProxy } from '../../test/helpers/tcp-proxy.js';
 import { completeSetup, signedIn, startTestApp, type TestApp } from '../../test/helpers/test-app.js';
 import { tempDir } from '../../test/helpers/test-db.js';
 import { sha256, textOfSize } from '../../test/helpers/uploads.js';
+import { waitUntil } from '../../test/helpers/wait-until.js';
 import { cliHarness, finish, idOf } from './harness.js';
 
 /** The bundle `npm pack` ships (cli/dist/pasteshare.mjs): the package test packs this same file. */
@@ -27,7 +28,7 @@ beforeAll(async () => {
   const { client } = await signedIn(t);
   key = (await client.post('/api/user/regenerate-api-key')).body.apiKey;
   site = { PASTESHARE_URL: t.baseUrl, PASTESHARE_API_KEY: key };
-}, 60_000);
+});
 afterAll(() => t?.close());
 
 describe('pasteshare (create)', () => {
@@ -398,7 +399,7 @@ describe('at a terminal', () => {
     const piped = await cli([file, '--chunk-size', '10M'], site);
     expect(piped.code).toBe(0);
     expect(piped.stderr).toBe('');
-  }, 60_000);
+  });
 });
 
 describe('a secret before it goes public', () => {
@@ -515,7 +516,7 @@ describe('the package', () => {
     expect((await t.client().get(`/api/pastes/${idOf(r.stdout)}`)).body.content).toBe(
       'from the installed package',
     );
-  }, 120_000);
+  });
 });
 
 describe('pasteshare config', () => {
@@ -572,8 +573,9 @@ describe('large files (chunked upload)', () => {
     try {
       const first = start([file, '--chunk-size', '10M'], slowSite);
       const firstRun = finish(first);
-      for (let i = 0; i < 600 && (await writtenChunks(t)) < 1; i++)
-        await new Promise((r) => setTimeout(r, 20));
+      await waitUntil('the server to write the first chunk', async () => (await writtenChunks(t)) >= 1, {
+        intervalMs: 20,
+      });
       first.kill('SIGKILL');
       expect((await firstRun).code).toBe(null);
       // The server notices the cut-off chunk (if one was on its way) and forgets it.
@@ -598,7 +600,7 @@ describe('large files (chunked upload)', () => {
     } finally {
       await proxy.close();
     }
-  }, 120_000);
+  });
 
   it('needs an account for files over 50 MB: the site says so', async () => {
     const file = path.join(tempDir(), 'big.txt');
@@ -640,5 +642,5 @@ describe('large files (chunked upload)', () => {
       await onS3.close();
       await s3.stop();
     }
-  }, 120_000);
+  });
 });

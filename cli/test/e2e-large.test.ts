@@ -73,7 +73,7 @@ beforeAll(async () => {
     PASTESHARE_URL: t.baseUrl,
     PASTESHARE_API_KEY: (await client.post('/api/user/regenerate-api-key')).body.apiKey,
   };
-}, 60_000);
+});
 afterAll(() => t?.close());
 
 /** The paste's sealed line table, opened with the link's key: the lines the huge viewer will find. */
@@ -127,7 +127,7 @@ describe('--e2e with large files', () => {
     // growing (measured ~45 MB for 120 MB and for 400 MB alike; up to ~95 MB on a loaded machine).
     expect(peaks.create.mb() - small.create.mb()).toBeLessThan(size / MB);
     expect(peaks.get.mb() - small.get.mb()).toBeLessThan(size / MB);
-  }, 240_000);
+  });
 });
 
 describe('get of an encrypted paste that does not open', () => {

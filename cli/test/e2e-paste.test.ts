@@ -45,7 +45,7 @@ beforeAll(async () => {
     PASTESHARE_URL: t.baseUrl,
     PASTESHARE_API_KEY: (await client.post('/api/user/regenerate-api-key')).body.apiKey,
   };
-}, 60_000);
+});
 afterAll(() => t?.close());
 
 describe('pasteshare --e2e and get LINK#KEY', () => {

@@ -27,7 +27,7 @@ export function cliHarness(opts: { bin?: string } = {}) {
       encoding: 'utf8',
     });
     expect(build.status, build.stderr).toBe(0);
-  }, 60_000);
+  });
   beforeEach(() => {
     home = tempDir('pasteshare-cli-home-');
   });

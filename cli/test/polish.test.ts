@@ -18,7 +18,7 @@ beforeAll(async () => {
     names[role] = user.username;
     keys[role] = (await client.post('/api/user/regenerate-api-key')).body.apiKey;
   }
-}, 60_000);
+});
 afterAll(() => t?.close());
 
 const as = (role: 'user' | 'admin') => ({ PASTESHARE_URL: t.baseUrl, PASTESHARE_API_KEY: keys[role] });

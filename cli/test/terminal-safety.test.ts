@@ -30,7 +30,7 @@ beforeAll(async () => {
     PASTESHARE_URL: t.baseUrl,
     PASTESHARE_API_KEY: (await client.post('/api/user/regenerate-api-key')).body.apiKey,
   };
-}, 60_000);
+});
 afterAll(() => t?.close());
 
 describe("a site's text on a terminal", () => {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { type ReceivedMessage, type SmtpSink, startSmtpSink } from '../../test/helpers/smtp-sink';
-import { type RunningServer, startServer } from './server';
+import { type RunningServer, SERVER_FIXTURE_TIMEOUT_MS, startServer } from './server';
 
 export { expect };
 
@@ -40,11 +40,15 @@ export const test = base.extend<{ env: MailEnv }, { mailEnvPool: MailEnvPool }>(
       });
       await stop();
     },
-    { scope: 'worker', timeout: 90_000 },
+    { scope: 'worker', timeout: SERVER_FIXTURE_TIMEOUT_MS },
   ],
-  env: async ({ mailEnvPool }, use, testInfo) => {
-    await use(await mailEnvPool.forFile(testInfo.file));
-  },
+  // Its own timeout: a slow start waits (printing why) without eating the test's budget.
+  env: [
+    async ({ mailEnvPool }, use, testInfo) => {
+      await use(await mailEnvPool.forFile(testInfo.file));
+    },
+    { timeout: SERVER_FIXTURE_TIMEOUT_MS },
+  ],
   baseURL: async ({ env }, use) => {
     await use(env.server.url);
   },
@@ -170,7 +174,7 @@ export async function generateLicense(env: MailEnv): Promise<string> {
 /** The newest message to an address (the one received after `after` messages to it, if given). */
 export async function mailTo(env: MailEnv, address: string, count = 1): Promise<ReceivedMessage> {
   const to = (m: ReceivedMessage) => m.envelope.to.some((a) => a.toLowerCase() === address.toLowerCase());
-  await env.sink.waitForMessage(() => env.sink.messages.filter(to).length >= count, 15_000);
+  await env.sink.waitForMessage(() => env.sink.messages.filter(to).length >= count);
   return env.sink.messages.filter(to)[count - 1]!;
 }
 

@@ -1,6 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { CAPTCHA_BYPASS_TOKEN } from '../../src/common/constants';
-import { type RunningServer, startServer } from './server';
+import { type RunningServer, SERVER_FIXTURE_TIMEOUT_MS, startServer } from './server';
 
 export { expect };
 
@@ -35,13 +35,17 @@ export const test = base.extend<TestFixtures, { serverPool: ServerPool }>({
       });
       await active?.server.stop();
     },
-    { scope: 'worker', timeout: 90_000 },
+    { scope: 'worker', timeout: SERVER_FIXTURE_TIMEOUT_MS },
   ],
   setupCompleted: [false, { option: true }],
   serverEnv: [{}, { option: true }],
-  server: async ({ serverPool, setupCompleted, serverEnv }, use, testInfo) => {
-    await use(await serverPool.forFile(testInfo.file, setupCompleted, serverEnv));
-  },
+  // Its own timeout: a slow start waits (printing why) without eating the test's budget.
+  server: [
+    async ({ serverPool, setupCompleted, serverEnv }, use, testInfo) => {
+      await use(await serverPool.forFile(testInfo.file, setupCompleted, serverEnv));
+    },
+    { timeout: SERVER_FIXTURE_TIMEOUT_MS },
+  ],
   baseURL: async ({ server }, use) => {
     await use(server.url);
   },

@@ -3,9 +3,15 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { answersOk, SERVICE_CEILING_MS, StopWaiting, waitUntil } from '../../test/helpers/wait-until';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const START_TIMEOUT_MS = 45_000;
+
+/**
+ * The timeout of a fixture that starts servers: the start's own wait (and its message) ends first;
+ * the rest covers stopping the previous file's server and completing setup.
+ */
+export const SERVER_FIXTURE_TIMEOUT_MS = SERVICE_CEILING_MS + 60_000;
 
 export interface RunningServer {
   url: string;
@@ -25,21 +31,14 @@ function freePort(): Promise<number> {
   });
 }
 
+/** Waits as long as the server needs to start (a loaded machine is slow, not broken), saying why. */
 async function waitForHealthy(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
+  await waitUntil(`the server on ${url}`, () => {
     if (child.exitCode !== null) {
-      throw new Error(`The server exited with code ${child.exitCode} before it was healthy:\n${output()}`);
+      throw new StopWaiting(`exited with code ${child.exitCode} before it was healthy:\n${output()}`);
     }
-    try {
-      const response = await fetch(`${url}/healthz`);
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`The server was not healthy within ${START_TIMEOUT_MS} ms:\n${output()}`);
+    return answersOk(`${url}/healthz`);
+  });
 }
 
 /** Starts the real server (`node --import tsx src/server/main.ts`) on a free port with an empty data folder. */

@@ -11,7 +11,7 @@ import { tempDir } from '../../test/helpers/test-db.js';
 const root = path.resolve(import.meta.dirname, '../..');
 
 // The process under test is what `npm start` runs: the compiled bundle, rebuilt here when stale.
-beforeAll(buildCompiledServer, 60_000);
+beforeAll(buildCompiledServer);
 let child: ChildProcess | null = null;
 let dataDir = '';
 

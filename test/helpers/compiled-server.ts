@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { answersOk, StopWaiting, waitUntil } from './wait-until.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -21,7 +22,7 @@ export interface CompiledServer {
 
 /**
  * `dist/server/main.js` in a process of its own on `port`, with `env` over the test's environment;
- * resolves once it answers /healthz (it has migrated and listens).
+ * resolves once it answers /healthz (it has migrated and listens), however long that takes.
  */
 export async function startCompiledServer(
   port: number,
@@ -40,18 +41,18 @@ export async function startCompiledServer(
   child.stderr!.on('data', keep);
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   const baseUrl = `http://127.0.0.1:${port}`;
-  let gone = false;
-  void exited.then(() => {
-    gone = true;
+  let exitCode: number | null | undefined;
+  void exited.then((code) => {
+    exitCode = code;
   });
-  for (let i = 0; i < 300 && !gone; i++) {
-    const up = await fetch(`${baseUrl}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return { baseUrl, port, child, exited, output: () => output };
-    await new Promise((r) => setTimeout(r, 100));
+  try {
+    await waitUntil(`the compiled server on ${port}`, () => {
+      if (exitCode !== undefined) throw new StopWaiting(`exited with ${exitCode}: ${output}`);
+      return answersOk(`${baseUrl}/healthz`);
+    });
+  } catch (e) {
+    child.kill('SIGKILL');
+    throw e;
   }
-  child.kill('SIGKILL');
-  throw new Error(`the compiled server did not start on ${port}: ${output}`);
+  return { baseUrl, port, child, exited, output: () => output };
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './ports.js';
+import { answersOk, StopWaiting, waitUntil } from './wait-until.js';
 
 const NGINX = '/usr/sbin/nginx';
 const INSTALL = 'apt-get install -y --no-install-recommends nginx-light';
@@ -63,24 +64,25 @@ ${server}
     nginx.kill('SIGTERM');
     fs.rmSync(dir, { recursive: true, force: true });
   };
-  for (let i = 0; i < 50; i++) {
-    const up = await fetch(`${url}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) {
-      const errorLog = () => {
-        try {
-          return fs.readFileSync(path.join(dir, 'error.log'), 'utf8');
-        } catch {
-          return '';
-        }
-      };
-      return { url, stop, errorLog };
+  const errorLog = () => {
+    try {
+      return fs.readFileSync(path.join(dir, 'error.log'), 'utf8');
+    } catch {
+      return '';
     }
-    await new Promise((r) => setTimeout(r, 100));
+  };
+  let exited: number | null | undefined;
+  nginx.once('exit', (code) => {
+    exited = code;
+  });
+  try {
+    await waitUntil(`nginx on ${url}`, () => {
+      if (exited !== undefined) throw new StopWaiting(`exited with ${exited}: ${errorLog()}`);
+      return answersOk(`${url}/healthz`);
+    });
+  } catch (e) {
+    await stop();
+    throw e;
   }
-  const log = fs.readFileSync(path.join(dir, 'error.log'), 'utf8');
-  await stop();
-  throw new Error(`nginx did not start: ${log}`);
+  return { url, stop, errorLog };
 }

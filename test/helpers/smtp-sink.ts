@@ -1,6 +1,6 @@
-import { EventEmitter } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { SERVICE_CEILING_MS, waitUntil } from './wait-until.js';
 
 export interface SmtpSinkOptions {
   /** When set, AUTH is required and only this user and password are accepted. */
@@ -30,7 +30,8 @@ export interface ReceivedMessage {
 export interface SmtpSink {
   port: number;
   messages: ReceivedMessage[];
-  waitForMessage(predicate?: (m: ReceivedMessage) => boolean, timeoutMs?: number): Promise<ReceivedMessage>;
+  /** Waits as long as the mail needs (a loaded machine is slow), up to the service ceiling. */
+  waitForMessage(predicate?: (m: ReceivedMessage) => boolean, ceilingMs?: number): Promise<ReceivedMessage>;
   close(): Promise<void>;
 }
 
@@ -40,7 +41,6 @@ export interface SmtpSink {
  */
 export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const messages: ReceivedMessage[] = [];
-  const events = new EventEmitter();
   const server = new SMTPServer({
     secure: options.secure ?? false,
     disabledCommands: options.starttls === false ? ['STARTTLS'] : [],
@@ -72,7 +72,6 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
           user: typeof session.user === 'string' ? session.user : undefined,
         };
         messages.push(message);
-        events.emit('message', message);
         callback();
       });
     },
@@ -86,22 +85,16 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
   return {
     port,
     messages,
-    waitForMessage(predicate = () => true, timeoutMs = 5000) {
-      const found = messages.find(predicate);
-      if (found) return Promise.resolve(found);
-      return new Promise((resolve, reject) => {
-        const onMessage = (m: ReceivedMessage) => {
-          if (!predicate(m)) return;
-          clearTimeout(timer);
-          events.off('message', onMessage);
-          resolve(m);
-        };
-        const timer = setTimeout(() => {
-          events.off('message', onMessage);
-          reject(new Error(`No matching message within ${timeoutMs} ms (${messages.length} received)`));
-        }, timeoutMs);
-        events.on('message', onMessage);
-      });
+    waitForMessage(predicate = () => true, ceilingMs = SERVICE_CEILING_MS) {
+      return waitUntil(
+        'a mail on the SMTP sink',
+        () => {
+          const found = messages.find(predicate);
+          if (!found) throw new Error(`${messages.length} received, none matching`);
+          return found;
+        },
+        { ceilingMs, intervalMs: 20 },
+      );
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { HttpClient, TestResponse } from './http-client.js';
+import { StopWaiting, waitUntil } from './wait-until.js';
 
 export const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
@@ -61,16 +62,19 @@ export async function uploadWhole(
   return { uploadId, id: fin.body.id };
 }
 
-/** Polls assembly progress until complete; returns every value seen. */
-export async function waitAssembled(c: HttpClient, id: string, timeoutMs = 20_000): Promise<number[]> {
+/** Polls assembly progress until complete (as long as it takes: it is a background job); returns every value seen. */
+export async function waitAssembled(c: HttpClient, id: string): Promise<number[]> {
   const seen: number[] = [];
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    const res = await c.get(`/api/pastes/${id}/assembly-progress`);
-    if (res.status !== 200) throw new Error(`progress: ${res.status} ${res.text}`);
-    seen.push(res.body.progress);
-    if (res.body.isComplete) return seen;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`assembly of ${id} not complete after ${timeoutMs} ms (seen ${seen.join(',')})`);
+  await waitUntil(
+    `the assembly of ${id}`,
+    async () => {
+      const res = await c.get(`/api/pastes/${id}/assembly-progress`);
+      if (res.status !== 200) throw new StopWaiting(`progress: ${res.status} ${res.text}`);
+      seen.push(res.body.progress);
+      if (!res.body.isComplete) throw new Error(`progress ${res.body.progress}`);
+      return true;
+    },
+    { intervalMs: 20 },
+  );
+  return seen;
 }

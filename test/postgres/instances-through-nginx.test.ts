@@ -10,6 +10,7 @@ import { type S3Server, startS3Server } from '../helpers/s3-server.js';
 import { setupBody } from '../helpers/test-app.js';
 import { tempDir } from '../helpers/test-db.js';
 import { sendChunk, sha256, textOfSize, uploadWhole, waitAssembled } from '../helpers/uploads.js';
+import { waitUntil } from '../helpers/wait-until.js';
 
 /**
  * The several-instance setup of docs/operations.md, as deployed: two compiled servers on one
@@ -80,7 +81,7 @@ beforeAll(async () => {
   instances.push(await startCompiledServer(await freePort(), env));
   instances.push(await startCompiledServer(await freePort(), env));
   nginx = await startNginx(instances.map((i) => `127.0.0.1:${i.port}`));
-}, 120_000);
+});
 
 afterAll(async () => {
   await nginx?.stop();
@@ -143,7 +144,11 @@ async function restart(index: number): Promise<{ exitCode: number | null; readyz
   const fresh = await startCompiledServer(old.port, env);
   instances[index] = fresh;
   // nginx sends to a server it saw refuse connections again after its fail_timeout (10 s).
-  for (let i = 0; i < 300 && (await readsAnswered(fresh)) < 20; i++) await sleep(100);
+  await waitUntil('nginx to send reads to the restarted instance', async () => {
+    const answered = await readsAnswered(fresh);
+    if (answered < 20) throw new Error(`${answered} of 20 reads answered`);
+    return true;
+  });
   return { exitCode, readyzBeforeClose };
 }
 
@@ -242,7 +247,7 @@ describe('two compiled instances behind nginx', () => {
     expect(lost).toEqual([]);
     // Both restarted instances answer reads of their own again.
     for (const i of instances) expect(await readsAnswered(i)).toBeGreaterThan(0);
-  }, 150_000);
+  });
 
   it('a 100 MB upload alternates instances; the other finishes the assembly of one killed mid-way', async () => {
     const site = await signedInAdmin();
@@ -274,43 +279,46 @@ describe('two compiled instances behind nginx', () => {
     );
     const holder = finalized.indexOf(1);
     expect(finalized.toSorted()).toEqual([0, 1]);
-    let progress = 0;
-    for (let i = 0; i < 300 && progress < 5; i++) {
-      progress = (await site.get(`/api/pastes/${id}/assembly-progress`)).body.progress;
-      await sleep(50);
-    }
-    expect(progress).toBeGreaterThanOrEqual(5);
+    const progress = await waitUntil(
+      'the assembly to pass 5 %',
+      async () => {
+        const now: number = (await site.get(`/api/pastes/${id}/assembly-progress`)).body.progress;
+        if (now < 5) throw new Error(`at ${now} %`);
+        return now;
+      },
+      { intervalMs: 50 },
+    );
     expect(progress).toBeLessThan(100);
     instances[holder]!.child.kill('SIGKILL');
     await instances[holder]!.exited;
     const survivor = instances[1 - holder]!;
 
     // Through nginx (which now finds one server refusing): the survivor takes over once the lease runs out.
-    const seen = await waitAssembled(site, id, 90_000);
+    const seen = await waitAssembled(site, id);
     expect(seen.at(-1)).toBe(100);
     // Counted once the assembly's task returns, a moment after the paste is ready.
-    let takeovers = 0;
-    for (let i = 0; i < 50 && takeovers === 0; i++) {
-      takeovers = await metric(survivor, 'pasteshare_upload_assembly_takeovers_total');
-      if (takeovers === 0) await sleep(100);
-    }
+    const takeovers = await waitUntil('the survivor to count its takeover', async () => {
+      const counted = await metric(survivor, 'pasteshare_upload_assembly_takeovers_total');
+      if (counted === 0) throw new Error('none counted yet');
+      return counted;
+    });
     expect(takeovers).toBe(1);
     const download = await fetch(`${nginx!.url}/api/pastes/${id}/download`);
     expect(download.status).toBe(200);
     expect(sha256(Buffer.from(await download.arrayBuffer()))).toBe(sha256(data));
 
     instances[holder] = await startCompiledServer(instances[holder]!.port, env);
-  }, 150_000);
+  });
 
   it('writes one scheduled backup for the hour, whichever instances started in it', async () => {
     const site = await signedInAdmin();
     // Six starts by now (two, two restarts, one after the kill), each trying this hour's slot.
-    let backups: { createdAt: string; sizeBytes: number }[] = [];
-    for (let i = 0; i < 100 && backups.length === 0; i++) {
-      backups = (await site.get('/api/admin/backups')).body.backups;
-      if (backups.length === 0) await sleep(100);
-    }
-    expect(backups.length).toBeGreaterThan(0);
+    const backups = await waitUntil('a scheduled backup', async () => {
+      const listed: { createdAt: string; sizeBytes: number }[] = (await site.get('/api/admin/backups')).body
+        .backups;
+      if (listed.length === 0) throw new Error('none listed yet');
+      return listed;
+    });
     // One per hour (a run that crosses the hour has two, one for each).
     const hours = new Set(backups.map((b) => b.createdAt.slice(0, 13)));
     expect(backups).toHaveLength(hours.size);
@@ -365,8 +373,11 @@ describe('two compiled instances behind nginx', () => {
           (await db.query('select count(*) as n from upload_sessions where id = $1', [init.body.uploadId]))
             .rows[0].n,
         );
-      for (let i = 0; i < 100 && (await left()) > 0; i++) await sleep(100);
-      expect(await left()).toBe(0);
+      await waitUntil('the sweep of the expired pastes and the abandoned upload', async () => {
+        const n = await left();
+        if (n > 0) throw new Error(`${n} left`);
+        return true;
+      });
     } finally {
       await db.end();
     }

@@ -6,14 +6,16 @@ import postcss, { type Container } from 'postcss';
  * paste page uses well under half of it, and on a slow phone every byte and rule parsed is time).
  *
  * A rule is left out only when one of its selectors' classes is on no element of the page; every
- * rule without a class (the reset, `:root`, `@keyframes` steps, attribute selectors) stays.
+ * rule without a class (the reset, `:root`, attribute selectors) stays. Then a custom property
+ * definition, `@property` or `@keyframes` that nothing kept names is left out too (usedNames): on a
+ * slow CPU the theme's two hundred variables were a fifth of the inline bytes to parse.
  * Classes inside `(…)` or `[…]` are not counted — `:not(.x)` matches where `.x` is absent,
  * `:is(.a, .b)` needs only one — so such a selector is judged by its other classes: what is in
  * doubt is kept. The page preloads the whole sheet and the app applies it as it starts
  * (page-shell.ts, src/web/app/preloaded-styles.ts): a rule wrongly left out would be late there,
  * and e2e/paste-first-html.spec.ts checks that the page alone is styled as with the whole sheet.
  */
-export type CriticalCss = (classes: ReadonlySet<string>) => string;
+export type CriticalCss = (classes: ReadonlySet<string>, customProperties?: ReadonlySet<string>) => string;
 
 /** Distinct class sets remembered per stylesheet: a paste page has few (title or not, size level, signed in). */
 const REMEMBERED = 64;
@@ -21,12 +23,14 @@ const REMEMBERED = 64;
 export function criticalCss(css: string): CriticalCss {
   const sheet = outline(postcss.parse(css));
   let subsets = new Map<string, string>();
-  return (classes) => {
-    const key = [...classes].sort().join(' ');
+  return (classes, customProperties = new Set()) => {
+    const key = `${[...classes].sort().join(' ')}\n${[...customProperties].sort().join(' ')}`;
     let subset = subsets.get(key);
     if (subset === undefined) {
       if (subsets.size >= REMEMBERED) subsets = new Map();
-      subset = sheet.map((part) => write(part, classes)).join('');
+      const chosen = sheet.map((part) => choose(part, classes));
+      const names = usedNames(chosen, customProperties);
+      subset = chosen.map((part) => write(part, names)).join('');
       subsets.set(key, subset);
     }
     return subset;
@@ -36,27 +40,44 @@ export function criticalCss(css: string): CriticalCss {
 /**
  * The sheet as the subsetting reads it, parsed once: each style rule's selectors with the classes
  * they need and its declarations as written; blocks (`@media`, `@layer`, …) with their parts;
- * anything else (`@property`, `@keyframes`, `@layer a, b;`, comments) as its text, always kept.
+ * `@property` and `@keyframes` with the name they define; anything else (`@layer a, b;`, comments)
+ * as its text, always kept.
  */
 type Part =
-  | { kind: 'rule'; selectors: Array<{ text: string; needs: string[] }>; body: string }
+  | { kind: 'rule'; selectors: Array<{ text: string; needs: string[] }>; body: string; decls: Decl[] }
   | { kind: 'block'; head: string; parts: Part[] }
+  | { kind: 'named'; name: string; text: string }
   | { kind: 'text'; text: string };
+
+/** A declaration as written, and the custom properties and other names its value mentions. */
+interface Decl {
+  text: string;
+  /** The custom property it sets, if it sets one. */
+  sets: string | null;
+  mentions: string[];
+}
 
 function outline(container: Container): Part[] {
   return (container.nodes ?? []).map((node): Part => {
-    if (node.type === 'rule' && !node.nodes.some((child) => child.type === 'rule')) {
+    if (node.type === 'rule' && node.nodes.every((child) => child.type === 'decl')) {
       const whole = node.toString();
       const selector = node.raws.selector?.value === node.selector ? node.raws.selector.raw : node.selector;
       return {
         kind: 'rule',
         selectors: node.selectors.map((text) => ({ text, needs: requiredClasses(text) })),
         body: whole.slice(selector.length),
+        decls: node.nodes.map((decl) => ({
+          text: decl.toString(),
+          sets: decl.prop.startsWith('--') ? decl.prop : null,
+          mentions: decl.value.match(NAME) ?? [],
+        })),
       };
     }
-    // A block of rules; one of declarations (`@property`, `@font-face`) or keyframes is kept whole.
-    const ofRules = node.type === 'atrule' && node.nodes?.every((c) => c.type !== 'decl');
-    if (node.type === 'atrule' && node.nodes && ofRules && !node.name.endsWith('keyframes')) {
+    if (node.type === 'atrule' && (node.name === 'property' || node.name.endsWith('keyframes'))) {
+      return { kind: 'named', name: node.params.trim(), text: node.toString() };
+    }
+    // A block of rules (`@media`, `@layer`, `@supports`, a rule with nested rules).
+    if ((node.type === 'atrule' || node.type === 'rule') && node.nodes?.every((c) => c.type !== 'decl')) {
       const whole = node.toString();
       return { kind: 'block', head: whole.slice(0, whole.indexOf('{')), parts: outline(node) };
     }
@@ -66,20 +87,85 @@ function outline(container: Container): Part[] {
   });
 }
 
-function write(part: Part, classes: ReadonlySet<string>): string {
+/** Custom property names (`--x`, read through `var()` or named in `transition-property`) and plain words. */
+const NAME = /--[\w-]+|[A-Za-z_][\w-]*/g;
+
+/** The part with only the selectors the page's classes can match; null for a rule none can. */
+function choose(part: Part, classes: ReadonlySet<string>): Part | null {
   switch (part.kind) {
-    case 'text':
-      return part.text;
     case 'rule': {
       const used = part.selectors.filter((s) => s.needs.every((c) => classes.has(c)));
-      return used.length === 0 ? '' : used.map((s) => s.text).join(',') + part.body;
+      return used.length === 0 ? null : { ...part, selectors: used };
+    }
+    case 'block': {
+      const parts = part.parts.map((p) => choose(p, classes)).filter((p) => p !== null);
+      return parts.length === 0 ? null : { ...part, parts };
+    }
+    default:
+      return part;
+  }
+}
+
+/**
+ * The names the chosen rules need defined: what their declarations (other than custom property
+ * definitions) and the markup's inline styles mention, and what the definitions of those mention
+ * in turn. A custom property, `@property` or `@keyframes` named by none of them does nothing on
+ * this page, so it is left out (the theme alone defines some two hundred).
+ */
+function usedNames(parts: Array<Part | null>, fromMarkup: ReadonlySet<string>): Set<string> {
+  const used = new Set<string>(fromMarkup);
+  const definitions = new Map<string, string[]>();
+  const visit = (part: Part | null) => {
+    if (part?.kind === 'block') part.parts.forEach(visit);
+    if (part?.kind !== 'rule') return;
+    for (const decl of part.decls) {
+      if (decl.sets === null) for (const name of decl.mentions) used.add(name);
+      else definitions.set(decl.sets, [...(definitions.get(decl.sets) ?? []), ...decl.mentions]);
+    }
+  };
+  parts.forEach(visit);
+  const pending = [...used];
+  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+    for (const next of definitions.get(name) ?? []) {
+      if (!used.has(next)) {
+        used.add(next);
+        pending.push(next);
+      }
+    }
+  }
+  return used;
+}
+
+function write(part: Part | null, used: ReadonlySet<string>): string {
+  switch (part?.kind) {
+    case undefined:
+      return '';
+    case 'text':
+      return part.text;
+    case 'named':
+      return used.has(part.name) ? part.text : '';
+    case 'rule': {
+      const decls = part.decls.filter((d) => d.sets === null || used.has(d.sets));
+      if (decls.length === 0) return '';
+      // As written, unless a declaration went.
+      const body = decls.length === part.decls.length ? part.body : `{${decls.map((d) => d.text).join(';')}}`;
+      return part.selectors.map((s) => s.text).join(',') + body;
     }
     case 'block': {
       // A block whose rules were all left out goes too.
-      const inner = part.parts.map((p) => write(p, classes)).join('');
+      const inner = part.parts.map((p) => write(p, used)).join('');
       return inner === '' ? '' : `${part.head}{${inner}}`;
     }
   }
+}
+
+/** The custom properties the inline `style` attributes of `html` mention (React writes few). */
+export function customPropertiesIn(html: string): Set<string> {
+  const names = new Set<string>();
+  for (const [, value] of html.matchAll(/\sstyle="([^"]*)"/g)) {
+    for (const name of value!.match(/--[\w-]+/g) ?? []) names.add(name);
+  }
+  return names;
 }
 
 /** The classes of every `class="…"` attribute in `html` (as React and the shell write them). */

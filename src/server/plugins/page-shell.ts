@@ -1,4 +1,4 @@
-import { classesIn } from './critical-css.js';
+import { classesIn, customPropertiesIn } from './critical-css.js';
 import type { InlineAssets } from './page-assets.js';
 
 /**
@@ -89,10 +89,14 @@ export function renderShell(html: string, meta: ShellMeta): string {
   const inlineStyles = meta.body !== undefined ? meta.inline?.styles : undefined;
   if (inlineStyles) {
     const classes = classesIn(out);
+    const customProperties = customPropertiesIn(out);
     out = out.replace(STYLESHEET, (link, href: string) => {
       const critical = inlineStyles.get(href);
       if (critical === undefined) return link;
-      return `<style>${critical(classes)}</style>${link.replace('rel="stylesheet"', 'rel="preload" as="style"')}`;
+      const css = critical(classes, customProperties);
+      const preload = link.replace('rel="stylesheet"', 'rel="preload" as="style"');
+      // A sheet the page's markup needs nothing of (the code colours, before highlighting) is only preloaded.
+      return css === '' ? preload : `<style>${css}</style>${preload}`;
     });
   }
   return out;

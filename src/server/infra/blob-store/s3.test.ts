@@ -6,7 +6,7 @@ import { createS3Store } from './s3.js';
 let server: S3Server;
 beforeAll(async () => {
   server = await startS3Server();
-}, 60_000);
+});
 afterAll(() => server?.stop());
 
 // S3 refuses parts under 5 MiB except the last.

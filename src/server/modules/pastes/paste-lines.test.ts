@@ -46,7 +46,7 @@ describe('a huge paste read by lines (issue 22)', () => {
     lines = naiveLines(text);
     const { client } = await signedIn(t);
     ({ id } = await uploadWhole(client, Buffer.from(text), CHUNK));
-    await waitAssembled(client, id, 60_000);
+    await waitAssembled(client, id);
     const key = await blobKeyOf(t, id);
     expect(fs.existsSync(blobFile(lineIndexKey(key)))).toBe(true);
 
@@ -97,7 +97,7 @@ describe('a huge paste read by lines (issue 22)', () => {
     const key = await blobKeyOf(t, id);
     const { client } = await signedIn(t);
     const { id: older } = await uploadWhole(client, Buffer.from(text), CHUNK);
-    await waitAssembled(client, older, 60_000);
+    await waitAssembled(client, older);
     const olderKey = await blobKeyOf(t, older);
     expect(olderKey).not.toBe(key);
     await t.app.services.blobs.delete(lineIndexKey(olderKey));

@@ -18,6 +18,7 @@ import {
   uploadWhole,
   waitAssembled,
 } from '../../../../test/helpers/uploads.js';
+import { StopWaiting, waitUntil } from '../../../../test/helpers/wait-until.js';
 import { CAPTCHA_BYPASS_TOKEN } from '../../../common/constants.js';
 
 /**
@@ -72,14 +73,15 @@ async function spawnInstance(
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /PORT=(\d+)/.exec(out);
-      if (m) resolve(Number(m[1]));
-    });
-    child.once('exit', (code) => reject(new Error(`instance exited with ${code}: ${out}`)));
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
+  const port = await waitUntil('the instance process to listen', () => {
+    if (child.exitCode !== null) throw new StopWaiting(`exited with ${child.exitCode}: ${out}`);
+    const m = /PORT=(\d+)/.exec(out);
+    if (!m) throw new Error('no PORT= line yet');
+    return Number(m[1]);
   });
   return { child, baseUrl: `http://127.0.0.1:${port}` };
 }
@@ -146,17 +148,20 @@ describe('chunked upload on two instances, local disk', () => {
       expect(fin.status).toBe(201);
       const id = fin.body.id as string;
       // Wait until the victim is mid-way, then kill it: no clean stop, its lease simply stops being renewed.
-      let progress = 0;
-      for (let i = 0; i < 200 && progress < 3; i++) {
-        progress = (await onA.get(`/api/pastes/${id}/assembly-progress`)).body.progress;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      expect(progress).toBeGreaterThanOrEqual(3);
+      const progress = await waitUntil(
+        'the assembly to pass 3 %',
+        async () => {
+          const now: number = (await onA.get(`/api/pastes/${id}/assembly-progress`)).body.progress;
+          if (now < 3) throw new Error(`at ${now} %`);
+          return now;
+        },
+        { intervalMs: 50 },
+      );
       expect(progress).toBeLessThan(100);
       victim.child.kill('SIGKILL');
       // The survivor's clock moves past the dead lease; its background task takes the assembly over.
       a.clock.advance(60_000);
-      const seen = await waitAssembled(onA, id, 30_000);
+      const seen = await waitAssembled(onA, id);
       expect(seen.at(-1)).toBe(100);
       expect(sha256(await download(a, id))).toBe(sha256(data));
       const left = await a.db.kysely.selectFrom('upload_sessions').select('status').execute();
@@ -165,7 +170,7 @@ describe('chunked upload on two instances, local disk', () => {
       victim.child.kill('SIGKILL');
       await a.close();
     }
-  }, 60_000);
+  });
 });
 
 describe('chunked upload on S3-compatible storage', () => {
@@ -174,9 +179,9 @@ describe('chunked upload on S3-compatible storage', () => {
   let s3: S3Server;
   beforeAll(async () => {
     s3 = await startS3Server();
-    // The first bucket waits for Swift to warm up (up to 60 s on a busy machine): here, not in a test.
+    // The first bucket waits for Swift to warm up (a minute and more on a busy machine): here, not in a test.
     await s3.bucket();
-  }, 150_000);
+  });
   afterAll(() => s3?.stop());
 
   const s3Env = async () => {
@@ -209,7 +214,7 @@ describe('chunked upload on S3-compatible storage', () => {
       await b.close();
       await a.close();
     }
-  }, 120_000);
+  });
 
   it('cancel aborts the multipart upload', async () => {
     const a = await startTestApp({ env: await s3Env() });
@@ -227,5 +232,5 @@ describe('chunked upload on S3-compatible storage', () => {
     } finally {
       await a.close();
     }
-  }, 120_000);
+  });
 });
