@@ -124,9 +124,11 @@ describe('--e2e with large files', () => {
 
     // Holding the file and what it seals to would add twice its size; a chunk at a time adds the
     // garbage of sealed and opened chunks the collector lets pile up before it runs, which stops
-    // growing (measured ~45 MB for 120 MB and for 400 MB alike; up to ~95 MB on a loaded machine).
-    expect(peaks.create.mb() - small.create.mb()).toBeLessThan(size / MB);
-    expect(peaks.get.mb() - small.get.mb()).toBeLessThan(size / MB);
+    // growing (measured ~45 MB for 120 MB and for 400 MB alike, and 90–125 MB for 120 MB on a
+    // machine loaded twenty times over, where the collector's helper threads starve): the bound
+    // sits between that and twice the size.
+    expect(peaks.create.mb() - small.create.mb()).toBeLessThan(1.5 * (size / MB));
+    expect(peaks.get.mb() - small.get.mb()).toBeLessThan(1.5 * (size / MB));
   });
 });
 

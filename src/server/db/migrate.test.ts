@@ -24,6 +24,8 @@ const TABLES = [
   'burned_pastes',
   'deletion_requests',
   'email_tokens',
+  'identity_flows',
+  'identity_links',
   'jobs',
   'paste_revision_contents',
   'paste_revisions',

@@ -144,6 +144,7 @@ describe('sign-in against an LDAP directory', () => {
         error: 'UNAVAILABLE',
         message:
           'Corp Directory cannot be reached right now. Try again later, or sign in with your password.',
+        requestId: expect.any(String),
       });
       expect(
         (await loginClient(t, local.username, local.plainPassword).then((c) => c.get('/api/user'))).status,
