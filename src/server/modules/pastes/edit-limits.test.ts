@@ -58,7 +58,11 @@ describe('edit limits', () => {
     }
     const limited = await viaKey('two\n');
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ error: 'RATE_LIMITED', message: GENERIC_MESSAGES.tooManyEdits });
+    expect(limited.body).toEqual({
+      error: 'RATE_LIMITED',
+      message: GENERIC_MESSAGES.tooManyEdits,
+      requestId: expect.any(String),
+    });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await client.put(`/api/pastes/${id}`, { content: 'two\n' })).status).toBe(429);
     expect((await t.client().get(`/api/pastes/${id}`)).body).toMatchObject({ content: 'one\n', revision: 1 });
@@ -78,7 +82,11 @@ describe('edit limits', () => {
     const blobs = storedBlobs();
     const refused = await client.put(`/api/pastes/${id}`, { content: blobText('one too many') });
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ error: 'CONFLICT', message: PASTE_MESSAGES.tooManyRevisions });
+    expect(refused.body).toEqual({
+      error: 'CONFLICT',
+      message: PASTE_MESSAGES.tooManyRevisions,
+      requestId: expect.any(String),
+    });
     expect(storedBlobs()).toEqual(blobs);
     expect(await revisionCount(id)).toBe(MAX_REVISIONS_PER_PASTE);
     expect((await t.client().get(`/api/pastes/${id}`)).body).toMatchObject({
@@ -99,6 +107,7 @@ describe('edit limits', () => {
     expect(refused.body).toEqual({
       error: 'CONFLICT',
       message: PASTE_MESSAGES.revisionQuotaExceeded(QUOTA),
+      requestId: expect.any(String),
     });
     expect(storedBlobs()).toEqual(blobs);
     expect(await revisionCount(b.id)).toBe(0);
