@@ -26,6 +26,8 @@ export const CLIENT_ROUTES = {
   vip: '/vip',
   account: '/account',
   accountSettings: '/account-settings',
+  teams: '/teams',
+  team: '/teams/:slug',
   verifyEmailSuccess: '/verify-email-success',
 } as const;
 

@@ -102,10 +102,27 @@ export type EmailProvider = (typeof EMAIL_PROVIDERS)[number];
 export const EXPIRATIONS = ['1h', '1d', '1w', '1m', '3m', '6m', 'unlimited', 'burn'] as const;
 export type Expiration = (typeof EXPIRATIONS)[number];
 
-export const PRIVACIES = ['public', 'unlisted', 'password'] as const;
+/**
+ * `shared`: readable by its author, the people and teams it names, and staff — nobody else, link
+ * or not.
+ */
+export const PRIVACIES = ['public', 'unlisted', 'password', 'shared'] as const;
 export type Privacy = (typeof PRIVACIES)[number];
 
 export const PROCESSING_CONTENT = '__PROCESSING__';
+
+/** A team's owners manage it (name, members); its members read what is shared with the team. */
+export const TEAM_ROLES = ['owner', 'member'] as const;
+export type TeamRole = (typeof TEAM_ROLES)[number];
+export const TEAM_NAME_MAX_LENGTH = 80;
+export const TEAM_SLUG_MAX_LENGTH = 40;
+export const TEAM_DESCRIPTION_MAX_LENGTH = 500;
+/** People and teams one shared paste may name (a larger audience is a team's job). */
+export const SHARES_PER_PASTE_MAX = 50;
+/** Members one team may have: a team is a group of colleagues, not a site's user list. */
+export const TEAM_MEMBERS_MAX = 500;
+/** Rows one page of "Shared with me" shows. */
+export const SHARED_WITH_ME_PAGE_SIZE = 50;
 
 /** End-to-end encrypted pastes (issue 21): the title the server stores and shows in their place. */
 export const ENCRYPTED_TITLE_PLACEHOLDER = 'Encrypted paste';

@@ -4,6 +4,11 @@ import {
   MB,
   SEALED_LINE_TABLE_MAX_LENGTH,
   SEALED_TITLE_MAX_LENGTH,
+  SHARES_PER_PASTE_MAX,
+  TEAM_DESCRIPTION_MAX_LENGTH,
+  TEAM_MEMBERS_MAX,
+  TEAM_NAME_MAX_LENGTH,
+  TEAM_SLUG_MAX_LENGTH,
   TITLE_MAX_LENGTH,
 } from './constants.js';
 
@@ -126,6 +131,30 @@ export const PASTE_MESSAGES = {
   encryptedNoFork: 'An encrypted paste cannot be a fork',
   sharedKeyNotEncrypted: 'A key can only be shared for an encrypted paste',
   sharedKeyInvalid: 'sharedKey must be the paste’s key: 43 base64url characters',
+  sharedNeedsAccount: 'Sharing a paste with people and teams needs an account. Please login or register.',
+} as const;
+
+/** Teams: create, edit, members. */
+export const TEAM_MESSAGES = {
+  notFound: 'Team not found',
+  nameRequired: 'Please enter a team name',
+  nameTooLong: `Team name must not exceed ${TEAM_NAME_MAX_LENGTH} characters`,
+  slugInvalid: `Team address must be 2 to ${TEAM_SLUG_MAX_LENGTH} lower-case letters, digits or hyphens, starting with a letter or digit`,
+  slugTaken: 'That team address is already taken',
+  descriptionTooLong: `Description must not exceed ${TEAM_DESCRIPTION_MAX_LENGTH} characters`,
+  userNotFound: 'No account has that username',
+  tooManyMembers: `A team can have at most ${TEAM_MEMBERS_MAX} members`,
+  lastOwner: 'A team needs at least one owner: make someone else an owner first',
+  notMember: 'That account is not a member of this team',
+} as const;
+
+/** Who a shared paste names. */
+export const SHARE_MESSAGES = {
+  notShared: 'Only a paste whose privacy is Shared names people and teams',
+  notYours: 'Only the paste’s author changes who it is shared with',
+  unknownUser: (username: string) => `No account is called ${username}`,
+  unknownTeam: (slug: string) => `You are not a member of a team called ${slug}`,
+  tooMany: `A paste can be shared with at most ${SHARES_PER_PASTE_MAX} people and teams`,
 } as const;
 
 const formatGiB = (bytes: number) => `${Math.round((bytes / 1024 ** 3) * 10) / 10} GiB`;

@@ -1,4 +1,4 @@
-import { EXTREME_PASTE_BYTES, type Expiration, type Privacy, type Role } from './constants.js';
+import { EXTREME_PASTE_BYTES, type Expiration, type Privacy, type Role, type TeamRole } from './constants.js';
 
 /**
  * Who may do what (spec §6), in one place for the server, which enforces it, and the web app,
@@ -16,6 +16,29 @@ export const canAdminister = (role: Role | null): boolean => role === 'admin';
 
 /** Staff read password pastes without the password ('Admin/Manager Access'). */
 export const canViewProtected = canModerate;
+
+/**
+ * Whether a reader may read a paste at all (before its password or burn rules). A shared paste is
+ * for its author, the people and teams it names (`isNamed`: by name or through a team), and staff,
+ * who read it as they read password pastes — recorded in the audit log. Any other privacy is open
+ * to whoever holds the link.
+ */
+export const mayReadPaste = (
+  paste: { privacy: Privacy },
+  reader: { isAuthor: boolean; isNamed: boolean; isStaff: boolean },
+): boolean => paste.privacy !== 'shared' || reader.isAuthor || reader.isNamed || reader.isStaff;
+
+/** A shared paste needs an account behind it: its author manages who it names. */
+export const canChoosePrivacy = (role: Role | null, privacy: Privacy): boolean =>
+  privacy !== 'shared' || role !== null;
+
+/** A team's owners manage it (name, description, members), and staff manage every team. */
+export const canManageTeam = (role: Role, teamRole: TeamRole | null): boolean =>
+  teamRole === 'owner' || canModerate(role);
+
+/** A team's members and staff see who is in it. */
+export const canSeeTeam = (role: Role, teamRole: TeamRole | null): boolean =>
+  teamRole !== null || canModerate(role);
 
 /** Why an author may not edit their paste (issue 23); see canEditPaste. */
 export type EditRefusal = 'not-yours' | 'burn' | 'processing' | 'extreme';
@@ -55,7 +78,7 @@ export const defaultExpiration = (role: Role | null): Expiration =>
 
 /**
  * Who may fork a paste: anyone who can read it, when it is public or unlisted and ready. A
- * password paste would hand its text to whoever holds the fork's link, and a burn paste is gone
+ * password or shared paste would hand its text to whoever holds the fork's link, and a burn paste is gone
  * once read, so neither can be forked (issue 23). An encrypted paste's text is not the server's
  * to copy into a plain one (issue 21).
  */
@@ -65,7 +88,10 @@ export const canForkPaste = (paste: {
   status: 'ready' | 'processing' | 'failed';
   encrypted: boolean;
 }): boolean =>
-  !paste.encrypted && paste.privacy !== 'password' && !paste.burnAfterReading && paste.status === 'ready';
+  !paste.encrypted &&
+  (paste.privacy === 'public' || paste.privacy === 'unlisted') &&
+  !paste.burnAfterReading &&
+  paste.status === 'ready';
 
 /**
  * Whether a fork's view names its source (id and title): only to a reader who could find the
@@ -79,7 +105,8 @@ export const namesForkSource = (source: { privacy: Privacy; readerIsAuthor: bool
 /**
  * Whether a paste's text goes into the HTML of its page (issue 22), readable before any script
  * runs: only when anyone with the link sees it at once. A password or burn paste needs a step in
- * between (so a link-preview bot never reads or burns it), a processing one has no text yet, an
+ * between (so a link-preview bot never reads or burns it), a shared one is for named readers only
+ * (a page cached or fetched by a visitor must never hold it), a processing one has no text yet, an
  * extreme one is a download, and an encrypted one is text only to a browser holding its key.
  */
 export const showsTextInPage = (paste: {
@@ -91,7 +118,7 @@ export const showsTextInPage = (paste: {
   encrypted: boolean;
 }): boolean =>
   !paste.encrypted &&
-  paste.privacy !== 'password' &&
+  (paste.privacy === 'public' || paste.privacy === 'unlisted') &&
   !paste.burnAfterReading &&
   paste.status === 'ready' &&
   paste.sizeBytes <= EXTREME_PASTE_BYTES;

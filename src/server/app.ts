@@ -26,6 +26,8 @@ import { moderationRoutes } from './modules/moderation/moderation.routes.js';
 import { myPastesRoutes, pastesRoutes } from './modules/pastes/pastes.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { setupRoutes } from './modules/setup/setup.routes.js';
+import { sharesRoutes } from './modules/teams/shares.routes.js';
+import { teamsRoutes } from './modules/teams/teams.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { accountRoutes } from './modules/users/account.routes.js';
 import { v1Routes } from './modules/v1/v1.routes.js';
@@ -149,6 +151,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(pastesRoutes);
   await app.register(uploadsRoutes);
   await app.register(myPastesRoutes);
+  await app.register(teamsRoutes);
+  await app.register(sharesRoutes);
   await app.register(moderationRoutes);
   await app.register(leaderboardRoutes);
   await app.register(adminRoutes);

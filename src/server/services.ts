@@ -43,6 +43,9 @@ import { createRecentViewers } from './modules/pastes/recent-viewers.js';
 import { createViewCounter } from './modules/pastes/view-counter.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { createSetupService } from './modules/setup/setup.service.js';
+import { createShareGrants } from './modules/teams/share-grants.js';
+import { createSharesService } from './modules/teams/shares.service.js';
+import { createTeamsService } from './modules/teams/teams.service.js';
 import { createUploadsService } from './modules/uploads/uploads.service.js';
 import { createApiKeyService } from './modules/users/api-keys.service.js';
 import { createUsersService } from './modules/users/users.service.js';
@@ -162,6 +165,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
   const views = createViewCounter(db.kysely, { recent: recentViewers, onWritten: (id) => hot.delete(id) });
   const inserts = createPasteInsertBatcher(db);
   const lineIndexes = createLineIndexes(blobs);
+  const grants = createShareGrants({ db: db.kysely });
   const pastes = createPastesService({
     db,
     clock,
@@ -176,7 +180,10 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     secretScanBudgetMs: config.secretScanBudgetMs,
     metrics,
     staffReads: createStaffReads({ db: db.kysely, clock }),
+    grants,
   });
+  const teams = createTeamsService({ db: db.kysely, clock, users });
+  const shares = createSharesService({ db: db.kysely, clock, users, teams, grants, pastes });
   const uploads = createUploadsService({
     db: db.kysely,
     clock,
@@ -239,6 +246,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     users,
     pastes,
     moderation,
+    teams,
     retentionDays: config.auditRetentionDays,
   });
   const admin = createAdminService({ db: db.kysely, users, credentials, pastes, moderation, settings });
@@ -279,6 +287,8 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     pasteLines,
     pasteRevisions,
     uploads,
+    teams,
+    shares,
     moderation,
     admin,
     audit,

@@ -94,6 +94,17 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/admin/paste-reports/:id/key': 'staff',
   'POST /api/admin/paste-reports/:id/approve': 'staff',
   'POST /api/admin/paste-reports/:id/reject': 'staff',
+  'GET /api/teams': 'signed-in',
+  'POST /api/teams': 'signed-in',
+  'GET /api/teams/:slug': 'signed-in',
+  'PATCH /api/teams/:slug': 'signed-in',
+  'DELETE /api/teams/:slug': 'signed-in',
+  'PUT /api/teams/:slug/members': 'signed-in',
+  'DELETE /api/teams/:slug/members/:username': 'signed-in',
+  'GET /api/admin/teams': 'staff',
+  'GET /api/pastes/:id/shares': 'signed-in',
+  'PUT /api/pastes/:id/shares': 'signed-in',
+  'GET /api/shared-with-me': 'signed-in',
 };
 
 const t = withTestApp({ each: false });

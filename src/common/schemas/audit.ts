@@ -29,11 +29,27 @@ export const AUDIT_ACTIONS = [
   'favicon.update',
   'database.export',
   'database.import',
+  'team.create',
+  'team.update',
+  'team.delete',
+  'team.member_add',
+  'team.member_role',
+  'team.member_remove',
+  /** The author of a shared paste changed whom it names (details: who was added and removed). */
+  'paste.share_change',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** What an action was done to: a user, a paste, a report, a request, a licence, or the site. */
-export const AUDIT_TARGET_TYPES = ['user', 'paste', 'report', 'deletion_request', 'license', 'site'] as const;
+/** What an action was done to: a user, a paste, a report, a request, a licence, the site, or a team (by slug). */
+export const AUDIT_TARGET_TYPES = [
+  'user',
+  'paste',
+  'report',
+  'deletion_request',
+  'license',
+  'site',
+  'team',
+] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 export const AUDIT_PAGE_SIZE = 50;

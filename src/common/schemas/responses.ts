@@ -17,6 +17,7 @@ import { importResultSchema } from './backup.js';
 import { accountIdentitySchema, identityAdminViewSchema, publicProviderSchema } from './identity.js';
 import { pasteLinesSchema, pasteSearchSchema } from './paste-lines.js';
 import { adminSettingsSchema, publicSettingsSchema } from './settings.js';
+import { TEAM_RESPONSES } from './teams.js';
 
 /**
  * What every API route answers, per status code: one zod schema per answer, from which the server
@@ -409,6 +410,7 @@ export const RESPONSES = {
   'GET /api/admin/paste-reports/:id/key': { 200: z.strictObject({ key: z.string() }) },
   'POST /api/admin/paste-reports/:id/approve': { 200: z.strictObject({ report: reportSchema }) },
   'POST /api/admin/paste-reports/:id/reject': { 200: z.strictObject({ report: reportSchema }) },
+  ...TEAM_RESPONSES,
 } as const satisfies Record<string, Record<number, z.ZodType | NotJson>>;
 
 /** Routes outside /api, documented and checked like the API's. */

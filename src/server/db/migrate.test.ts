@@ -29,11 +29,14 @@ const TABLES = [
   'jobs',
   'paste_revision_contents',
   'paste_revisions',
+  'paste_shares',
   'pastes',
   'reports',
   'scheduled_backups',
   'sessions',
   'settings',
+  'team_members',
+  'teams',
   'upload_chunks',
   'upload_sessions',
   'users',
@@ -56,6 +59,7 @@ describe('migrations', () => {
       '011-encrypted-pastes',
       '012-audit-once',
       '013-identity',
+      '016-teams',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect, db.schema)).toEqual([]);
     // Only our schema: on PostgreSQL other suites' schemas live in the same database.

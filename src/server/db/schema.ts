@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Expiration, Privacy, Role } from '../../common/constants.js';
+import type { Expiration, Privacy, Role, TeamRole } from '../../common/constants.js';
 import type { PasteLanguage } from '../../common/languages.js';
 
 /** A paste is `processing` while a chunked upload is assembled, `failed` if assembly gave up. */
@@ -35,6 +35,9 @@ export interface Database {
   scheduled_backups: ScheduledBackupsTable;
   identity_links: IdentityLinksTable;
   identity_flows: IdentityFlowsTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
+  paste_shares: PasteSharesTable;
 }
 
 export interface SettingsTable {
@@ -299,4 +302,31 @@ export interface ScheduledBackupsTable {
   size_bytes: number;
   created_at: number;
   finished_at: number | null;
+}
+
+export interface TeamsTable {
+  id: Generated<number>;
+  /** Lower-case letters, digits and hyphens: the team's name in links and in the API. */
+  slug: string;
+  name: string;
+  description: string;
+  created_at: number;
+}
+
+export interface TeamMembersTable {
+  team_id: number;
+  user_id: number;
+  role: TeamRole;
+  added_at: number;
+}
+
+/** One grant to read a shared paste: to a user or to a team (exactly one of the two is set). */
+export interface PasteSharesTable {
+  id: Generated<number>;
+  paste_id: string;
+  user_id: number | null;
+  team_id: number | null;
+  /** Who granted it (null once that account is gone). */
+  added_by: number | null;
+  added_at: number;
 }

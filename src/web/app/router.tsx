@@ -65,6 +65,8 @@ const layoutScreens = {
   vip: screen(() => import('../pages/vip/vip-page').then((m) => m.VipPage)),
   account,
   accountSettings: account,
+  teams: screen(() => import('../pages/teams/teams-page').then((m) => m.TeamsPage)),
+  team: screen(() => import('../pages/teams/team-page').then((m) => m.TeamPage)),
   verifyEmailSuccess: screen(() =>
     import('../pages/verify-email/verify-email-success-page').then((m) => m.VerifyEmailSuccessPage),
   ),

@@ -29,6 +29,8 @@ export const paths = {
   vip: CLIENT_ROUTES.vip,
   account: CLIENT_ROUTES.account,
   accountSettings: CLIENT_ROUTES.accountSettings,
+  teams: CLIENT_ROUTES.teams,
+  team: (slug: string) => `/teams/${encodeURIComponent(slug)}`,
   verifyEmailSuccess: CLIENT_ROUTES.verifyEmailSuccess,
   emailVerificationPreview: CLIENT_ROUTES.emailVerificationPreview,
   forgotPasswordEmailPreview: CLIENT_ROUTES.forgotPasswordEmailPreview,

@@ -40,4 +40,10 @@ export const queryKeys = {
   topViewsPeriods: ['/api/top-views-v2'],
   topViewsByPeriod: (period: string) => ['/api/top-views-v2', period] as const,
   topUsers: (limit: number) => ['/api/top-users', limit] as const,
+  /** The signed-in person's teams; one team is `team(slug)`. */
+  teams: ['/api/teams'],
+  team: (slug: string) => ['/api/teams', slug] as const,
+  adminTeams: ['/api/admin/teams'],
+  sharedWithMe: (page: number) => ['/api/shared-with-me', page] as const,
+  pasteShares: (id: string) => [`/api/pastes/${id}/shares`] as const,
 } as const;

@@ -11,6 +11,7 @@ import { iso } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import type { ModerationService } from '../moderation/moderation.service.js';
 import type { PastesService } from '../pastes/pastes.service.js';
+import type { TeamsService } from '../teams/teams.service.js';
 import type { UsersService } from '../users/users.service.js';
 import { insertAuditEntry, listAuditEntries, purgeAuditBefore } from './audit.repository.js';
 
@@ -22,6 +23,7 @@ interface Deps {
   users: UsersService;
   pastes: PastesService;
   moderation: Pick<ModerationService, 'itemExists'>;
+  teams: Pick<TeamsService, 'exists'>;
   retentionDays: number;
 }
 
@@ -49,10 +51,11 @@ function timeOf(value: string | undefined): number | undefined {
 }
 
 /** The record of staff actions (issue 20): written by the routes that perform them, read by admins. */
-export function createAuditService({ db, clock, users, pastes, moderation, retentionDays }: Deps) {
+export function createAuditService({ db, clock, users, pastes, moderation, teams, retentionDays }: Deps) {
   async function exists(type: string | null, id: string | null): Promise<boolean> {
     if (id === null) return false;
     if (type === 'paste') return (await pastes.processingState(id)) !== null;
+    if (type === 'team') return teams.exists(id);
     const numeric = /^\d{1,15}$/.test(id);
     if (type === 'user') return numeric && (await users.findById(Number(id))) !== undefined;
     if (type === 'report') return numeric && moderation.itemExists('reports', Number(id));

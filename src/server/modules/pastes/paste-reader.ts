@@ -3,6 +3,7 @@ import { EXTREME_PASTE_BYTES, PROCESSING_CONTENT } from '../../../common/constan
 import {
   canForkPaste,
   canViewProtected,
+  mayReadPaste,
   namesForkSource,
   showsTextInPage,
 } from '../../../common/policies.js';
@@ -17,6 +18,7 @@ import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { hashToken } from '../../lib/tokens.js';
 import type { StaffReads } from '../audit/staff-reads.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import type { ShareGrants } from '../teams/share-grants.js';
 import type { UserRow } from '../users/users.service.js';
 import type { HotPasteCache } from './hot-paste-cache.js';
 import type { LineIndexes } from './line-index/line-index-store.js';
@@ -69,7 +71,7 @@ export type ReadDecision =
       outcome: 'open' | 'held';
       row: PasteWithAuthor;
       isOwner: boolean;
-      /** Staff reading a password paste they could not open otherwise. */
+      /** Staff reading a password or shared paste they could not open otherwise. */
       staffAccess: boolean;
       /** For password pastes: a grant for the raw/download links. */
       accessToken: string | undefined;
@@ -89,6 +91,8 @@ export interface PasteReaderDeps {
   metrics: Pick<Metrics, 'pasteReads' | 'burns' | 'hotCache'>;
   /** Staff reads of password pastes, for the audit log. */
   staffReads: Pick<StaffReads, 'record'>;
+  /** Who a shared paste names. */
+  grants: Pick<ShareGrants, 'namesReader'>;
 }
 
 /** How a read ended, as the paste-reads metric counts it (a fixed set: no id ever becomes a label). */
@@ -109,6 +113,7 @@ export function createPasteReader({
   lineIndexes,
   metrics,
   staffReads,
+  grants,
 }: PasteReaderDeps) {
   /** The not-found answers given for a paste seen past its expiry (the metric says expired). */
   const expiredAnswers = new WeakSet<AppError>();
@@ -249,8 +254,17 @@ export function createPasteReader({
     found?: Visible,
   ): Promise<ReadDecision> {
     const { row, isOwner, isStaff } = found ?? (await findVisible(id, viewer));
+    // Whom a shared paste names is asked only of a reader it could name.
+    const isNamed =
+      row.privacy === 'shared' &&
+      !isOwner &&
+      viewer.user !== null &&
+      (await grants.namesReader(id, viewer.user.id));
+    // To anyone it does not name, a shared paste is not there at all: nothing to unlock or ask for.
+    if (!mayReadPaste(row, { isAuthor: isOwner, isNamed, isStaff })) throw notFound(PASTE_MESSAGES.notFound);
     if (row.status === 'processing') return { outcome: 'processing', row, isOwner };
     const isProtected = row.privacy === 'password';
+    const staffOnlyShared = row.privacy === 'shared' && !isOwner && !isNamed;
     if (isProtected && !isOwner && !isStaff) {
       const granted = isValidAccessGrant(await settings.secret(), id, credentials.grant, clock.now());
       if (!granted) {
@@ -262,7 +276,7 @@ export function createPasteReader({
       outcome: 'open' as const,
       row,
       isOwner,
-      staffAccess: isProtected && isStaff && !isOwner,
+      staffAccess: (isProtected || staffOnlyShared) && isStaff && !isOwner,
       accessToken: isProtected ? createAccessGrant(await settings.secret(), id, clock.now()) : undefined,
       claimedBurn: false,
     };

@@ -7,7 +7,7 @@ import {
 } from '../../../common/constants.js';
 import type { PasteLanguage } from '../../../common/languages.js';
 import { GENERIC_MESSAGES } from '../../../common/messages.js';
-import { canChooseExpiration } from '../../../common/policies.js';
+import { canChooseExpiration, canChoosePrivacy } from '../../../common/policies.js';
 import type { AdminPastesQuery } from '../../../common/schemas/admin.js';
 import { pageCount } from '../../../common/schemas/paging.js';
 import {
@@ -91,6 +91,7 @@ export function createPastesService(deps: Deps) {
     role: UserRow['role'] | null,
   ): void {
     if (input.privacy === 'password' && !input.password) throw badRequest(PASTE_MESSAGES.passwordRequired);
+    if (!canChoosePrivacy(role, input.privacy)) throw forbidden(PASTE_MESSAGES.sharedNeedsAccount);
     if (!canChooseExpiration(role, input.expiration)) {
       throw forbidden(
         input.expiration === '6m' ? PASTE_MESSAGES.sixMonthsNeedsAccount : PASTE_MESSAGES.unlimitedNeedsVip,

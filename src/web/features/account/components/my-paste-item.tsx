@@ -13,6 +13,7 @@ const PRIVACY_LABELS: Record<MyPaste['privacy'], string> = {
   public: 'Public',
   unlisted: 'Unlisted',
   password: 'Protected',
+  shared: 'Shared',
 };
 
 /** One of the user's pastes: title link, badges, views, times and the deletion request. */

@@ -33,6 +33,13 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'favicon.update': 'Uploaded a favicon',
   'database.export': 'Exported the database',
   'database.import': 'Imported a backup',
+  'team.create': 'Created a team',
+  'team.update': 'Changed a team',
+  'team.delete': 'Deleted a team',
+  'team.member_add': 'Added a team member',
+  'team.member_role': "Changed a team member's role",
+  'team.member_remove': 'Removed a team member',
+  'paste.share_change': 'Changed whom a paste is shared with',
 };
 
 /**
@@ -44,6 +51,7 @@ function targetPath(type: AuditEntry['targetType'], id: string): string | null {
   if (type === 'user') return paths.adminTab('users');
   if (type === 'report') return `${paths.adminTab('reports')}#item-${id}`;
   if (type === 'deletion_request') return `${paths.adminTab('delete-requests')}#item-${id}`;
+  if (type === 'team') return paths.team(id);
   return null;
 }
 

@@ -1,4 +1,4 @@
-import { Eye, EyeOff, Flame, Globe, Lock, Search, ShieldCheck, Trash2 } from 'lucide-react';
+import { Eye, EyeOff, Flame, Globe, Lock, Search, ShieldCheck, Trash2, Users } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PRIVACIES, type Privacy } from '../../../../common/constants';
@@ -26,6 +26,7 @@ const PRIVACY_BADGES = {
   public: { icon: Globe, text: 'Public' },
   unlisted: { icon: EyeOff, text: 'Unlisted' },
   password: { icon: Lock, text: 'Protected' },
+  shared: { icon: Users, text: 'Shared' },
 } as const;
 
 function PrivacyBadge({ privacy }: { privacy: AdminPasteItem['privacy'] }) {

@@ -1,11 +1,11 @@
-import { CHUNK_SIZE_BYTES } from '../../../../common/constants';
+import { CHUNK_SIZE_BYTES, type Privacy } from '../../../../common/constants';
 import { chunkTimeoutMessage, UPLOAD_MESSAGES } from '../../../../common/messages';
 import type { ResponseOf } from '../../../../common/schemas/responses';
 import { ApiError, api, postWithProgress } from '../../../lib/api-client';
 
 export interface ChunkedUploadOptions {
   title: string;
-  privacy: 'public' | 'unlisted' | 'password';
+  privacy: Privacy;
   password?: string;
   expiration: string;
   burnAfterReading: boolean;

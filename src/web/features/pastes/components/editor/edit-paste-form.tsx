@@ -22,7 +22,12 @@ import { SecretWarningDialog } from './secret-warning-dialog';
 import { useEditorContent } from './use-editor-content';
 import { useSecretWarning } from './use-secret-warning';
 
-const PRIVACY_LABELS = { public: 'Public', unlisted: 'Unlisted', password: 'Password protected' } as const;
+const PRIVACY_LABELS = {
+  public: 'Public',
+  unlisted: 'Unlisted',
+  password: 'Password protected',
+  shared: 'Shared',
+} as const;
 /** The title of every failure this form shows, in a notice or a toast. */
 const NOT_SAVED = 'Not saved';
 

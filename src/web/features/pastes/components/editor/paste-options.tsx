@@ -21,6 +21,11 @@ const PRIVACY_OPTIONS: { value: Privacy; label: string; hint: string }[] = [
   { value: 'public', label: 'Public', hint: 'Anyone with the link can view it; it may appear on Top Views.' },
   { value: 'unlisted', label: 'Unlisted', hint: 'Anyone with the link can view it; never listed anywhere.' },
   { value: 'password', label: 'Password', hint: 'Viewers must enter the password to read it.' },
+  {
+    value: 'shared',
+    label: 'Shared',
+    hint: 'Only the people and teams you name (after creating it) can read it; a link alone opens nothing.',
+  },
 ];
 
 function expirationHint(expiration: Expiration): string | null {

@@ -9,6 +9,7 @@ import {
   Infinity as InfinityIcon,
   Lock,
   ShieldCheck,
+  Users,
 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { PasteView, ReadablePasteView } from '../../../../../common/schemas/paste';
@@ -55,6 +56,11 @@ const PRIVACY = {
   },
   unlisted: { icon: EyeOff, text: 'Unlisted', title: 'Only people with the link can find it.' },
   password: { icon: Lock, text: 'Password', title: 'The password is needed to read it.' },
+  shared: {
+    icon: Users,
+    text: 'Shared',
+    title: 'Only its author, the people and teams it names, and staff can read it.',
+  },
 } as const;
 
 function PrivacyBadge({ paste }: { paste: PasteView }) {

@@ -1,0 +1,149 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+type Db = Kysely<Database>;
+
+/**
+ * Whether paste `pasteId` names user `userId`: by name, or through a team they are in. One
+ * indexed look-up, made only when a shared paste is read by someone not its author.
+ */
+export async function namesReader(db: Db, pasteId: string, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('paste_shares')
+    .select('paste_shares.id')
+    .where('paste_shares.paste_id', '=', pasteId)
+    .where((eb) =>
+      eb.or([
+        eb('paste_shares.user_id', '=', userId),
+        eb(
+          'paste_shares.team_id',
+          'in',
+          eb
+            .selectFrom('team_members')
+            .select('team_members.team_id')
+            .where('team_members.user_id', '=', userId),
+        ),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface ShareRow {
+  id: number;
+  user_id: number | null;
+  team_id: number | null;
+  username: string | null;
+  slug: string | null;
+  team_name: string | null;
+  added_at: number;
+}
+
+export async function listShares(db: Db, pasteId: string): Promise<ShareRow[]> {
+  const rows = await db
+    .selectFrom('paste_shares')
+    .leftJoin('users', 'users.id', 'paste_shares.user_id')
+    .leftJoin('teams', 'teams.id', 'paste_shares.team_id')
+    .select([
+      'paste_shares.id',
+      'paste_shares.user_id',
+      'paste_shares.team_id',
+      'users.username',
+      'teams.slug',
+      'teams.name as team_name',
+      'paste_shares.added_at',
+    ])
+    .where('paste_shares.paste_id', '=', pasteId)
+    .orderBy('paste_shares.added_at')
+    .orderBy('paste_shares.id')
+    .execute();
+  return rows.map((r) => ({ ...r, added_at: Number(r.added_at) }));
+}
+
+export async function insertShares(
+  db: Db,
+  rows: {
+    paste_id: string;
+    user_id: number | null;
+    team_id: number | null;
+    added_by: number;
+    added_at: number;
+  }[],
+): Promise<void> {
+  if (rows.length > 0) await db.insertInto('paste_shares').values(rows).execute();
+}
+
+export async function deleteShares(db: Db, ids: number[]): Promise<void> {
+  if (ids.length > 0) await db.deleteFrom('paste_shares').where('id', 'in', ids).execute();
+}
+
+function grantsFor(db: Db, userId: number) {
+  return db
+    .selectFrom('paste_shares')
+    .innerJoin('pastes', 'pastes.id', 'paste_shares.paste_id')
+    .where((eb) =>
+      eb.or([
+        eb('paste_shares.user_id', '=', userId),
+        eb(
+          'paste_shares.team_id',
+          'in',
+          eb
+            .selectFrom('team_members')
+            .select('team_members.team_id')
+            .where('team_members.user_id', '=', userId),
+        ),
+      ]),
+    );
+}
+
+/**
+ * One page of the live shared pastes that name `userId` (by name or through a team), newest grant
+ * first, one row per paste, with the grants that name them (the service says which one to show).
+ * Paged in SQL over distinct pastes, so a page costs the same however much is shared.
+ */
+export async function listSharedWith(
+  db: Db,
+  userId: number,
+  o: { now: number; limit: number; offset: number },
+) {
+  const page = await grantsFor(db, userId)
+    .select((eb) => ['paste_shares.paste_id', eb.fn.max('paste_shares.added_at').as('shared_at')])
+    .where('pastes.privacy', '=', 'shared')
+    .where('pastes.status', '!=', 'failed')
+    .where('pastes.burn_claimed_at', 'is', null)
+    .where((eb) => eb.or([eb('pastes.expires_at', 'is', null), eb('pastes.expires_at', '>', o.now)]))
+    // Their author reads them as the author: they are not "shared with" them.
+    .where((eb) => eb.or([eb('pastes.user_id', 'is', null), eb('pastes.user_id', '!=', userId)]))
+    .groupBy('paste_shares.paste_id')
+    .orderBy('shared_at', 'desc')
+    .orderBy('paste_shares.paste_id')
+    .limit(o.limit)
+    .offset(o.offset)
+    .execute();
+  if (page.length === 0) return [];
+  const ids = page.map((p) => p.paste_id);
+  const grants = await grantsFor(db, userId)
+    .leftJoin('users as author', 'author.id', 'pastes.user_id')
+    .leftJoin('teams', 'teams.id', 'paste_shares.team_id')
+    .select([
+      'pastes.id',
+      'pastes.title',
+      'pastes.language',
+      'pastes.privacy',
+      'pastes.created_at',
+      'author.username',
+      'paste_shares.added_at',
+      'paste_shares.user_id',
+      'teams.slug',
+      'teams.name as team_name',
+    ])
+    .where('paste_shares.paste_id', 'in', ids)
+    .execute();
+  return page.map((p) => ({
+    sharedAt: Number(p.shared_at),
+    grants: grants
+      .filter((g) => g.id === p.paste_id)
+      .map((g) => ({ ...g, created_at: Number(g.created_at), added_at: Number(g.added_at) })),
+  }));
+}
