@@ -3,12 +3,16 @@ import { EXPIRATIONS, EXTREME_PASTE_BYTES, PRIVACIES, ROLES } from './constants'
 import {
   canAdminister,
   canChooseExpiration,
+  canChoosePrivacy,
   canForkPaste,
+  canManageTeam,
   canModerate,
+  canSeeTeam,
   canViewProtected,
   defaultExpiration,
   editRefusal,
   isVipMember,
+  mayReadPaste,
 } from './policies';
 
 /** Spec §6, as a table: each role (and a visitor) against each permission. */
@@ -47,12 +51,12 @@ describe('policies', () => {
     );
   });
 
-  it('lets public and unlisted pastes be forked once ready, never password, burn or encrypted ones', () => {
+  it('lets public and unlisted pastes be forked once ready, never password, shared, burn or encrypted ones', () => {
     const ready = (privacy: (typeof PRIVACIES)[number], burnAfterReading = false, encrypted = false) =>
       canForkPaste({ privacy, burnAfterReading, status: 'ready', encrypted });
-    expect(PRIVACIES.map((p) => ready(p))).toEqual([true, true, false]);
-    expect(PRIVACIES.map((p) => ready(p, true))).toEqual([false, false, false]);
-    expect(PRIVACIES.map((p) => ready(p, false, true))).toEqual([false, false, false]);
+    expect(PRIVACIES.map((p) => ready(p))).toEqual([true, true, false, false]);
+    expect(PRIVACIES.map((p) => ready(p, true))).toEqual([false, false, false, false]);
+    expect(PRIVACIES.map((p) => ready(p, false, true))).toEqual([false, false, false, false]);
     const plain = { privacy: 'public', burnAfterReading: false, encrypted: false } as const;
     expect(canForkPaste({ ...plain, status: 'processing' })).toBe(false);
     expect(canForkPaste({ ...plain, status: 'failed' })).toBe(false);
@@ -63,5 +67,27 @@ describe('policies', () => {
     expect(isVipMember({ role: 'admin', vipActivated: true })).toBe(true);
     expect(isVipMember({ role: 'manager', vipActivated: false })).toBe(false);
     expect(isVipMember({ role: 'user', vipActivated: false })).toBe(false);
+  });
+
+  it('opens a shared paste to its author, the people and teams it names, and staff only', () => {
+    const nobody = { isAuthor: false, isNamed: false, isStaff: false };
+    for (const privacy of PRIVACIES) {
+      expect(mayReadPaste({ privacy }, nobody)).toBe(privacy !== 'shared');
+    }
+    for (const reader of [{ isAuthor: true }, { isNamed: true }, { isStaff: true }]) {
+      expect(mayReadPaste({ privacy: 'shared' }, { ...nobody, ...reader })).toBe(true);
+    }
+    expect(canChoosePrivacy(null, 'shared')).toBe(false);
+    expect(canChoosePrivacy('user', 'shared')).toBe(true);
+    expect(canChoosePrivacy(null, 'unlisted')).toBe(true);
+  });
+
+  it('lets team owners and staff manage a team, members and staff see it', () => {
+    expect(canManageTeam('user', 'owner')).toBe(true);
+    expect(canManageTeam('user', 'member')).toBe(false);
+    expect(canManageTeam('manager', null)).toBe(true);
+    expect(canSeeTeam('user', 'member')).toBe(true);
+    expect(canSeeTeam('vip', null)).toBe(false);
+    expect(canSeeTeam('admin', null)).toBe(true);
   });
 });

@@ -18,10 +18,12 @@ const user = (role: Role): PublicUser => ({
 
 // The user menu and the drawer both render this list: what it holds is what both show.
 describe('accountLinks', () => {
-  it('gives every signed-in user My Pastes first, then Account Settings', () => {
+  it('gives every signed-in user My Pastes first, then what is shared with them, teams, Account Settings', () => {
     for (const role of ['user', 'vip'] as const) {
       expect(accountLinks(user(role)).map(({ label, to }) => [label, to])).toEqual([
         ['My Pastes', '/account#my-pastes'],
+        ['Shared with me', '/account#shared-with-me'],
+        ['Teams', '/teams'],
         ['Account Settings', '/account-settings'],
       ]);
     }
@@ -31,6 +33,8 @@ describe('accountLinks', () => {
     for (const role of ['admin', 'manager'] as const) {
       expect(accountLinks(user(role)).map(({ label }) => label)).toEqual([
         'My Pastes',
+        'Shared with me',
+        'Teams',
         'Account Settings',
         'Admin Panel',
       ]);

@@ -1,4 +1,4 @@
-import { Files, Settings, Shield } from 'lucide-react';
+import { Files, Settings, Share2, Shield, Users } from 'lucide-react';
 import type { PublicUser } from '../../../common/schemas/user';
 import { paths } from '../../config/paths';
 import { isStaff } from '../../features/auth/api/get-user';
@@ -12,6 +12,8 @@ import type { NavLinkItem } from './nav-links';
 export function accountLinks(user: PublicUser): NavLinkItem[] {
   return [
     { to: `${paths.account}#my-pastes`, label: 'My Pastes', icon: Files },
+    { to: `${paths.account}#shared-with-me`, label: 'Shared with me', icon: Share2 },
+    { to: paths.teams, label: 'Teams', icon: Users },
     { to: paths.accountSettings, label: 'Account Settings', icon: Settings },
     ...(isStaff(user) ? [{ to: paths.admin, label: 'Admin Panel', icon: Shield }] : []),
   ];

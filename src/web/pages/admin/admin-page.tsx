@@ -18,6 +18,7 @@ import { DeleteRequestsTab, ReportsTab } from '../../features/admin/components/m
 import { PastesTab } from '../../features/admin/components/pastes-tab';
 import { SettingsTab } from '../../features/admin/components/settings-tab';
 import { StatsCards } from '../../features/admin/components/stats-cards';
+import { TeamsTab } from '../../features/admin/components/teams-tab';
 import { UsersTab } from '../../features/admin/components/users-tab';
 import { isStaff, useUser } from '../../features/auth/api/get-user';
 
@@ -112,8 +113,8 @@ export function AdminPage() {
 
 /** Tabs each role sees, in order; the first is where the panel opens (spec §2). */
 const TABS = {
-  admin: ['users', 'pastes', 'delete-requests', 'reports', 'licenses', 'settings', 'audit'],
-  manager: ['delete-requests', 'reports'],
+  admin: ['users', 'pastes', 'delete-requests', 'reports', 'teams', 'licenses', 'settings', 'audit'],
+  manager: ['delete-requests', 'reports', 'teams'],
 } as const;
 type AdminTab = (typeof TABS)['admin'][number];
 
@@ -154,6 +155,7 @@ function AdminTabs({ isAdmin, me }: { isAdmin: boolean; me: number }) {
           Reports
           <Pending count={stats?.pendingReports} />
         </TabsTrigger>
+        <TabsTrigger value="teams">Teams</TabsTrigger>
         {isAdmin ? <TabsTrigger value="licenses">VIP Licenses</TabsTrigger> : null}
         {isAdmin ? <TabsTrigger value="settings">Settings</TabsTrigger> : null}
         {isAdmin ? <TabsTrigger value="audit">Audit</TabsTrigger> : null}
@@ -173,6 +175,9 @@ function AdminTabs({ isAdmin, me }: { isAdmin: boolean; me: number }) {
       </TabsContent>
       <TabsContent value="reports">
         <ReportsTab />
+      </TabsContent>
+      <TabsContent value="teams">
+        <TeamsTab />
       </TabsContent>
       {isAdmin ? (
         <TabsContent value="licenses">

@@ -33,6 +33,18 @@ const EncryptedProblem = lazy(() =>
   import('../../encrypted/encrypted-problem').then((m) => ({ default: m.EncryptedProblem })),
 );
 
+// Only a shared paste, read by its author or staff, names whom it is shared with.
+const SharePanel = lazy(() => import('../../../teams').then((m) => ({ default: m.SharePanel })));
+
+function SharedWith({ paste }: { paste: PasteView }) {
+  if (paste.privacy !== 'shared' || !(paste.isOwner || paste.staffAccess)) return null;
+  return (
+    <Suspense fallback={null}>
+      <SharePanel pasteId={paste.id} editable={paste.isOwner === true} />
+    </Suspense>
+  );
+}
+
 /**
  * The paste view (spec §2, §4): loading, not found, locked, processing, a burn paste waiting for
  * "Show paste", extreme, or the paste.
@@ -156,6 +168,7 @@ export function PasteScreen({ id }: { id: string }) {
         {paste.vipBanner ? <VipBanner banner={paste.vipBanner} /> : null}
         <PasteHeader paste={shown} />
         {justCreated && paste.isOwner ? <YourLinkPanel paste={shown} linkKey={key} /> : null}
+        <SharedWith paste={shown} />
         <PasteNotices paste={shown} burned={burner && downloaded} />
         <PasteActions paste={shown} burned={burner && downloaded} linkKey={key} />
         <ExtremePaste
@@ -191,6 +204,7 @@ export function PasteScreen({ id }: { id: string }) {
       {paste.vipBanner ? <VipBanner banner={paste.vipBanner} /> : null}
       <PasteHeader paste={shown} />
       {justCreated && paste.isOwner ? <YourLinkPanel paste={shown} linkKey={key} /> : null}
+      <SharedWith paste={shown} />
       <PasteNotices paste={shown} burned={burner} />
       <PasteActions paste={shown} content={content} burned={burner} language={shownAs} linkKey={key} />
       <PasteContent paste={shown} content={content} onLanguage={setShownAs} linkKey={key} />
