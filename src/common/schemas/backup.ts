@@ -5,13 +5,18 @@ import {
   ROLES,
   SEALED_LINE_TABLE_MAX_LENGTH,
   SEALED_TITLE_MAX_LENGTH,
+  TEAM_DESCRIPTION_MAX_LENGTH,
+  TEAM_NAME_MAX_LENGTH,
+  TEAM_ROLES,
+  TEAM_SLUG_MAX_LENGTH,
 } from '../constants.js';
 import { PASTE_LANGUAGES } from '../languages.js';
 
 /**
  * The database backup file (GET /api/admin/database/export, POST …/import): one JSON object
  * `{ format, version, exportedAt, tables: { settings, users, pastes, paste_revisions,
- * paste_revision_contents, reports, deletion_requests, vip_licenses, gone_pastes } }`, rows with
+ * paste_revision_contents, reports, deletion_requests, vip_licenses, teams, team_members,
+ * paste_shares, gone_pastes } }`, rows with
  * the database's column names, all read from one snapshot of the database. A paste carries its `content` whatever the size (the server stores large ones in
  * its blob store again); an encrypted one carries its sealed bytes as standard base64. An edited
  * paste's earlier revisions come in `paste_revisions`, and each distinct text of them once in
@@ -36,6 +41,9 @@ export const BACKUP_TABLES = [
   'reports',
   'deletion_requests',
   'vip_licenses',
+  'teams',
+  'team_members',
+  'paste_shares',
 ] as const;
 export type BackupTable = (typeof BACKUP_TABLES)[number];
 /**
@@ -147,6 +155,26 @@ export const BACKUP_ROW_SCHEMAS = {
     used_at: time.nullable(),
     created_at: time,
   }),
+  /** Teams, their members and the grants of shared pastes; absent in backups made before teams. */
+  teams: z.strictObject({
+    id,
+    slug: z.string().regex(new RegExp(`^[a-z0-9][a-z0-9-]{1,${TEAM_SLUG_MAX_LENGTH - 1}}$`)),
+    name: text(TEAM_NAME_MAX_LENGTH),
+    description: text(TEAM_DESCRIPTION_MAX_LENGTH),
+    created_at: time,
+  }),
+  team_members: z.strictObject({ team_id: id, user_id: id, role: z.enum(TEAM_ROLES), added_at: time }),
+  /** One grant: to a user or to a team, never both. */
+  paste_shares: z
+    .strictObject({
+      id,
+      paste_id: pasteId,
+      user_id: id.nullable(),
+      team_id: id.nullable(),
+      added_by: id.nullable(),
+      added_at: time,
+    })
+    .refine((r) => (r.user_id === null) !== (r.team_id === null), 'names a user or a team, exactly one'),
   gone_pastes: z.strictObject({ id: pasteId }),
 } as const;
 

@@ -74,6 +74,9 @@ const COLUMNS = {
   reports: ['id', 'paste_id', 'paste_title', 'reported_by', 'reason', 'status', 'created_at', 'reporter_ip'],
   deletion_requests: ['id', 'paste_id', 'paste_title', 'user_id', 'reason', 'status', 'created_at'],
   vip_licenses: ['id', 'license_key', 'is_used', 'used_by', 'used_at', 'created_at'],
+  teams: ['id', 'slug', 'name', 'description', 'created_at'],
+  team_members: ['team_id', 'user_id', 'role', 'added_at'],
+  paste_shares: ['id', 'paste_id', 'user_id', 'team_id', 'added_by', 'added_at'],
 } as const;
 
 /** Each table's key, in the order rows are read and written (one column, or two). */
@@ -86,6 +89,9 @@ const KEY_OF: Record<BackupTable, readonly string[]> = {
   reports: ['id'],
   deletion_requests: ['id'],
   vip_licenses: ['id'],
+  teams: ['id'],
+  team_members: ['team_id', 'user_id'],
+  paste_shares: ['id'],
 };
 
 /** Where the next page starts: the key of the last row read (null: from the first). */
@@ -121,6 +127,14 @@ export async function readPage(
     );
   if (table === 'settings') q = q.where('key', 'not in', LOCAL_SETTINGS);
   if (table === 'pastes') q = q.where('status', '=', 'ready');
+  // Grants go with the pastes the backup carries.
+  if (table === 'paste_shares') {
+    q = q.where(
+      'paste_id',
+      'in',
+      (db as Kysely<any>).selectFrom('pastes').select('id').where('status', '=', 'ready'),
+    );
+  }
   if (prefix) {
     q = q.innerJoin('pastes as p', 'p.id', 'r.paste_id').where('p.status', '=', 'ready');
   }
@@ -160,6 +174,9 @@ export async function pasteBlobKeys(db: Kysely<Database>): Promise<string[]> {
 
 /** Empties what a backup replaces, children first; this installation's own settings stay. */
 export async function deleteAll(db: Kysely<Database>): Promise<void> {
+  await db.deleteFrom('paste_shares').execute();
+  await db.deleteFrom('team_members').execute();
+  await db.deleteFrom('teams').execute();
   await db.deleteFrom('vip_licenses').execute();
   await db.deleteFrom('deletion_requests').execute();
   await db.deleteFrom('reports').execute();
@@ -275,7 +292,7 @@ export async function gapInHistories(
 /** PostgreSQL: serial ids continue after the highest imported one. */
 export async function resetSequences(db: Kysely<Database>, dialect: DialectName): Promise<void> {
   if (dialect !== 'postgres') return;
-  for (const table of ['users', 'reports', 'deletion_requests', 'vip_licenses']) {
+  for (const table of ['users', 'reports', 'deletion_requests', 'vip_licenses', 'teams', 'paste_shares']) {
     await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(
       db,
     );
