@@ -8,6 +8,7 @@ import {
   Lock,
   type LucideIcon,
   ShieldCheck,
+  Users,
   Zap,
 } from 'lucide-react';
 import { Page } from '../../components/layouts/page';
@@ -34,6 +35,12 @@ const features: { icon: LucideIcon; title: string; text: string; tint: string }[
     title: 'Password Protection',
     text: 'Lock a paste with a password. It is stored only as a strong hash, and the content stays hidden until it is entered.',
     tint: 'bg-violet-500/15 text-violet-500',
+  },
+  {
+    icon: Users,
+    title: 'Shared with People and Teams',
+    text: 'A Shared paste is readable only by its author, the people and teams the author names, and the site’s staff — a link alone opens nothing. It is never listed, never previewed, never indexed.',
+    tint: 'bg-indigo-500/15 text-indigo-500',
   },
   {
     icon: KeyRound,

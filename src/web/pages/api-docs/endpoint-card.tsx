@@ -6,6 +6,7 @@ const methodStyles: Record<HttpMethod, string> = {
   GET: 'bg-emerald-500/15 text-emerald-800 dark:text-emerald-400',
   POST: 'bg-sky-500/15 text-sky-800 dark:text-sky-400',
   PUT: 'bg-amber-500/15 text-amber-800 dark:text-amber-400',
+  PATCH: 'bg-violet-500/15 text-violet-800 dark:text-violet-400',
   DELETE: 'bg-red-500/15 text-red-700 dark:text-red-400',
 };
 

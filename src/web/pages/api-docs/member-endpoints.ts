@@ -1,6 +1,7 @@
 import { API_KEY_PREFIX, CHUNK_SIZE_BYTES, MB, VIP_BANNER_MAX_BYTES } from '../../../common/constants';
 import { VIP_MESSAGES } from '../../../common/schemas/account';
 import type { EndpointSection } from './endpoint';
+import { teamsSection } from './teams-endpoints';
 import { apiKeySection } from './v1-endpoints';
 
 const key = `${API_KEY_PREFIX}YOUR_API_KEY`;
@@ -207,4 +208,5 @@ export const memberSections: EndpointSection[] = [
       },
     ],
   },
+  teamsSection,
 ];

@@ -13,7 +13,7 @@ export const publicSection: EndpointSection = {
       fields: [
         'content (string, required) — the text of the paste (multipart: a UTF-8 file part)',
         'title (string, optional, up to 80 characters)',
-        "privacy: 'public' | 'unlisted' | 'password'",
+        "privacy: 'public' | 'unlisted' | 'password' | 'shared' (signed in: readable only by you, the people and teams you name with PUT /api/pastes/{id}/shares, and staff)",
         "expiration: '1h' | '1d' | '1w' | '1m' | '3m' | '6m' (registered) | 'unlimited' (VIP) | 'burn'",
         'burnAfterReading (boolean) — delete after the first reading',
         "password (string) — required when privacy is 'password'",
