@@ -69,7 +69,7 @@ export const teamsSection: EndpointSection = {
       path: '/api/shared-with-me?page=1',
       summary: 'Pastes shared with you, by name or through a team, newest first (50 a page).',
       returns:
-        '{ pastes: [{ id, title, language, privacy, username, createdAt, sharedAt, team: { slug, name } | null }], page, hasMore }',
+        '{ pastes: [{ id, title, language, privacy, username, createdAt, sharedAt, team }], page, hasMore } — team: the { slug, name } of the team it came through, or null when it names you',
     },
   ],
 };
