@@ -48,7 +48,8 @@ test('share a paste with a team; a member finds it in Shared with me and reads i
   await loginInContext(member, MEMBER.username, MEMBER.password);
   await member.goto('/account#shared-with-me');
   const shared = member.locator('#shared-with-me');
-  await expect(shared).toContainText('Restart runbook');
+  // The account page asks for several lists at once: on a loaded machine they take a while.
+  await expect(shared).toContainText('Restart runbook', { timeout: 60_000 });
   await expect(shared).toContainText('Incident Response');
   await snap(member, 'shared-with-me');
   await shared.getByRole('link', { name: 'Restart runbook' }).click();
