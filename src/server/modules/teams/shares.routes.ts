@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '../../../common/schemas/paging.js';
 import { putPasteSharesBodySchema, sharedWithMeQuerySchema } from '../../../common/schemas/teams.js';
 import { auditContextOf } from '../audit/audit-context.js';
-import { viewerOf } from '../pastes/viewer.js';
+import { viewerOf } from '../pastes/reading/viewer.js';
 
 /** Whom a shared paste names (its author sets it; staff see it), and what is shared with me. */
 export const sharesRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -7,8 +7,8 @@ import type { Clock } from '../../clock.js';
 import { iso } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest, forbidden, notFound } from '../../errors.js';
-import type { Viewer } from '../pastes/paste-reader.js';
 import type { PastesService } from '../pastes/pastes.service.js';
+import type { Viewer } from '../pastes/reading/paste-reader.js';
 import type { UserRow, UsersService } from '../users/users.service.js';
 import type { ShareGrants } from './share-grants.js';
 import {
