@@ -76,22 +76,33 @@ export function canChooseExpiration(role: Role | null, expiration: Expiration): 
 export const defaultExpiration = (role: Role | null): Expiration =>
   canUseUnlimited(role) ? 'unlimited' : '1d';
 
-/**
- * Who may fork a paste: anyone who can read it, when it is public or unlisted and ready. A
- * password or shared paste would hand its text to whoever holds the fork's link, and a burn paste is gone
- * once read, so neither can be forked (issue 23). An encrypted paste's text is not the server's
- * to copy into a plain one (issue 21).
- */
-export const canForkPaste = (paste: {
+/** The paste facts the link-holder rules below read. */
+interface LinkFacts {
   privacy: Privacy;
   burnAfterReading: boolean;
   status: 'ready' | 'processing' | 'failed';
+  /** End-to-end encrypted: only the browser holding the key can show its text. */
   encrypted: boolean;
-}): boolean =>
+}
+
+/**
+ * Whether anyone holding a paste's link reads its text the moment they open it: it is public or
+ * unlisted (a password paste asks first, a shared one is for the people it names), ready, neither
+ * burn-after-reading (gone once read) nor end-to-end encrypted (its text is not the server's).
+ * Page text, forks and link previews all start from this.
+ */
+export const isOpenToLinkHolders = (paste: LinkFacts): boolean =>
   !paste.encrypted &&
   (paste.privacy === 'public' || paste.privacy === 'unlisted') &&
   !paste.burnAfterReading &&
   paste.status === 'ready';
+
+/**
+ * Who may fork a paste: anyone, when it is open to link holders. A password or shared paste would
+ * hand its text to whoever holds the fork's link, a burn paste is gone once read, and an encrypted
+ * paste's text is not the server's to copy into a plain one.
+ */
+export const canForkPaste = isOpenToLinkHolders;
 
 /**
  * Whether a fork's view names its source (id and title): only to a reader who could find the
@@ -103,25 +114,16 @@ export const namesForkSource = (source: { privacy: Privacy; readerIsAuthor: bool
   source.privacy === 'public' || source.readerIsAuthor;
 
 /**
- * Whether a paste's text goes into the HTML of its page (issue 22), readable before any script
- * runs: only when anyone with the link sees it at once. A password or burn paste needs a step in
- * between (so a link-preview bot never reads or burns it), a shared one is for named readers only
- * (a page cached or fetched by a visitor must never hold it), a processing one has no text yet, an
- * extreme one is a download, and an encrypted one is text only to a browser holding its key.
+ * Whether a paste's text goes into the HTML of its page, readable before any script runs: only
+ * when it is open to link holders (so a link-preview bot never reads or burns a password or burn
+ * paste) and not extreme (served as a download).
  */
-export const showsTextInPage = (paste: {
-  privacy: Privacy;
-  burnAfterReading: boolean;
-  status: 'ready' | 'processing' | 'failed';
-  sizeBytes: number;
-  /** End-to-end encrypted: only the browser holding the key can show its text (issue 21). */
-  encrypted: boolean;
-}): boolean =>
-  !paste.encrypted &&
-  (paste.privacy === 'public' || paste.privacy === 'unlisted') &&
-  !paste.burnAfterReading &&
-  paste.status === 'ready' &&
-  paste.sizeBytes <= EXTREME_PASTE_BYTES;
+export const showsTextInPage = (paste: LinkFacts & { sizeBytes: number }): boolean =>
+  isOpenToLinkHolders(paste) && paste.sizeBytes <= EXTREME_PASTE_BYTES;
+
+/** Whether a link preview may describe a paste (its title): public and open to link holders. */
+export const isDescribedToPreviews = (paste: LinkFacts): boolean =>
+  paste.privacy === 'public' && isOpenToLinkHolders(paste);
 
 /**
  * A VIP member (banner management, a banner on their pastes): the vip role, or a manager or admin

@@ -37,7 +37,7 @@ import { accessPlugin, type RouteAccess } from './plugins/access.js';
 import { apiKeyPlugin } from './plugins/api-key.js';
 import { bodyParsingPlugin } from './plugins/body-parsing.js';
 import { csrfPlugin } from './plugins/csrf.js';
-import { drainPlugin } from './plugins/drain.js';
+import { gracefulShutdownPlugin } from './plugins/graceful-shutdown.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { refusedBodyDrainPlugin } from './plugins/refused-body-drain.js';
@@ -118,7 +118,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerErrorHandling(app);
   // First, so that every answer is measured, refusals included.
   await app.register(metricsPlugin);
-  await app.register(drainPlugin);
+  await app.register(gracefulShutdownPlugin);
   const routeAccess: RouteAccess[] = [];
   await app.register(accessPlugin, { table: routeAccess });
   await app.register(cookie);

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 
 /**
  * Listens, and on SIGTERM/SIGINT leaves readiness, stops accepting, lets the open connections end
- * (plugins/drain.ts), then closes the jobs and the database.
+ * (plugins/graceful-shutdown.ts), then closes the jobs and the database.
  */
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;

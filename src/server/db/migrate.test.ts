@@ -26,7 +26,6 @@ const TABLES = [
   'email_tokens',
   'identity_flows',
   'identity_links',
-  'jobs',
   'paste_revision_contents',
   'paste_revisions',
   'paste_shares',
@@ -59,6 +58,7 @@ describe('migrations', () => {
       '011-encrypted-pastes',
       '012-audit-once',
       '013-identity',
+      '014-drop-jobs',
       '016-teams',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect, db.schema)).toEqual([]);

@@ -10,7 +10,6 @@ export type UploadStatus = 'receiving' | 'assembling' | 'done' | 'failed';
 /** Reports and deletion requests: decided once, from pending. */
 export type ModerationStatus = 'pending' | 'approved' | 'rejected';
 export type TokenPurpose = 'verify-email' | 'reset-password' | 'reveal-api-key';
-export type JobStatus = 'pending' | 'running' | 'done' | 'failed';
 
 /**
  * The database as Kysely sees it. Times are epoch milliseconds (bigint in PostgreSQL, parsed to
@@ -30,7 +29,6 @@ export interface Database {
   deletion_requests: DeletionRequestsTable;
   vip_licenses: VipLicensesTable;
   email_tokens: EmailTokensTable;
-  jobs: JobsTable;
   audit_log: AuditLogTable;
   scheduled_backups: ScheduledBackupsTable;
   identity_links: IdentityLinksTable;
@@ -259,19 +257,6 @@ export interface EmailTokensTable {
   created_at: number;
   expires_at: number;
   used_at: number | null;
-}
-
-export interface JobsTable {
-  id: Generated<number>;
-  kind: string;
-  payload: string;
-  /** 'queued' | 'running' | 'done' | 'failed' */
-  status: JobStatus;
-  attempts: number;
-  run_after: number;
-  locked_until: number | null;
-  created_at: number;
-  updated_at: number;
 }
 
 /** One staff action (issue 20); append-only (see audit.repository). */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { CHANGE_PASSWORD_MIN, type Role } from '../../../common/constants.js';
-import { canAdminister, roleChangesFor } from '../../../common/policies.js';
+import { canAdminister, canModerate, roleChangesFor } from '../../../common/policies.js';
 import { ACCOUNT_MESSAGES } from '../../../common/schemas/account.js';
 import {
   ADMIN_MESSAGES,
@@ -18,6 +18,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { CredentialChanges } from '../auth/credential-change.js';
 import type { ModerationService } from '../moderation/moderation.service.js';
+import { isEncrypted } from '../pastes/encrypted-content.js';
 import type { PastesService } from '../pastes/pastes.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UserRow, UsersService } from '../users/users.service.js';
@@ -37,7 +38,7 @@ export type AdminService = ReturnType<typeof createAdminService>;
 const PASTE_LIST_LIMIT = 1000;
 
 function presentAdminUser(row: UserRow, pasteCount: number): AdminUser {
-  const staff = row.role === 'admin' || row.role === 'manager';
+  const staff = canModerate(row.role);
   return {
     id: row.id,
     username: row.username,
@@ -152,7 +153,7 @@ export function createAdminService({ db, users, credentials, pastes, moderation,
           username: r.author_username ?? 'Anonymous',
           userRole: r.author_role ?? null,
           sizeBytes: Number(r.size_bytes),
-          encrypted: r.encryption !== null,
+          encrypted: isEncrypted(r),
         })),
       };
     },

@@ -10,6 +10,7 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/kysely.js';
 import { openSnapshot } from '../../db/snapshot.js';
 import { BlobNotFoundError, type BlobStore } from '../../infra/blob-store/index.js';
+import { isEncrypted } from '../pastes/encrypted-content.js';
 import type { LineIndexes } from '../pastes/line-index/line-index-store.js';
 import { livePasteIds, type PageKey, pageKeyOf, readPage } from './backup.repository.js';
 import { base64Of } from './sealed-content.js';
@@ -80,7 +81,7 @@ export function createBackupExport({ db, blobs, clock, lineIndexes }: Deps) {
     async function pasteRow(row: Record<string, unknown>): Promise<AsyncIterable<string> | null> {
       const source = row.content === null ? await open(row, row.id as string) : null;
       if (row.content === null && source === null) return null;
-      const sealed = row.encryption !== null;
+      const sealed = isEncrypted(row as { encryption: number | null });
       const table =
         sealed && row.blob_key !== null ? await lineIndexes.loadSealed(row.blob_key as string) : null;
       const { content: _content, blob_key: _blob, ...rest } = row;

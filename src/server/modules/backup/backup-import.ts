@@ -20,7 +20,7 @@ import type { Db } from '../../db/kysely.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, badRequest } from '../../errors.js';
 import type { BlobStore } from '../../infra/blob-store/index.js';
-import { sealedLineTableFor } from '../pastes/encrypted-content.js';
+import { isEncrypted, sealedLineTableFor } from '../pastes/encrypted-content.js';
 import { deleteContentBlob, type LineIndexes } from '../pastes/line-index/line-index-store.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
@@ -72,7 +72,7 @@ async function* parsedTokens(tokens: AsyncIterable<Token>): AsyncGenerator<Token
 /** `pastes row N: sealed_line_table: …`, as the import's other refusals read. */
 function checkedLineTable(row: BackupRow<'pastes'>, number: number): Buffer | null {
   try {
-    return sealedLineTableFor(row.encryption !== null, row.sealed_line_table);
+    return sealedLineTableFor(isEncrypted(row), row.sealed_line_table);
   } catch (e) {
     if (e instanceof AppError) throw badRequest(`pastes row ${number}: sealed_line_table: ${e.message}`);
     throw e;
@@ -106,7 +106,7 @@ export function createBackupImport(deps: Deps) {
     let content: StoredContent = stored;
     const lineTable = checkedLineTable(row, number);
     const { sealed_line_table: _table, ...paste } = row;
-    if (paste.encryption !== null) {
+    if (isEncrypted(paste)) {
       if (paste.revision_count !== 1)
         throw badRequest(`pastes row ${number}: revision_count: ${BACKUP_MESSAGES.encryptedHasNoRevisions}`);
       const sealed = await sealedFromBase64(blobs, content, written);

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { whereLive } from '../../db/paste-expiry.js';
 import type { Database } from '../../db/schema.js';
 
 /**
@@ -12,7 +13,7 @@ function publicLive(db: Kysely<Database>, now: number) {
     .where('pastes.burn_after_reading', '=', 0)
     .where('pastes.encryption', 'is', null)
     .where('pastes.status', '=', 'ready')
-    .where((eb) => eb.or([eb('pastes.expires_at', 'is', null), eb('pastes.expires_at', '>', now)]));
+    .where(whereLive(now));
 }
 
 export function topPastes(db: Kysely<Database>, opts: { now: number; since: number | null; limit: number }) {

@@ -15,7 +15,7 @@ import type { Metrics } from '../../infra/metrics/metrics.js';
 import type { ModerationSecret } from '../../lib/moderation-secret.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { seal, unseal } from '../../lib/sealed.js';
-import { checkSharedKey } from '../pastes/encrypted-content.js';
+import { checkSharedKey, isEncrypted } from '../pastes/encrypted-content.js';
 import { REPORT_PER_IP } from '../pastes/pastes.limits.js';
 import type { PastesService } from '../pastes/pastes.service.js';
 import type { Viewer } from '../pastes/reading/paste-reader.js';
@@ -223,7 +223,7 @@ export function createModerationService(deps: Deps) {
       if (input.sharedKey !== undefined) checkSharedKey(input.sharedKey);
       await rateLimiter.consume([[REPORT_PER_IP, viewer.ip]]);
       const { row } = await pastes.findVisible(pasteId, viewer);
-      if (input.sharedKey !== undefined && row.encryption === null) {
+      if (input.sharedKey !== undefined && !isEncrypted(row)) {
         throw badRequest(PASTE_MESSAGES.sharedKeyNotEncrypted);
       }
       const sharedKeySealed =

@@ -16,6 +16,12 @@ import { badRequest } from '../../errors.js';
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
+/**
+ * Whether a paste (or an upload that will become one) is end-to-end encrypted: its `encryption`
+ * column holds the scheme's version, null for plain text the server can read.
+ */
+export const isEncrypted = (row: { encryption: number | null }): boolean => row.encryption !== null;
+
 /** The bytes of strict, padded, standard base64, or null for anything else. */
 export function decodeStrictBase64(text: string): Buffer | null {
   if (text.length % 4 !== 0) return null;

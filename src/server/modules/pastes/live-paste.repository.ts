@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Role } from '../../../common/constants.js';
 import { type DialectName, jsonQuoted } from '../../db/dialect.js';
 import type { Db } from '../../db/kysely.js';
+import { whereLive } from '../../db/paste-expiry.js';
 import { type PromiseOrValue, preparedQuery, type RowValues } from '../../db/prepared.js';
 import { createReadBatcher } from '../../db/read-batcher.js';
 import type { Database } from '../../db/schema.js';
@@ -58,7 +59,7 @@ const selectLivePaste = (db: Kysely<Database>, dialect: DialectName, now: number
       'users.vip_banner_link',
       'users.vip_activated_at',
     ])
-    .where((eb) => eb.or([eb('pastes.expires_at', 'is', null), eb('pastes.expires_at', '>', now)]));
+    .where(whereLive(now));
 
 const livePasteQuery = preparedQuery(
   'find_live_paste',

@@ -2,6 +2,7 @@ import { EXTREME_PASTE_BYTES, MB } from '../../../common/constants.js';
 import { isVipMember } from '../../../common/policies.js';
 import type { PasteView } from '../../../common/schemas/paste.js';
 import { iso } from '../../clock.js';
+import { isEncrypted } from './encrypted-content.js';
 import type { PasteWithAuthor } from './live-paste.repository.js';
 import type { PasteRow } from './pastes.repository.js';
 
@@ -97,7 +98,7 @@ function presentRow(row: PasteWithAuthor, viewCount: number): PasteView {
     // Set per read (see the reader's forkSource): whether the source still lives can change.
     forkedFrom: undefined,
     // Undefined (left out of the JSON) for plain pastes; the sealed title is the key check.
-    encrypted: row.encryption !== null ? true : undefined,
+    encrypted: isEncrypted(row) ? true : undefined,
     sealedTitle: row.sealed_title ?? undefined,
     content: undefined,
   };

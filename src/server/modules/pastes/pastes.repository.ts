@@ -2,6 +2,7 @@ import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import type { Privacy } from '../../../common/constants.js';
 import type { AdminPasteSort } from '../../../common/schemas/admin.js';
 import { likePattern } from '../../db/dialect.js';
+import { whereExpired, whereLive } from '../../db/paste-expiry.js';
 import type { Database, PastesTable } from '../../db/schema.js';
 import { deleteRevisions, revisionBlobKeys } from './paste-revision-cleanup.repository.js';
 
@@ -164,7 +165,7 @@ export async function claimSweepBatch(
     .where((eb) =>
       eb.and([
         eb.or([
-          eb('expires_at', '<=', opts.now),
+          whereExpired(opts.now),
           eb.and([
             eb('burn_claimed_at', 'is not', null),
             eb('burn_claimed_at', '<=', opts.burnClaimedBefore),
@@ -222,10 +223,7 @@ export interface OwnerListOptions {
 
 /** An owner's live pastes, newest first, without content; search on title and id. */
 export async function listPastesOfUser(db: Kysely<Database>, userId: number, o: OwnerListOptions) {
-  let q = db
-    .selectFrom('pastes')
-    .where('user_id', '=', userId)
-    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', o.now)]));
+  let q = db.selectFrom('pastes').where('user_id', '=', userId).where(whereLive(o.now));
   if (o.search) {
     const pattern = likePattern(o.search);
     q = q.where((eb) =>
@@ -271,7 +269,7 @@ export async function pasteTotals(db: Kysely<Database>, now: number) {
       eb.fn.sum<number>(eb.case().when('privacy', '=', 'password').then(1).else(0).end()).as('protected'),
       eb.fn.sum<number>('view_count').as('views'),
     ])
-    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .where(whereLive(now))
     .executeTakeFirstOrThrow();
   return {
     totalPastes: Number(r.total),
@@ -296,10 +294,7 @@ export async function listAllPastes(
   db: Kysely<Database>,
   o: { search: string; sort: AdminPasteSort; privacy?: Privacy | undefined; limit: number; now: number },
 ) {
-  let q = db
-    .selectFrom('pastes')
-    .leftJoin('users', 'users.id', 'pastes.user_id')
-    .where((eb) => eb.or([eb('pastes.expires_at', 'is', null), eb('pastes.expires_at', '>', o.now)]));
+  let q = db.selectFrom('pastes').leftJoin('users', 'users.id', 'pastes.user_id').where(whereLive(o.now));
   if (o.privacy) q = q.where('pastes.privacy', '=', o.privacy);
   if (o.search) {
     const pattern = likePattern(o.search);
@@ -344,7 +339,7 @@ export async function countPastesByUser(db: Kysely<Database>, now: number): Prom
     .selectFrom('pastes')
     .select((eb) => ['user_id', eb.fn.countAll<number>().as('n')])
     .where('user_id', 'is not', null)
-    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .where(whereLive(now))
     .groupBy('user_id')
     .execute();
   return new Map(rows.map((r) => [r.user_id!, Number(r.n)]));

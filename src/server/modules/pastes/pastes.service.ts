@@ -7,7 +7,7 @@ import {
 } from '../../../common/constants.js';
 import type { PasteLanguage } from '../../../common/languages.js';
 import { GENERIC_MESSAGES } from '../../../common/messages.js';
-import { canChooseExpiration, canChoosePrivacy } from '../../../common/policies.js';
+import { canChooseExpiration, canChoosePrivacy, isDescribedToPreviews } from '../../../common/policies.js';
 import type { AdminPastesQuery } from '../../../common/schemas/admin.js';
 import { pageCount } from '../../../common/schemas/paging.js';
 import {
@@ -24,7 +24,12 @@ import { hashPassword } from '../../lib/passwords.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import type { UserRow } from '../users/users.service.js';
 import { type ReceivedContent, receiveContent } from './content-intake.js';
-import { checkEncryptionOptions, sealedContentOf, sealedLineTableFor } from './encrypted-content.js';
+import {
+  checkEncryptionOptions,
+  isEncrypted,
+  sealedContentOf,
+  sealedLineTableFor,
+} from './encrypted-content.js';
 import { deleteContentBlob, keptBeside, type LineIndexes } from './line-index/line-index-store.js';
 import { findLivePaste, type PasteWithAuthor } from './live-paste.repository.js';
 import { type PasteContent, type StoredContent, storeContent } from './paste-content-store.js';
@@ -45,7 +50,8 @@ import {
 } from './pastes.repository.js';
 import { sweepDeadPastes } from './pastes.sweeper.js';
 import { createPasteReader, PASTE_ID_PATTERN, type PasteReaderDeps } from './reading/paste-reader.js';
-import { checkTextForSecrets, scanAnswer } from './secret-check.js';
+import { checkTextForSecrets, scanAnswer, shouldScanForSecrets } from './secret-check.js';
+import { shownRow } from './shown-row.js';
 
 export type CreatePasteRequest = Omit<CreatePasteInput, 'content'> & { content: PasteContent };
 
@@ -115,13 +121,11 @@ export function createPastesService(deps: Deps) {
     if (input.forkedFrom !== undefined && !(await reader.findForkSource(input.forkedFrom))) {
       throw badRequest(PASTE_MESSAGES.forkNotAllowed);
     }
-    // Only a public paste is checked: an unlisted or password one is shared on purpose.
-    const scan =
-      input.privacy !== 'public'
-        ? null
-        : typeof input.content === 'string'
-          ? await checkTextForSecrets(input.content, secretScanBudgetMs)
-          : input.content.scan;
+    const scan = !shouldScanForSecrets(input.privacy)
+      ? null
+      : typeof input.content === 'string'
+        ? await checkTextForSecrets(input.content, secretScanBudgetMs)
+        : input.content.scan;
     const { secretsFound } = scanAnswer(scan);
     if (input.checkSecrets && secretsFound) {
       throw new AppError('SECRETS_DETECTED', PASTE_MESSAGES.secretsDetected, {}, { secretsFound });
@@ -215,9 +219,8 @@ export function createPastesService(deps: Deps) {
 
     /** The live row, read from the database (never the hot cache: an edit must see the newest). */
     async freshRow(id: string): Promise<PasteWithAuthor> {
-      const row = PASTE_ID_PATTERN.test(id) ? await findLivePaste(db, id, clock.now()) : undefined;
-      if (!row || row.status === 'failed' || row.burn_claimed_at !== null)
-        throw notFound(PASTE_MESSAGES.notFound);
+      const row = PASTE_ID_PATTERN.test(id) ? shownRow(await findLivePaste(db, id, clock.now())) : undefined;
+      if (!row) throw notFound(PASTE_MESSAGES.notFound);
       return row;
     },
 
@@ -393,14 +396,15 @@ export function createPastesService(deps: Deps) {
      */
     async previewMeta(id: string): Promise<{ title: string | null; isPublic: boolean } | null> {
       if (!PASTE_ID_PATTERN.test(id)) return null;
-      const row = await findLivePaste(db, id, clock.now());
-      if (!row || row.status === 'failed' || row.burn_claimed_at !== null) return null;
+      const row = shownRow(await findLivePaste(db, id, clock.now()));
+      if (!row) return null;
       // An encrypted paste is never described to a preview: its title is only a placeholder.
-      const isPublic =
-        row.status === 'ready' &&
-        row.privacy === 'public' &&
-        row.burn_after_reading === 0 &&
-        row.encryption === null;
+      const isPublic = isDescribedToPreviews({
+        privacy: row.privacy,
+        burnAfterReading: row.burn_after_reading === 1,
+        status: row.status,
+        encrypted: isEncrypted(row),
+      });
       return { title: row.title, isPublic };
     },
   };

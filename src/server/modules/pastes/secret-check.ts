@@ -1,10 +1,17 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { Privacy } from '../../../common/constants.js';
 import type { SecretFinding } from '../../../common/secret-scan.js';
 import {
   createSlicedSecretScan,
   type SecretScanResult,
   scanForSecretsInSlices,
 } from '../../../common/secret-scan-slices.js';
+
+/**
+ * Which pastes' text is scanned for secrets, on create and on edit: public ones only, which anyone
+ * may find; an unlisted or password paste is shared on purpose.
+ */
+export const shouldScanForSecrets = (privacy: Privacy): boolean => privacy === 'public';
 
 /** Between two slices of a scan, the event loop answers whatever else is waiting. */
 const pause = async (): Promise<void> => {

@@ -12,11 +12,12 @@ import { AppError, badRequest, conflict, forbidden } from '../../errors.js';
 import type { BlobStore } from '../../infra/blob-store/index.js';
 import type { LimitRule, RateLimiter } from '../../lib/rate-limiter.js';
 import { sha256InSlices } from '../../lib/utf8-slices.js';
+import { isEncrypted } from '../pastes/encrypted-content.js';
 import { deleteContentBlob, type LineIndexes } from '../pastes/line-index/line-index-store.js';
 import { readText, type StoredContent, storeContent } from '../pastes/paste-content-store.js';
 import type { PastesService, PasteWithAuthor } from '../pastes/pastes.service.js';
 import type { HotPasteCache } from '../pastes/reading/hot-paste-cache.js';
-import { checkTextForSecrets, scanAnswer } from '../pastes/secret-check.js';
+import { checkTextForSecrets, scanAnswer, shouldScanForSecrets } from '../pastes/secret-check.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UserRow } from '../users/users.service.js';
 import {
@@ -175,7 +176,7 @@ export function createPasteEditor({
   /** The checks an edit passes before anything is read or stored. */
   function refuseEarly(row: PasteWithAuthor, input: EditPasteInput, user: UserRow): void {
     // Its text is sealed in the author's browser: the server has nothing to make a revision of.
-    if (row.encryption !== null) throw conflict(PASTE_MESSAGES.encryptedNotEditable);
+    if (isEncrypted(row)) throw conflict(PASTE_MESSAGES.encryptedNotEditable);
     const refusal = editRefusal({
       isAuthor: row.user_id !== null && row.user_id === user.id,
       burnAfterReading: row.burn_after_reading === 1,
@@ -210,10 +211,9 @@ export function createPasteEditor({
       for (let attempt = 1; ; attempt++) {
         const row = await pastes.freshRow(id);
         refuseEarly(row, input, user);
-        const scan =
-          row.privacy === 'public'
-            ? await checkTextForSecrets(input.content, limits.secretScanBudgetMs)
-            : null;
+        const scan = shouldScanForSecrets(row.privacy)
+          ? await checkTextForSecrets(input.content, limits.secretScanBudgetMs)
+          : null;
         const { secretsFound } = scanAnswer(scan);
         if (input.checkSecrets && secretsFound) {
           throw new AppError('SECRETS_DETECTED', PASTE_MESSAGES.secretsDetected, {}, { secretsFound });

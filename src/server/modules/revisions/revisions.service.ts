@@ -8,6 +8,7 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/kysely.js';
 import { AppError, conflict, notFound } from '../../errors.js';
 import type { BlobStore, ByteRange } from '../../infra/blob-store/index.js';
+import { isEncrypted } from '../pastes/encrypted-content.js';
 import { readText } from '../pastes/paste-content-store.js';
 import type { PastesService, PasteWithAuthor } from '../pastes/pastes.service.js';
 import type { ReadCredentials, Viewer } from '../pastes/reading/paste-reader.js';
@@ -51,7 +52,7 @@ export function createPasteRevisions(deps: Deps) {
     const { row } = await pastes.findVisible(id, viewer);
     if (row.burn_after_reading === 1) throw conflict(PASTE_MESSAGES.burnHasNoRevisions);
     // Summaries count lines, which the server cannot do for sealed bytes (and there is only one).
-    if (row.encryption !== null) throw conflict(PASTE_MESSAGES.encryptedNoServerRead);
+    if (isEncrypted(row)) throw conflict(PASTE_MESSAGES.encryptedNoServerRead);
     const decision = await pastes.authorizeRead(id, { ...viewer, burn: 'refuse' }, credentials, 'bytes');
     if (decision.outcome === 'processing') throw conflict(PASTE_MESSAGES.stillProcessing);
     if (decision.outcome === 'locked') throw new AppError('UNAUTHORIZED', PASTE_MESSAGES.passwordProtected);

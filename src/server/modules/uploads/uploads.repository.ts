@@ -2,22 +2,30 @@ import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, UploadSessionsTable } from '../../db/schema.js';
 
 export type UploadSession = Selectable<UploadSessionsTable>;
-type Db = Kysely<Database>;
 
-export async function insertSession(db: Db, row: Insertable<UploadSessionsTable>): Promise<void> {
+export async function insertSession(
+  db: Kysely<Database>,
+  row: Insertable<UploadSessionsTable>,
+): Promise<void> {
   await db.insertInto('upload_sessions').values(row).execute();
 }
 
-export async function findSession(db: Db, id: string): Promise<UploadSession | undefined> {
+export async function findSession(db: Kysely<Database>, id: string): Promise<UploadSession | undefined> {
   return db.selectFrom('upload_sessions').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function findSessionOfPaste(db: Db, pasteId: string): Promise<UploadSession | undefined> {
+export async function findSessionOfPaste(
+  db: Kysely<Database>,
+  pasteId: string,
+): Promise<UploadSession | undefined> {
   return db.selectFrom('upload_sessions').selectAll().where('paste_id', '=', pasteId).executeTakeFirst();
 }
 
 /** What one account holds in unfinished uploads: sessions still receiving, bytes not yet a paste. */
-export async function heldBy(db: Db, userId: number): Promise<{ receiving: number; bytes: number }> {
+export async function heldBy(
+  db: Kysely<Database>,
+  userId: number,
+): Promise<{ receiving: number; bytes: number }> {
   const r = await db
     .selectFrom('upload_sessions')
     .select((eb) => [
@@ -36,7 +44,7 @@ export async function heldBy(db: Db, userId: number): Promise<{ receiving: numbe
  * count one after another.
  */
 export async function insertSessionWithin(
-  db: Db,
+  db: Kysely<Database>,
   row: Insertable<UploadSessionsTable>,
   limits: { maxReceiving: number; maxBytes: number },
 ): Promise<'inserted' | 'too-many' | 'quota'> {
@@ -51,7 +59,7 @@ export async function insertSessionWithin(
 }
 
 /** Sessions of every account still receiving chunks (the open-sessions metric). */
-export async function countReceiving(db: Db): Promise<number> {
+export async function countReceiving(db: Kysely<Database>): Promise<number> {
   const r = await db
     .selectFrom('upload_sessions')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -61,7 +69,7 @@ export async function countReceiving(db: Db): Promise<number> {
 }
 
 /** Does the account have an upload still receiving chunks? */
-export async function hasReceiving(db: Db, userId: number): Promise<boolean> {
+export async function hasReceiving(db: Kysely<Database>, userId: number): Promise<boolean> {
   const r = await db
     .selectFrom('upload_sessions')
     .select('id')
@@ -77,7 +85,7 @@ export async function hasReceiving(db: Db, userId: number): Promise<boolean> {
  * receives (after the session's row is locked, so finalize cannot slip in between). False if not.
  */
 export async function beginChunk(
-  db: Db,
+  db: Kysely<Database>,
   c: { uploadId: string; index: number; now: number },
 ): Promise<boolean> {
   return db.transaction().execute(async (tx) => {
@@ -96,7 +104,7 @@ export async function beginChunk(
 }
 
 /** Touches a receiving session, which locks its row until the transaction ends. */
-async function lockReceiving(tx: Db, uploadId: string, now: number): Promise<boolean> {
+async function lockReceiving(tx: Kysely<Database>, uploadId: string, now: number): Promise<boolean> {
   const touched = await tx
     .updateTable('upload_sessions')
     .set({ updated_at: now })
@@ -107,7 +115,7 @@ async function lockReceiving(tx: Db, uploadId: string, now: number): Promise<boo
 }
 
 /** A chunk is about to be (re)written: until it is written whole, it counts as missing. */
-export async function forgetChunk(db: Db, uploadId: string, index: number): Promise<void> {
+export async function forgetChunk(db: Kysely<Database>, uploadId: string, index: number): Promise<void> {
   await db
     .deleteFrom('upload_chunks')
     .where('upload_id', '=', uploadId)
@@ -120,7 +128,7 @@ export async function forgetChunk(db: Db, uploadId: string, index: number): Prom
  * may have removed it while the bytes arrived). Returns false when it is not.
  */
 export async function recordChunk(
-  db: Db,
+  db: Kysely<Database>,
   c: { uploadId: string; index: number; tag: string; now: number },
 ): Promise<boolean> {
   return db.transaction().execute(async (tx) => {
@@ -144,7 +152,10 @@ export async function recordChunk(
   });
 }
 
-export async function listChunks(db: Db, uploadId: string): Promise<{ index: number; tag: string }[]> {
+export async function listChunks(
+  db: Kysely<Database>,
+  uploadId: string,
+): Promise<{ index: number; tag: string }[]> {
   const rows = await db
     .selectFrom('upload_chunks')
     .select(['chunk_index', 'tag'])
@@ -155,7 +166,7 @@ export async function listChunks(db: Db, uploadId: string): Promise<{ index: num
   return rows.map((r) => ({ index: r.chunk_index, tag: r.tag }));
 }
 
-export async function countChunks(db: Db, uploadId: string): Promise<number> {
+export async function countChunks(db: Kysely<Database>, uploadId: string): Promise<number> {
   const r = await db
     .selectFrom('upload_chunks')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -171,7 +182,7 @@ export async function countChunks(db: Db, uploadId: string): Promise<number> {
  * with its instance and counts as missing). From then on no chunk can start (beginChunk).
  */
 export async function markAssembling(
-  db: Db,
+  db: Kysely<Database>,
   c: { id: string; pasteId: string; now: number; writingSince: number },
 ): Promise<'assembling' | 'gone' | 'writing' | 'missing'> {
   return db.transaction().execute(async (tx) => {
@@ -202,7 +213,7 @@ export async function markAssembling(
  * Assembled: kept a while so that finalize, sent again, still answers its paste. Run in the
  * transaction that makes the paste readable, so nobody sees one without the other.
  */
-export async function markDone(tx: Db, id: string, now: number, sha256: string): Promise<void> {
+export async function markDone(tx: Kysely<Database>, id: string, now: number, sha256: string): Promise<void> {
   await tx
     .updateTable('upload_sessions')
     .set({ status: 'done', progress: 100, lease_until: null, updated_at: now, sha256 })
@@ -213,7 +224,12 @@ export async function markDone(tx: Db, id: string, now: number, sha256: string):
 }
 
 /** Takes (or renews) the assembly lease unless another instance holds it. */
-export async function takeLease(db: Db, id: string, now: number, until: number): Promise<boolean> {
+export async function takeLease(
+  db: Kysely<Database>,
+  id: string,
+  now: number,
+  until: number,
+): Promise<boolean> {
   const r = await db
     .updateTable('upload_sessions')
     .set({ lease_until: until, updated_at: now })
@@ -226,7 +242,7 @@ export async function takeLease(db: Db, id: string, now: number, until: number):
 
 /** Progress, and the lease renewed with it. */
 export async function reportProgress(
-  db: Db,
+  db: Kysely<Database>,
   id: string,
   p: { progress: number; now: number; until: number },
 ): Promise<void> {
@@ -238,7 +254,12 @@ export async function reportProgress(
     .execute();
 }
 
-export async function markFailed(db: Db, id: string, error: string, now: number): Promise<void> {
+export async function markFailed(
+  db: Kysely<Database>,
+  id: string,
+  error: string,
+  now: number,
+): Promise<void> {
   await db
     .updateTable('upload_sessions')
     .set({ status: 'failed', error, lease_until: null, updated_at: now })
@@ -247,7 +268,7 @@ export async function markFailed(db: Db, id: string, error: string, now: number)
 }
 
 /** Assemblies nobody holds: never leased, or their instance stopped renewing (it died). */
-export async function listUnleasedAssemblies(db: Db, now: number): Promise<string[]> {
+export async function listUnleasedAssemblies(db: Kysely<Database>, now: number): Promise<string[]> {
   const rows = await db
     .selectFrom('upload_sessions')
     .select('id')
@@ -264,7 +285,7 @@ export async function listUnleasedAssemblies(db: Db, now: number): Promise<strin
  * to be dropped. Exactly one caller gets the row, however many race for it.
  */
 export async function deleteSession(
-  db: Db,
+  db: Kysely<Database>,
   where: { id: string; userId?: number; status: UploadSession['status']; idleBefore?: number },
 ): Promise<Pick<UploadSession, 'blob_key' | 'store_ref'> | undefined> {
   let q = db.deleteFrom('upload_sessions').where('id', '=', where.id).where('status', '=', where.status);
@@ -275,7 +296,7 @@ export async function deleteSession(
 
 /** Sessions idle since before `cutoff` in one of `statuses` (the collector's candidates). */
 export async function listIdleSessions(
-  db: Db,
+  db: Kysely<Database>,
   statuses: UploadSession['status'][],
   cutoff: number,
 ): Promise<Pick<UploadSession, 'id' | 'status'>[]> {
@@ -289,7 +310,9 @@ export async function listIdleSessions(
 }
 
 /** Where every session's bytes are (a backup import replaces them all). */
-export async function listAllParts(db: Db): Promise<Pick<UploadSession, 'blob_key' | 'store_ref'>[]> {
+export async function listAllParts(
+  db: Kysely<Database>,
+): Promise<Pick<UploadSession, 'blob_key' | 'store_ref'>[]> {
   return db
     .selectFrom('upload_sessions')
     .select(['blob_key', 'store_ref'])

@@ -22,7 +22,7 @@ import type { Metrics } from '../../infra/metrics/metrics.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { randomToken } from '../../lib/tokens.js';
-import { checkEncryptionOptions, sealedLineTableFor } from '../pastes/encrypted-content.js';
+import { checkEncryptionOptions, isEncrypted, sealedLineTableFor } from '../pastes/encrypted-content.js';
 import { deleteContentBlob, type LineIndexes } from '../pastes/line-index/line-index-store.js';
 import type { PastesService } from '../pastes/pastes.service.js';
 import type { UserRow } from '../users/users.service.js';
@@ -126,7 +126,7 @@ export function createUploadsService(deps: Deps) {
     if (!s?.paste_id) return true;
     const pasteId = s.paste_id;
     let digest: string;
-    const sealed = s.encryption !== null;
+    const sealed = isEncrypted(s);
     // Sealed bytes have no lines the server could index.
     const lines = s.total_size > EXTREME_PASTE_BYTES && !sealed ? lineIndexes.builder() : undefined;
     try {
@@ -289,7 +289,7 @@ export function createUploadsService(deps: Deps) {
     /** All chunks in: the paste exists from now on (processing) and is assembled in the background. */
     async finalize(user: UserRow, uploadId: string, sealedLineTable?: string): Promise<{ id: string }> {
       let s = await ownSession(user, uploadId);
-      const lineTable = sealedLineTableFor(s.encryption !== null, sealedLineTable);
+      const lineTable = sealedLineTableFor(isEncrypted(s), sealedLineTable);
       if (s.status === 'failed')
         throw new AppError('UPLOAD_FAILED', s.error ?? UPLOAD_MESSAGES.assemblyFailed);
       if (s.status === 'done' && s.paste_id) return { id: s.paste_id };
@@ -313,7 +313,7 @@ export function createUploadsService(deps: Deps) {
       if (lineTable) await lineIndexes.saveSealed(s.blob_key, lineTable);
       await pastes.createProcessing({
         id: pasteId,
-        title: s.encryption !== null ? ENCRYPTED_TITLE_PLACEHOLDER : s.title,
+        title: isEncrypted(s) ? ENCRYPTED_TITLE_PLACEHOLDER : s.title,
         privacy: s.privacy,
         passwordHash: s.password_hash,
         expiration: s.expiration,
@@ -322,7 +322,7 @@ export function createUploadsService(deps: Deps) {
         blobKey: s.blob_key,
         sizeBytes: s.total_size,
         language: s.language,
-        sealedTitle: s.encryption !== null ? s.sealed_title : null,
+        sealedTitle: isEncrypted(s) ? s.sealed_title : null,
       });
       startAssembly(uploadId);
       return { id: pasteId };

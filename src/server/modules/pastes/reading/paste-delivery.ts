@@ -4,6 +4,7 @@ import { PASTE_MESSAGES } from '../../../../common/schemas/paste.js';
 import { AppError, notFound } from '../../../errors.js';
 import type { BlobStore, ByteRange } from '../../../infra/blob-store/index.js';
 import type { PasteRevisions } from '../../revisions/revisions.service.js';
+import { isEncrypted } from '../encrypted-content.js';
 import type { PastesService } from '../pastes.service.js';
 import type { ReadCredentials, Viewer } from './paste-reader.js';
 import { viewerKey } from './recent-viewers.js';
@@ -48,7 +49,7 @@ export function createPasteDelivery({ blobs, pastes, revisions, views }: Deps) {
       // otherwise let the body spill into the next response on a kept-alive connection.
       const size = inline ? inline.length : await blobs.size(row.blob_key!);
       if (size === null) throw notFound(PASTE_MESSAGES.notFound);
-      const encrypted = row.encryption !== null;
+      const encrypted = isEncrypted(row);
       return {
         size,
         contentType: encrypted ? 'application/octet-stream' : TEXT_TYPE,

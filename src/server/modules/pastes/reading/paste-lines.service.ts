@@ -9,6 +9,7 @@ import {
 } from '../../../../common/schemas/paste-lines.js';
 import { AppError, forbidden, notFound } from '../../../errors.js';
 import { BlobNotFoundError, type BlobStore } from '../../../infra/blob-store/index.js';
+import { isEncrypted } from '../encrypted-content.js';
 import type { LineIndex } from '../line-index/format.js';
 import type { LineIndexes } from '../line-index/line-index-store.js';
 import { searchLines } from '../line-index/search.js';
@@ -56,7 +57,7 @@ export function createPasteLines({ blobs, pastes, lineIndexes }: Deps) {
   async function sourceOf(id: string, viewer: Viewer, credentials: ReadCredentials): Promise<LineSource> {
     const row = await readableRow(id, viewer, credentials);
     // Sealed bytes have no lines the server could find or search (issue 21).
-    if (row.encryption !== null) throw new AppError('CONFLICT', PASTE_MESSAGES.encryptedNoServerRead);
+    if (isEncrypted(row)) throw new AppError('CONFLICT', PASTE_MESSAGES.encryptedNoServerRead);
     if (row.content !== null) {
       const bytes = Buffer.from(row.content, 'utf8');
       return {
@@ -83,7 +84,7 @@ export function createPasteLines({ blobs, pastes, lineIndexes }: Deps) {
     lineTable: (id: string, viewer: Viewer, credentials: ReadCredentials): Promise<Buffer> =>
       gone(async () => {
         const row = await readableRow(id, viewer, credentials);
-        if (row.encryption === null) throw new AppError('CONFLICT', PASTE_LINES_MESSAGES.lineTableOfPlain);
+        if (!isEncrypted(row)) throw new AppError('CONFLICT', PASTE_LINES_MESSAGES.lineTableOfPlain);
         const sealed = row.blob_key === null ? null : await lineIndexes.loadSealed(row.blob_key);
         if (!sealed) throw notFound(PASTE_LINES_MESSAGES.noLineTable);
         return sealed;

@@ -10,6 +10,7 @@ import {
 import { PASTE_MESSAGES, type PasteView } from '../../../../common/schemas/paste.js';
 import type { Clock } from '../../../clock.js';
 import type { Db } from '../../../db/kysely.js';
+import { hasExpired } from '../../../db/paste-expiry.js';
 import { AppError, forbidden, notFound } from '../../../errors.js';
 import type { BlobStore } from '../../../infra/blob-store/index.js';
 import type { Metrics } from '../../../infra/metrics/metrics.js';
@@ -20,11 +21,13 @@ import type { StaffReads } from '../../audit/staff-reads.service.js';
 import type { SettingsService } from '../../settings/settings.service.js';
 import type { ShareGrants } from '../../teams/share-grants.js';
 import type { UserRow } from '../../users/users.service.js';
+import { isEncrypted } from '../encrypted-content.js';
 import type { LineIndexes } from '../line-index/line-index-store.js';
 import { findLivePaste, type PasteWithAuthor } from '../live-paste.repository.js';
 import { UNLOCK_PER_IP, UNLOCK_PER_PASTE } from '../pastes.limits.js';
 import { pasteViewJson, presentPasteMeta, viewFactsJson, withholdContentFacts } from '../pastes.presenter.js';
 import { claimBurn, findBurnedFor } from '../pastes.repository.js';
+import { shownRow } from '../shown-row.js';
 import type { HotPasteCache } from './hot-paste-cache.js';
 import { pageTextOf, shownWhole } from './page-text.js';
 import { createAccessGrant, isValidAccessGrant } from './paste-access.js';
@@ -132,7 +135,7 @@ export function createPasteReader({
     if (row.content !== null) return row.content;
     const bytes = await buffer(await blobs.get(row.blob_key!));
     // Encrypted content is bytes, which JSON carries as standard base64 (issue 21).
-    return bytes.toString(row.encryption !== null ? 'base64' : 'utf8');
+    return bytes.toString(isEncrypted(row) ? 'base64' : 'utf8');
   }
 
   /** The live paste a viewer may know exists (a burned one is gone for all but its creator). */
@@ -145,17 +148,17 @@ export function createPasteReader({
       const found = findLivePaste(db, id, now);
       row = found instanceof Promise ? await found : found;
       if (row) hot.offer(row, now);
-    } else if (row.expires_at !== null && row.expires_at <= now) {
+    } else if (hasExpired(row, now)) {
       // A kept row never outlives its paste's expiry; answered as not found, counted as expired.
       const gone = notFound(PASTE_MESSAGES.notFound);
       expiredAnswers.add(gone);
       throw gone;
     }
     if (!row) throw await goneOrNotFound(id, viewer);
-    if (row.status === 'failed') throw notFound(PASTE_MESSAGES.notFound);
     const rel = relation(row, viewer);
-    if (row.burn_claimed_at !== null && !rel.isOwner) throw notFound(PASTE_MESSAGES.notFound);
-    return { row, ...rel };
+    const shown = shownRow(row, { toCreator: rel.isOwner });
+    if (!shown) throw notFound(PASTE_MESSAGES.notFound);
+    return { row: shown, ...rel };
   }
 
   /** A paste found by findVisible, with who is asking in relation to it. */
@@ -178,7 +181,7 @@ export function createPasteReader({
       privacy: row.privacy,
       burnAfterReading: row.burn_after_reading === 1,
       status: row.status,
-      encrypted: row.encryption !== null,
+      encrypted: isEncrypted(row),
     });
     return forkable ? row : null;
   }
@@ -393,7 +396,7 @@ export function createPasteReader({
         burnAfterReading: row.burn_after_reading === 1,
         status: row.status,
         sizeBytes: row.size_bytes,
-        encrypted: row.encryption !== null,
+        encrypted: isEncrypted(row),
       });
       if (!shown) return null;
       const { view, row: read, kept, textLines } = await render(id, viewer, {}, found, true);

@@ -35,7 +35,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * proxy open new ones, and a connection still waiting in the listen queue when the listener closes
  * is reset after the proxy may have sent a POST on it.
  */
-export const drainPlugin = fp(async (app: FastifyInstance) => {
+export const gracefulShutdownPlugin = fp(async (app: FastifyInstance) => {
   let draining = false;
   /** Set once the listener is closed; before that, a closed connection would only make the proxy open another. */
   let listenerClosed = false;
