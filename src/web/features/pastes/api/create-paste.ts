@@ -42,7 +42,7 @@ export async function createPaste(
   return result;
 }
 
-export function useCreatePaste(onProgress: (fraction: number) => void) {
+export function useCreatePasteMutation(onProgress: (fraction: number) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreatePasteBody | EncryptedCreateBody) => createPaste(body, onProgress),
