@@ -19,7 +19,7 @@ function pasteForm(body: CreatePasteBody): FormData {
 }
 
 /**
- * An end-to-end encrypted create (issue 21): the sealed text as standard base64, the sealed title,
+ * An end-to-end encrypted create: the sealed text as standard base64, the sealed title,
  * no plain title, no secret check and no fork (the server can read neither). The key is not here.
  */
 export type EncryptedCreateBody = Omit<CreatePasteBody, 'title' | 'checkSecrets' | 'forkedFrom'> & {

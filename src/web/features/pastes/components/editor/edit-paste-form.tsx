@@ -47,7 +47,7 @@ function KeptOptions({ paste }: { paste: EditablePaste }) {
 }
 
 /**
- * The author's editor for a new revision (issue 23): title, language and text, prefilled with the
+ * The author's editor for a new revision: title, language and text, prefilled with the
  * newest revision. A public paste's text is checked for credentials before it is sent, as a new
  * paste's is; its privacy stays, so the only ways on are back to the editor or "Publish anyway".
  */

@@ -32,7 +32,7 @@ function Refused({ id, message }: { id: string; message: string }) {
 }
 
 /**
- * The edit screen (issue 23): the newest revision, loaded as the paste view loads it, in an editor
+ * The edit screen: the newest revision, loaded as the paste view loads it, in an editor
  * for its signed-in author; anyone else, and a paste that cannot be edited, is told why.
  */
 export function EditPasteScreen({ id }: { id: string }) {

@@ -31,7 +31,7 @@ function expirationHint(expiration: Expiration): string | null {
   return null;
 }
 
-/** The end-to-end encryption switch (issue 21): on the create screen only. */
+/** The end-to-end encryption switch: on the create screen only. */
 export interface EncryptionOption {
   on: boolean;
   onChange: (on: boolean) => void;

@@ -13,7 +13,7 @@ export type SecretChoice = 'encrypt' | 'unlisted' | 'password' | 'public';
 const SHOWN = 10;
 
 /**
- * The warning before a public paste with likely credentials is sent (issue 23): each finding by
+ * The warning before a public paste with likely credentials is sent: each finding by
  * kind and line, and how far the check got when it stopped before the end of the text; then the
  * ways on, the safest first — end-to-end encryption (unless the author already chose it), which
  * keeps the text from the server and from whoever sees the link without its key; unlisted; a
