@@ -10,7 +10,7 @@ import {
   sealTitle,
   toBase64,
 } from '../../../../common/paste-crypto/index';
-import { type ChunkedUploadOptions, runChunkedUpload } from '../../pastes/api/upload-in-chunks';
+import { type ChunkedUploadOptions, runChunkedUpload } from '../../paste-editor/api/upload-in-chunks';
 import { recutStream } from './recut-stream';
 
 /** Pieces of the sealed stream as Blobs, made straight from the sealed chunks (no buffer of our own). */

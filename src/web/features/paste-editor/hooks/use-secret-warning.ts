@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
-import { OFFLINE_MESSAGE } from '../../../../lib/api-client';
-import { findSecrets, type SecretCheck, type SecretNotice } from '../../lib/find-secrets';
+import { OFFLINE_MESSAGE } from '../../../lib/api-client';
+import { findSecrets, type SecretCheck, type SecretNotice } from '../lib/find-secrets';
 
 /** Said in the create screen's "Not sent" notice, with Retry, when the scanner's chunk cannot load. */
 const SCANNER_UNAVAILABLE =

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreatePasteBody, CreatePasteResult } from '../../../../common/schemas/paste';
 import { postWithProgress } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { saveCreatorToken } from '../lib/creator-tokens';
+import { saveCreatorToken } from '../../pastes';
 
 /**
  * The create as multipart/form-data: the text fields, then the content as a UTF-8 file part. The

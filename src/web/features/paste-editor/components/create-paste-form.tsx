@@ -1,16 +1,22 @@
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { Role } from '../../../../../common/constants';
-import { UPLOAD_MESSAGES } from '../../../../../common/messages';
-import { Alert } from '../../../../components/ui/alert';
-import { Button } from '../../../../components/ui/button';
-import { ProgressBar } from '../../../../components/ui/progress';
-import { toast } from '../../../../components/ui/toast-store';
-import { paths } from '../../../../config/paths';
-import { defaultExpiration, enforceExpiration } from '../../../../lib/expiration';
-import { useUser } from '../../../auth/api/get-user';
-import { usePublicSettings } from '../../../settings/api/get-public-settings';
-import { dropDraft } from '../../lib/draft';
+import type { Role } from '../../../../common/constants';
+import { UPLOAD_MESSAGES } from '../../../../common/messages';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { ProgressBar } from '../../../components/ui/progress';
+import { toast } from '../../../components/ui/toast-store';
+import { paths } from '../../../config/paths';
+import { defaultExpiration, enforceExpiration } from '../../../lib/expiration';
+import { useUser } from '../../auth/api/get-user';
+import { dropDraft } from '../../pastes';
+import { usePublicSettings } from '../../settings/api/get-public-settings';
+import { useClipboardActions } from '../hooks/use-clipboard-actions';
+import { type CreateOptions, destructiveToast, useCreatePaste } from '../hooks/use-create-paste';
+import { useDraftKeeping, useDraftRestore } from '../hooks/use-draft-restore';
+import { useEditorContent } from '../hooks/use-editor-content';
+import { titleFromFileName, useFileReader } from '../hooks/use-file-reader';
+import { useWhileEditing } from '../hooks/use-while-editing';
 import { CreatePasteLayout } from './create-paste-layout';
 import { EditorToolbar } from './editor-toolbar';
 import { FileChip, type LoadedFile, previewOf } from './file-chip';
@@ -19,12 +25,6 @@ import { LargeFilePanel } from './large-file-panel';
 import { PasteEditor } from './paste-editor';
 import { PasteOptions } from './paste-options';
 import { SecretWarningDialog } from './secret-warning-dialog';
-import { useClipboardActions } from './use-clipboard-actions';
-import { type CreateOptions, destructiveToast, useCreatePaste } from './use-create-paste';
-import { useDraftKeeping, useDraftRestore } from './use-draft-restore';
-import { useEditorContent } from './use-editor-content';
-import { titleFromFileName, useFileReader } from './use-file-reader';
-import { useWhileEditing } from './use-while-editing';
 
 /** The create-paste screen (spec §2, §5): editor, toolbar, options, progress, redirect on success. */
 export function CreatePasteForm() {

@@ -1,17 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import type { Expiration, Privacy } from '../../../../../common/constants';
-import { PASTE_MESSAGES, UPLOAD_MESSAGES } from '../../../../../common/messages';
-import { toast, toastError } from '../../../../components/ui/toast-store';
-import { ApiError, OFFLINE_MESSAGE } from '../../../../lib/api-client';
-import { type FieldErrors, focusFirstInvalid, hasErrors, withoutError } from '../../../../lib/field-errors';
-import { queryKeys } from '../../../../lib/query-keys';
-import { loadSealPaste, type SealedPaste } from '../../../encryption';
-import { useCreatePasteMutation } from '../../api/create-paste';
-import { ChunkedUploadError, uploadInChunks } from '../../api/upload-in-chunks';
-import type { ForkSource } from '../../lib/draft';
-import type { PasteOptionsValue } from './paste-options';
-import type { SecretChoice } from './secret-warning-dialog';
+import type { Expiration, Privacy } from '../../../../common/constants';
+import { PASTE_MESSAGES, UPLOAD_MESSAGES } from '../../../../common/messages';
+import { toast, toastError } from '../../../components/ui/toast-store';
+import { ApiError, OFFLINE_MESSAGE } from '../../../lib/api-client';
+import { type FieldErrors, focusFirstInvalid, hasErrors, withoutError } from '../../../lib/field-errors';
+import { queryKeys } from '../../../lib/query-keys';
+import { loadSealPaste, type SealedPaste } from '../../encryption';
+import type { ForkSource } from '../../pastes';
+import { useCreatePasteMutation } from '../api/create-paste';
+import { ChunkedUploadError, uploadInChunks } from '../api/upload-in-chunks';
+import type { PasteOptionsValue } from '../components/paste-options';
+import type { SecretChoice } from '../components/secret-warning-dialog';
 import { useSecretWarning } from './use-secret-warning';
 
 /** Said in the "Not sent" notice, with Retry, when the encryption code cannot load. */
@@ -104,7 +104,7 @@ export function useCreatePaste({
     try {
       // Encrypted: sealed as a stream in this tab (api/upload-encrypted, its own chunk).
       const { id, keyText } = encrypted
-        ? await import('../../../encryption/api/upload-encrypted').then((m) =>
+        ? await import('../../encryption/api/upload-encrypted').then((m) =>
             m.uploadEncrypted(file, chunked, setChunkedProgress),
           )
         : { id: await uploadInChunks(file, chunked, setChunkedProgress), keyText: undefined };

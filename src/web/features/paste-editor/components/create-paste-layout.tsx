@@ -1,5 +1,5 @@
 import type { ReactNode, RefObject } from 'react';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 
 /**
  * The create screen's grid. DOM order is the keyboard's: editor, options, then Create Paste (the

@@ -1,6 +1,6 @@
 import { type RefObject, useCallback, useEffect, useState } from 'react';
-import { useForkStart } from '../../hooks/use-fork-start';
-import { type Draft, loadDraft, saveDraft } from '../../lib/draft';
+import { type Draft, loadDraft, saveDraft } from '../../pastes';
+import { useForkStart } from './use-fork-start';
 
 /**
  * What the create screen starts from: a fork just asked for (the paste screen's Fork button), else

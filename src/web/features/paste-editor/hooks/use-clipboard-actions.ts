@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
-import { CLIPBOARD_LIMIT_BYTES } from '../../../../../common/constants';
-import { toast } from '../../../../components/ui/toast-store';
-import { estimateBytes } from '../../lib/size-levels';
+import { CLIPBOARD_LIMIT_BYTES } from '../../../../common/constants';
+import { toast } from '../../../components/ui/toast-store';
+import { estimateBytes } from '../../pastes';
 import { destructiveToast } from './use-create-paste';
 import { blockedToast } from './use-editor-content';
 

@@ -1,10 +1,10 @@
 import { EyeOff, LockKeyhole, ShieldCheck, TriangleExclamationPoint } from 'lucide-react';
 import { type ComponentProps, useRef } from 'react';
-import { MB, SECRET_SCAN_BROWSER_BUDGET_MS, SECRET_SCAN_MAX_CHARS } from '../../../../../common/constants';
-import { Button } from '../../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../../components/ui/dialog';
-import { formatCount } from '../../../../lib/format';
-import type { SecretNotice } from '../../lib/find-secrets';
+import { MB, SECRET_SCAN_BROWSER_BUDGET_MS, SECRET_SCAN_MAX_CHARS } from '../../../../common/constants';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
+import { formatCount } from '../../../lib/format';
+import type { SecretNotice } from '../lib/find-secrets';
 
 /** What the author does with a public paste that seems to hold credentials. */
 export type SecretChoice = 'encrypt' | 'unlisted' | 'password' | 'public';

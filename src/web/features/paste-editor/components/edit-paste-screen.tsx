@@ -1,16 +1,15 @@
 import { Link } from 'react-router';
-import { PASTE_MESSAGES } from '../../../../../common/messages';
-import { editRefusal } from '../../../../../common/policies';
-import type { ReadablePasteView } from '../../../../../common/schemas/paste';
-import { Alert } from '../../../../components/ui/alert';
-import { Button } from '../../../../components/ui/button';
-import { LoadingBlock } from '../../../../components/ui/spinner';
-import { loginPath, paths } from '../../../../config/paths';
-import { ApiError, errorMessage } from '../../../../lib/api-client';
-import { useUser } from '../../../auth/api/get-user';
-import { isProcessing, usePaste } from '../../api/get-paste';
-import { isReadableView } from '../../lib/readable-view';
-import { PasteLoadFailed, PasteNotFound } from '../view/paste-status';
+import { PASTE_MESSAGES } from '../../../../common/messages';
+import { editRefusal } from '../../../../common/policies';
+import type { ReadablePasteView } from '../../../../common/schemas/paste';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { loginPath, paths } from '../../../config/paths';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useUser } from '../../auth/api/get-user';
+import { isReadableView, PasteLoadFailed, PasteNotFound } from '../../pastes';
+import { isProcessing, usePaste } from '../../pastes/api/get-paste';
 import { EditPasteForm } from './edit-paste-form';
 
 const REFUSALS = {
