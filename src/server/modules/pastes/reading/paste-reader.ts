@@ -1,31 +1,31 @@
 import { buffer } from 'node:stream/consumers';
-import { EXTREME_PASTE_BYTES, PROCESSING_CONTENT } from '../../../common/constants.js';
+import { EXTREME_PASTE_BYTES, PROCESSING_CONTENT } from '../../../../common/constants.js';
 import {
   canForkPaste,
   canViewProtected,
   namesForkSource,
   showsTextInPage,
-} from '../../../common/policies.js';
-import { PASTE_MESSAGES, type PasteView } from '../../../common/schemas/paste.js';
-import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/kysely.js';
-import { AppError, forbidden, notFound } from '../../errors.js';
-import type { BlobStore } from '../../infra/blob-store/index.js';
-import type { Metrics } from '../../infra/metrics/metrics.js';
-import { verifyPassword } from '../../lib/passwords.js';
-import type { RateLimiter } from '../../lib/rate-limiter.js';
-import { hashToken } from '../../lib/tokens.js';
-import type { StaffReads } from '../audit/staff-reads.service.js';
-import type { SettingsService } from '../settings/settings.service.js';
-import type { UserRow } from '../users/users.service.js';
+} from '../../../../common/policies.js';
+import { PASTE_MESSAGES, type PasteView } from '../../../../common/schemas/paste.js';
+import type { Clock } from '../../../clock.js';
+import type { Db } from '../../../db/kysely.js';
+import { AppError, forbidden, notFound } from '../../../errors.js';
+import type { BlobStore } from '../../../infra/blob-store/index.js';
+import type { Metrics } from '../../../infra/metrics/metrics.js';
+import { verifyPassword } from '../../../lib/passwords.js';
+import type { RateLimiter } from '../../../lib/rate-limiter.js';
+import { hashToken } from '../../../lib/tokens.js';
+import type { StaffReads } from '../../audit/staff-reads.service.js';
+import type { SettingsService } from '../../settings/settings.service.js';
+import type { UserRow } from '../../users/users.service.js';
+import type { LineIndexes } from '../line-index/line-index-store.js';
+import { findLivePaste, type PasteWithAuthor } from '../live-paste.repository.js';
+import { UNLOCK_PER_IP, UNLOCK_PER_PASTE } from '../pastes.limits.js';
+import { pasteViewJson, presentPasteMeta, viewFactsJson, withholdContentFacts } from '../pastes.presenter.js';
+import { claimBurn, findBurnedFor } from '../pastes.repository.js';
 import type { HotPasteCache } from './hot-paste-cache.js';
-import type { LineIndexes } from './line-index/line-index-store.js';
-import { findLivePaste, type PasteWithAuthor } from './live-paste.repository.js';
 import { pageTextOf, shownWhole } from './page-text.js';
 import { createAccessGrant, isValidAccessGrant } from './paste-access.js';
-import { UNLOCK_PER_IP, UNLOCK_PER_PASTE } from './pastes.limits.js';
-import { pasteViewJson, presentPasteMeta, viewFactsJson, withholdContentFacts } from './pastes.presenter.js';
-import { claimBurn, findBurnedFor } from './pastes.repository.js';
 import { viewerKey } from './recent-viewers.js';
 import type { ViewCounter } from './view-counter.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createPaste, storedViewCount } from '../../../../test/helpers/pastes.js';
-import { signedIn, withTestApp } from '../../../../test/helpers/test-app.js';
+import { createPaste, storedViewCount } from '../../../../../test/helpers/pastes.js';
+import { signedIn, withTestApp } from '../../../../../test/helpers/test-app.js';
 import { VIEWER_WINDOW_MS } from './recent-viewers.js';
 
 /** Issue 9 #14: one viewer counts once per paste per window, so the leaderboard means something. */

@@ -1,20 +1,20 @@
 import { Readable } from 'node:stream';
-import { PASTE_MESSAGES } from '../../../common/messages.js';
+import { PASTE_MESSAGES } from '../../../../common/messages.js';
 import {
   LINE_MAX_CHARS,
   PASTE_LINES_MESSAGES,
   type PasteLines,
   type PasteSearchResult,
   SEARCH_TEXT_MAX_CHARS,
-} from '../../../common/schemas/paste-lines.js';
-import { AppError, forbidden, notFound } from '../../errors.js';
-import { BlobNotFoundError, type BlobStore } from '../../infra/blob-store/index.js';
-import type { LineIndex } from './line-index/format.js';
-import type { LineIndexes } from './line-index/line-index-store.js';
-import { searchLines } from './line-index/search.js';
-import { type OpenRange, readLineWindow } from './line-index/window.js';
+} from '../../../../common/schemas/paste-lines.js';
+import { AppError, forbidden, notFound } from '../../../errors.js';
+import { BlobNotFoundError, type BlobStore } from '../../../infra/blob-store/index.js';
+import type { LineIndex } from '../line-index/format.js';
+import type { LineIndexes } from '../line-index/line-index-store.js';
+import { searchLines } from '../line-index/search.js';
+import { type OpenRange, readLineWindow } from '../line-index/window.js';
+import type { PastesService } from '../pastes.service.js';
 import type { ReadCredentials, Viewer } from './paste-reader.js';
-import type { PastesService } from './pastes.service.js';
 
 /** Bytes one window reads past its first line before it begins no further line. */
 const WINDOW_MAX_BYTES = 16 * 1024 * 1024;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createPaste } from '../../../../test/helpers/pastes.js';
-import { signedIn, withTestApp } from '../../../../test/helpers/test-app.js';
-import { PASTE_MESSAGES } from '../../../common/schemas/paste.js';
+import { createPaste } from '../../../../../test/helpers/pastes.js';
+import { signedIn, withTestApp } from '../../../../../test/helpers/test-app.js';
+import { PASTE_MESSAGES } from '../../../../common/schemas/paste.js';
 
 /**
  * Issue 9 #3: a burn-after-reading paste is destroyed only by a person reading it — never by a

@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParams } from '../../../common/schemas/paging.js';
+import { idParams } from '../../../../common/schemas/paging.js';
 import {
   pasteLinesQuerySchema,
   pasteLineTableQuerySchema,
   pasteSearchQuerySchema,
-} from '../../../common/schemas/paste-lines.js';
+} from '../../../../common/schemas/paste-lines.js';
 import type { ReadCredentials } from './paste-reader.js';
 import { viewerOf } from './viewer.js';
 

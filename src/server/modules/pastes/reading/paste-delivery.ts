@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream';
-import { downloadFileName } from '../../../common/languages.js';
-import { PASTE_MESSAGES } from '../../../common/schemas/paste.js';
-import { AppError, notFound } from '../../errors.js';
-import type { BlobStore, ByteRange } from '../../infra/blob-store/index.js';
+import { downloadFileName } from '../../../../common/languages.js';
+import { PASTE_MESSAGES } from '../../../../common/schemas/paste.js';
+import { AppError, notFound } from '../../../errors.js';
+import type { BlobStore, ByteRange } from '../../../infra/blob-store/index.js';
+import type { PasteRevisions } from '../../revisions/revisions.service.js';
+import type { PastesService } from '../pastes.service.js';
 import type { ReadCredentials, Viewer } from './paste-reader.js';
-import type { PasteRevisions } from './paste-revisions.service.js';
-import type { PastesService } from './pastes.service.js';
 import { viewerKey } from './recent-viewers.js';
 import type { ViewCounter } from './view-counter.js';
 

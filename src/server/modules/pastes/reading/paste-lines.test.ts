@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { blobKeyOf, createPaste, pasteRow, storedViewCount } from '../../../../test/helpers/pastes.js';
-import { signedIn, withTestApp } from '../../../../test/helpers/test-app.js';
-import { uploadWhole, waitAssembled } from '../../../../test/helpers/uploads.js';
-import { EXTREME_PASTE_BYTES } from '../../../common/constants.js';
-import { PASTE_MESSAGES } from '../../../common/messages.js';
-import { PASTE_LINES_MESSAGES } from '../../../common/schemas/paste-lines.js';
-import { lineIndexKey } from './line-index/line-index-store.js';
+import { blobKeyOf, createPaste, pasteRow, storedViewCount } from '../../../../../test/helpers/pastes.js';
+import { signedIn, withTestApp } from '../../../../../test/helpers/test-app.js';
+import { uploadWhole, waitAssembled } from '../../../../../test/helpers/uploads.js';
+import { EXTREME_PASTE_BYTES } from '../../../../common/constants.js';
+import { PASTE_MESSAGES } from '../../../../common/messages.js';
+import { PASTE_LINES_MESSAGES } from '../../../../common/schemas/paste-lines.js';
+import { lineIndexKey } from '../line-index/line-index-store.js';
 
 const CHUNK = 1024 * 1024;
 const t = withTestApp({ each: false, env: { TEST_UPLOAD_CHUNK_BYTES: String(CHUNK) } });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { withMigratedTestDb } from '../../../../test/helpers/migrated-db.js';
-import { pasteRow } from '../../../../test/helpers/pastes.js';
-import { systemClock } from '../../clock.js';
-import { createPasteInsertBatcher } from './paste-insert-batcher.js';
+import { withMigratedTestDb } from '../../../../../test/helpers/migrated-db.js';
+import { pasteRow } from '../../../../../test/helpers/pastes.js';
+import { systemClock } from '../../../clock.js';
+import { createPasteInsertBatcher } from '../paste-insert-batcher.js';
 import { createRecentViewers } from './recent-viewers.js';
 import { createViewCounter } from './view-counter.js';
 

@@ -1,4 +1,4 @@
-import type { PasteWithAuthor } from './live-paste.repository.js';
+import type { PasteWithAuthor } from '../live-paste.repository.js';
 
 /**
  * The rows of pastes being read right now, kept for a moment so that a paste whose link is making

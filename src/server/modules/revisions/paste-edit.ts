@@ -8,24 +8,23 @@ import { type EditPasteInput, PASTE_MESSAGES, tooLargeMessage } from '../../../c
 import type { EditPasteResult } from '../../../common/schemas/responses.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/kysely.js';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
+import { AppError, badRequest, conflict, forbidden } from '../../errors.js';
 import type { BlobStore } from '../../infra/blob-store/index.js';
 import type { LimitRule, RateLimiter } from '../../lib/rate-limiter.js';
 import { sha256InSlices } from '../../lib/utf8-slices.js';
+import { deleteContentBlob, type LineIndexes } from '../pastes/line-index/line-index-store.js';
+import { readText, type StoredContent, storeContent } from '../pastes/paste-content-store.js';
+import type { PastesService, PasteWithAuthor } from '../pastes/pastes.service.js';
+import type { HotPasteCache } from '../pastes/reading/hot-paste-cache.js';
+import { checkTextForSecrets, scanAnswer } from '../pastes/secret-check.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UserRow } from '../users/users.service.js';
-import type { HotPasteCache } from './hot-paste-cache.js';
-import { deleteContentBlob, type LineIndexes } from './line-index/line-index-store.js';
-import { findLivePaste, type PasteWithAuthor } from './live-paste.repository.js';
-import { readText, type StoredContent, storeContent } from './paste-content-store.js';
-import { PASTE_ID_PATTERN } from './paste-reader.js';
 import {
   findRevision,
   findRevisionContent,
   revisionBytesOfUser,
   saveRevision,
-} from './paste-revisions.repository.js';
-import { checkTextForSecrets, scanAnswer } from './secret-check.js';
+} from './revisions.repository.js';
 
 export interface EditLimits {
   /** Edits an account may make a minute (session and API key together). */
@@ -45,6 +44,7 @@ export interface PasteEditDeps {
   rateLimiter: RateLimiter;
   lineIndexes: LineIndexes;
   limits: EditLimits;
+  pastes: Pick<PastesService, 'freshRow'>;
 }
 
 /** An edit that loses a race with another is tried again this many times before 409. */
@@ -80,16 +80,9 @@ export function createPasteEditor({
   rateLimiter,
   lineIndexes,
   limits,
+  pastes,
 }: PasteEditDeps) {
   const editRule: LimitRule = { name: 'edit-account', points: limits.perAccountPerMin, durationSec: 60 };
-
-  /** The live row, read from the database (never the hot cache: an edit must see the newest). */
-  async function freshRow(id: string): Promise<PasteWithAuthor> {
-    const row = PASTE_ID_PATTERN.test(id) ? await findLivePaste(db, id, clock.now()) : undefined;
-    if (!row || row.status === 'failed' || row.burn_claimed_at !== null)
-      throw notFound(PASTE_MESSAGES.notFound);
-    return row;
-  }
 
   /** Refuses new text that would take the author's stored revisions past their quota. */
   async function checkQuota(user: UserRow, row: PasteWithAuthor, size: number): Promise<void> {
@@ -215,7 +208,7 @@ export function createPasteEditor({
       let stored: Place | null = null;
 
       for (let attempt = 1; ; attempt++) {
-        const row = await freshRow(id);
+        const row = await pastes.freshRow(id);
         refuseEarly(row, input, user);
         const scan =
           row.privacy === 'public'

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createPaste } from '../../../../test/helpers/pastes.js';
-import { withTestApp } from '../../../../test/helpers/test-app.js';
+import { createPaste } from '../../../../../test/helpers/pastes.js';
+import { withTestApp } from '../../../../../test/helpers/test-app.js';
+import type { PasteWithAuthor } from '../live-paste.repository.js';
 import { createHotPasteCache, HOT_PASTE_TTL_MS } from './hot-paste-cache.js';
-import type { PasteWithAuthor } from './live-paste.repository.js';
 
 // Behind a loopback "proxy", so a test can read as several clients (X-Forwarded-For).
 const t = withTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });

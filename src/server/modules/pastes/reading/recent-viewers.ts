@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../../clock.js';
 
 /** A viewer counts once per paste per window (issue 9 #14: one client could top the leaderboard). */
 export const VIEWER_WINDOW_MS = 60 * 60 * 1000;

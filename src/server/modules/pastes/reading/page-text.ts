@@ -3,14 +3,14 @@ import {
   VERY_LARGE_PASTE_BYTES,
   VERY_LARGE_PASTE_LINES,
   VERY_LARGE_PREVIEW_LINES,
-} from '../../../common/constants.js';
-import { LINE_MAX_CHARS } from '../../../common/schemas/paste-lines.js';
-import { sizeLevel } from '../../../common/size-level.js';
-import type { BlobStore, ByteRange } from '../../infra/blob-store/index.js';
-import type { LineIndexes } from './line-index/line-index-store.js';
-import { readLineWindow } from './line-index/window.js';
-import type { PasteWithAuthor } from './live-paste.repository.js';
-import { readText } from './paste-content-store.js';
+} from '../../../../common/constants.js';
+import { LINE_MAX_CHARS } from '../../../../common/schemas/paste-lines.js';
+import { sizeLevel } from '../../../../common/size-level.js';
+import type { BlobStore, ByteRange } from '../../../infra/blob-store/index.js';
+import type { LineIndexes } from '../line-index/line-index-store.js';
+import { readLineWindow } from '../line-index/window.js';
+import type { PasteWithAuthor } from '../live-paste.repository.js';
+import { readText } from '../paste-content-store.js';
 
 /** The most of a very large paste's blob its page reads: the preview's bytes and one line's cut. */
 export const PAGE_PREVIEW_BYTES_READ = PAGE_PREVIEW_MAX_BYTES + LINE_MAX_CHARS * 4 + 1;

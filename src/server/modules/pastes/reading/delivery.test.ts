@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createPaste, createPasteAsForm, storedViewCount } from '../../../../test/helpers/pastes.js';
-import { withTestApp } from '../../../../test/helpers/test-app.js';
+import { createPaste, createPasteAsForm, storedViewCount } from '../../../../../test/helpers/pastes.js';
+import { withTestApp } from '../../../../../test/helpers/test-app.js';
 
 const t = withTestApp();
 

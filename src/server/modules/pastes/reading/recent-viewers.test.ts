@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TestClock } from '../../../../test/helpers/test-clock.js';
+import { TestClock } from '../../../../../test/helpers/test-clock.js';
 import { createRecentViewers, VIEWER_WINDOW_MS, viewerKey } from './recent-viewers.js';
 
 describe('recent viewers', () => {

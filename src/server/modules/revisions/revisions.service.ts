@@ -8,18 +8,17 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/kysely.js';
 import { AppError, conflict, notFound } from '../../errors.js';
 import type { BlobStore, ByteRange } from '../../infra/blob-store/index.js';
-import type { PasteWithAuthor } from './live-paste.repository.js';
-import { readText } from './paste-content-store.js';
+import { readText } from '../pastes/paste-content-store.js';
+import type { PastesService, PasteWithAuthor } from '../pastes/pastes.service.js';
+import type { ReadCredentials, Viewer } from '../pastes/reading/paste-reader.js';
 import { createPasteEditor, type PasteEditDeps } from './paste-edit.js';
-import type { ReadCredentials, Viewer } from './paste-reader.js';
-import { findRevision, listRevisions, type RevisionRow } from './paste-revisions.repository.js';
-import type { PastesService } from './pastes.service.js';
+import { findRevision, listRevisions, type RevisionRow } from './revisions.repository.js';
 
 interface Deps extends PasteEditDeps {
   db: Db;
   clock: Clock;
   blobs: BlobStore;
-  pastes: Pick<PastesService, 'findVisible' | 'authorizeRead'>;
+  pastes: Pick<PastesService, 'findVisible' | 'authorizeRead' | 'freshRow'>;
 }
 
 /** One revision's text and where it is kept. */

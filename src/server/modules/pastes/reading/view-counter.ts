@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import { addViews } from './pastes.repository.js';
+import type { Database } from '../../../db/schema.js';
+import { addViews } from '../pastes.repository.js';
 import type { RecentViewers } from './recent-viewers.js';
 
 /** Shared-viewer checks waiting on Redis at most; past it views count without the check. */
