@@ -81,7 +81,6 @@ export const SMTP_SECURE_PORT = 465;
 
 export const POST_REGISTER_REDIRECT_MS = 1_500;
 export const POST_SETUP_REDIRECT_MS = 2_000;
-export const IMPORT_RELOAD_MS = 2_000;
 export const RESET_REDIRECT_MS = 3_000;
 export const POST_LOGOUT_REDIRECT_MS = 100;
 export const COMPACT_CAPTCHA_BELOW_PX = 640;

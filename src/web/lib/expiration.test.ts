@@ -21,17 +21,28 @@ describe('expiration options', () => {
     expect(EXPIRATION_CHOICES).toEqual(['1h', '1d', '1w', '1m', '3m', '6m', 'unlimited', 'burn']);
   });
 
-  it('labels every option', () => {
-    expect(EXPIRATION_LABELS).toEqual({
-      '1h': '1 Hour',
-      '1d': '1 Day',
-      '1w': '1 Week',
-      '1m': '1 Month',
-      '3m': '3 Months',
-      '6m': '6 Months',
-      unlimited: 'Never',
-      burn: 'Burn After Reading',
-    });
+  it('labels every option, each differently', () => {
+    const labels = EXPIRATION_CHOICES.map((e) => EXPIRATION_LABELS[e]);
+    for (const label of labels) expect(label?.trim()).toBeTruthy();
+    expect(new Set(labels).size).toBe(EXPIRATION_CHOICES.length);
+  });
+});
+
+/** Spec §6's roles table: the expirations each role may create with. */
+const SPEC_EXPIRATIONS_BY_ROLE: Record<'anonymous' | Role, Expiration[]> = {
+  anonymous: ['1h', '1d', '1w', '1m', '3m', 'burn'],
+  user: ['1h', '1d', '1w', '1m', '3m', 'burn', '6m'],
+  vip: ['1h', '1d', '1w', '1m', '3m', 'burn', '6m', 'unlimited'],
+  manager: ['1h', '1d', '1w', '1m', '3m', 'burn', '6m', 'unlimited'],
+  admin: ['1h', '1d', '1w', '1m', '3m', 'burn', '6m', 'unlimited'],
+};
+
+describe('isExpirationAllowed (spec §6)', () => {
+  it('allows each role exactly the options of the roles table', () => {
+    for (const role of ALL_ROLES) {
+      const allowed = EXPIRATION_CHOICES.filter((e) => isExpirationAllowed(e, role));
+      expect([...allowed].sort()).toEqual([...SPEC_EXPIRATIONS_BY_ROLE[role ?? 'anonymous']].sort());
+    }
   });
 });
 

@@ -15,7 +15,7 @@ import { queryKeys } from '../lib/query-keys';
 import { PastePage } from '../pages/paste/paste-page';
 
 /**
- * The paste page's first HTML (issue 22): the app's own components, rendered on the server with
+ * The paste page's first HTML: the app's own components, rendered on the server with
  * the paste the reader would be answered, so the text is on screen before any script runs. The
  * route tree is the client's (app/router.tsx) for this one page, minus what only a browser has
  * (scroll restoration, the document-head effects). The browser does not hydrate this markup: the

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from './button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from './dialog';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from './dialog';
+import { DialogActions } from './dialog-actions';
 
 /**
  * The one way the app asks before something that cannot be undone (a paste or a user destroyed, a
@@ -38,17 +39,12 @@ export function ConfirmDialog({
             <DialogTitle>{title}</DialogTitle>
             <DialogDescription>{description}</DialogDescription>
           </div>
-          <div className="flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
+          <DialogActions>
             <Button type="button" variant={tone} disabled={busy} onClick={onConfirm}>
               {icon}
               {confirmLabel}
             </Button>
-          </div>
+          </DialogActions>
         </div>
       </DialogContent>
     </Dialog>

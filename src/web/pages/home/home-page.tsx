@@ -1,6 +1,6 @@
 import { FilePlus } from 'lucide-react';
 import { Page } from '../../components/layouts/page';
-import { CreatePasteForm } from '../../features/pastes/components/editor/create-paste-form';
+import { CreatePasteForm } from '../../features/paste-editor';
 
 export function HomePage() {
   return (

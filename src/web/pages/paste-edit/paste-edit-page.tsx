@@ -2,7 +2,7 @@ import { PencilLine } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { Page } from '../../components/layouts/page';
 import { paths } from '../../config/paths';
-import { EditPasteScreen } from '../../features/pastes/components/editor/edit-paste-screen';
+import { EditPasteScreen } from '../../features/paste-editor';
 
 export function PasteEditPage() {
   const { id = '' } = useParams();

@@ -11,7 +11,7 @@ export function PastePage() {
 }
 
 /**
- * The paste's text view, lent to a revision's screen (issue 23) from this chunk: imported there
+ * The paste's text view, lent to a revision's screen from this chunk: imported there
  * itself, it would be split out of this chunk into one of its own, and the paste page's first
  * load would grow by the split (e2e/first-load.spec.ts).
  */

@@ -5,13 +5,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-} from '../../../components/ui/dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { toastError } from '../../../components/ui/toast-store';
 import { paths } from '../../../config/paths';
@@ -116,27 +110,15 @@ export function ApiKeyCard({ enabled }: { enabled: boolean }) {
           </Button>
         </>
       )}
-      <Dialog open={confirming} onOpenChange={setConfirming}>
-        <DialogContent>
-          <div className="space-y-2 pr-6">
-            <DialogTitle>Regenerate your API key?</DialogTitle>
-            <DialogDescription>
-              Your current key stops working immediately. Scripts that use it will need the new key.
-            </DialogDescription>
-          </div>
-          <div className="mt-6 flex flex-wrap justify-end gap-2">
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="button" variant="destructive" onClick={run}>
-              <RefreshCw aria-hidden />
-              Regenerate
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Regenerate your API key?"
+        description="Your current key stops working immediately. Scripts that use it will need the new key."
+        icon={<RefreshCw aria-hidden />}
+        confirmLabel="Regenerate"
+        onConfirm={run}
+      />
     </CardFrame>
   );
 }

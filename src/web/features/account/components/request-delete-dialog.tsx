@@ -3,13 +3,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { PASTE_MESSAGES } from '../../../../common/messages';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-} from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
+import { DialogActions } from '../../../components/ui/dialog-actions';
 import { Textarea } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { toast, toastError } from '../../../components/ui/toast-store';
@@ -105,17 +100,12 @@ export function RequestDeleteDialog({
               aria-required
             />
           </div>
-          <div className="flex flex-wrap justify-end gap-2">
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
+          <DialogActions>
             <Button type="submit" variant="destructive" disabled={request.isPending}>
               <Trash2 aria-hidden />
               {request.isPending ? 'Sending...' : 'Send Request'}
             </Button>
-          </div>
+          </DialogActions>
         </form>
       </DialogContent>
     </Dialog>

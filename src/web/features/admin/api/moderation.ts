@@ -26,7 +26,7 @@ export function useReports() {
 }
 
 /**
- * The key a reporter shared with staff for an encrypted paste (issue 21); 404 when none is kept
+ * The key a reporter shared with staff for an encrypted paste; 404 when none is kept
  * (not shared, or the report decided). Read on demand, never cached: it is audit-logged.
  */
 export function getReportKey(reportId: number): Promise<{ key: string }> {

@@ -84,7 +84,7 @@ function Details({ details }: { details: AuditEntry['details'] }) {
 
 const EMPTY: AuditFilters = { actor: '', action: '', target: '', from: '', to: '' };
 
-/** The Audit tab (issue 20): who did what, filtered and paged on the server, times in the reader's zone. */
+/** The Audit tab: who did what, filtered and paged on the server, times in the reader's zone. */
 export function AuditTab() {
   const [filters, setFilters] = useState<AuditFilters>(EMPTY);
   const deferred = useDeferredValue(filters);

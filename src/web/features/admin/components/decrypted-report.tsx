@@ -17,7 +17,7 @@ const PROBLEMS: Record<'processing' | 'wrong-key' | 'undecryptable', string> = {
 };
 
 /**
- * "Read decrypted" on a report of an encrypted paste whose reporter shared its key (issue 21): the
+ * "Read decrypted" on a report of an encrypted paste whose reporter shared its key: the
  * key from the server, the paste's sealed bytes through the normal reads, opened in this browser.
  * The text is shown as text (a <pre>), never as HTML.
  */

@@ -1,21 +1,21 @@
 import { Save, Send } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { AdminSettings as Settings } from '../../../../common/schemas/settings';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { toast, toastError } from '../../../components/ui/toast-store';
 import { type EmailFields, EmailProviderFields, emailBody, emailFieldsOf } from '../../settings';
 import { useTestEmailSettings, useUpdateSettings } from '../api/settings';
+import { useSettingsDraft } from '../hooks/use-settings-draft';
 
 /** Spec §2/§4: Test Connection, then Save (enabled only after a successful test; any edit resets it). */
 export function EmailSettings({ settings }: { settings: Settings }) {
-  const [form, setForm] = useState(() => emailFieldsOf(settings));
+  const [form, setForm] = useSettingsDraft(emailFieldsOf(settings));
   const [tested, setTested] = useState<'untested' | 'success' | 'error'>('untested');
-  useEffect(() => setForm(emailFieldsOf(settings)), [settings]);
   const test = useTestEmailSettings();
   const update = useUpdateSettings();
   const set = (patch: Partial<EmailFields>) => {
-    setForm((f) => ({ ...f, ...patch }));
+    setForm(patch);
     setTested('untested');
   };
   const status =

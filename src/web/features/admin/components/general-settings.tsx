@@ -1,5 +1,5 @@
 import { Save } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import type { FormEvent } from 'react';
 import { FAVICON_MAX_BYTES } from '../../../../common/constants';
 import type { AdminSettings as Settings } from '../../../../common/schemas/settings';
 import { Button } from '../../../components/ui/button';
@@ -7,6 +7,7 @@ import { Field } from '../../../components/ui/field';
 import { Label } from '../../../components/ui/label';
 import { toast, toastError } from '../../../components/ui/toast-store';
 import { useUpdateSettings, useUploadFavicon } from '../api/settings';
+import { useSettingsDraft } from '../hooks/use-settings-draft';
 import { Section } from './settings-section';
 
 /** Spec §8's success titles and failure fallbacks, by what was saved. */
@@ -24,10 +25,10 @@ const GENERAL_TOASTS = {
  */
 export function GeneralSettings({ settings }: { settings: Settings }) {
   const update = useUpdateSettings();
-  const [title, setTitle] = useState(settings.siteTitle);
-  const [favicon, setFavicon] = useState(settings.faviconUrl);
-  useEffect(() => setTitle(settings.siteTitle), [settings.siteTitle]);
-  useEffect(() => setFavicon(settings.faviconUrl), [settings.faviconUrl]);
+  const [{ siteTitle: title, faviconUrl: favicon }, setDraft] = useSettingsDraft({
+    siteTitle: settings.siteTitle,
+    faviconUrl: settings.faviconUrl,
+  });
   const titleChanged = title.trim() !== settings.siteTitle;
   const faviconChanged = favicon.trim() !== settings.faviconUrl;
 
@@ -49,7 +50,7 @@ export function GeneralSettings({ settings }: { settings: Settings }) {
   return (
     <Section title="General">
       <form onSubmit={save} className="space-y-4">
-        <Field label="Site Title" value={title} onChange={(e) => setTitle(e.target.value)} />
+        <Field label="Site Title" value={title} onChange={(e) => setDraft({ siteTitle: e.target.value })} />
         <Field
           label="Site URL"
           value={window.location.origin}
@@ -60,7 +61,7 @@ export function GeneralSettings({ settings }: { settings: Settings }) {
           label="Favicon URL"
           placeholder="https://example.com/favicon.png or /favicon.ico"
           value={favicon}
-          onChange={(e) => setFavicon(e.target.value)}
+          onChange={(e) => setDraft({ faviconUrl: e.target.value })}
         />
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={(!titleChanged && !faviconChanged) || update.isPending}>

@@ -1,5 +1,5 @@
 import { KeyRound, Plus, Save, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
@@ -10,12 +10,12 @@ import { toast, toastError } from '../../../components/ui/toast-store';
 import { formatDateTime } from '../../../lib/format';
 import { useDeleteLicense, useGenerateLicense, useLicenses } from '../api/licenses';
 import { useAdminSettings, useUpdateSettings } from '../api/settings';
+import { useSettingsDraft } from '../hooks/use-settings-draft';
 import { Pager } from './pager';
 
 function PurchaseUrl() {
   const saved = useAdminSettings().data?.vipLicenseUrl ?? '';
-  const [url, setUrl] = useState(saved);
-  useEffect(() => setUrl(saved), [saved]);
+  const [{ url }, setDraft] = useSettingsDraft({ url: saved });
   const update = useUpdateSettings();
   return (
     <form
@@ -37,7 +37,7 @@ function PurchaseUrl() {
           label="Purchase URL (optional)"
           placeholder="https://shop.example.com/vip"
           value={url}
-          onChange={(e) => setUrl(e.target.value)}
+          onChange={(e) => setDraft({ url: e.target.value })}
           hint="Shown as Buy VIP License on the VIP page when set."
         />
       </div>

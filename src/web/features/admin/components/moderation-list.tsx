@@ -30,7 +30,7 @@ export interface ModerationItem {
   createdAt: string;
   /** Further reports of the same paste, shown on the same card (one card per paste). */
   others?: { id: number; who: string; reason: string; keyShared?: boolean }[];
-  /** Reports (issue 21): the paste is end-to-end encrypted. */
+  /** Reports: the paste is end-to-end encrypted. */
   pasteEncrypted?: boolean;
   /** Reports: this reporter shared the paste's key with staff (kept until the report is decided). */
   keyShared?: boolean;

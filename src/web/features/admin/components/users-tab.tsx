@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp, FileText, KeyRound, Mail, MoreHorizontal, Search, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { ROLES, type Role } from '../../../../common/constants';
-import { roleChangesFor, STAFF_ROLE_POWERS } from '../../../../common/policies';
+import { canModerate, roleChangesFor, STAFF_ROLE_POWERS } from '../../../../common/policies';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
@@ -41,7 +41,7 @@ function UserCard({ user, me, rbac }: { user: AdminUserItem; me: number; rbac: b
   const [granting, setGranting] = useState<'manager' | 'admin' | null>(null);
   const update = useUpdateUser();
   const changes = rbac ? roleChangesFor({ id: me }, user) : [];
-  const staff = user.role === 'admin' || user.role === 'manager';
+  const staff = canModerate(user.role);
 
   function changeRole(role: Role) {
     update.mutate(

@@ -16,7 +16,7 @@ export type DecryptedRead =
 
 /**
  * Reads an encrypted paste through the normal read (its view) and opens it in this tab with
- * `keyText` — the admin panel's "Read decrypted" with a key a reporter shared (issue 21). A paste
+ * `keyText` — the admin panel's "Read decrypted" with a key a reporter shared. A paste
  * whose view carries no text (over 10 MB) is not read into the panel: its page with the key in
  * the link downloads it decrypted. The crypto code loads only here.
  */

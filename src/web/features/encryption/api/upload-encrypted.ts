@@ -10,7 +10,7 @@ import {
   sealTitle,
   toBase64,
 } from '../../../../common/paste-crypto/index';
-import { type ChunkedUploadOptions, runChunkedUpload } from '../../pastes/api/upload-in-chunks';
+import { type ChunkedUploadOptions, runChunkedUpload } from '../../paste-editor/api/upload-in-chunks';
 import { recutStream } from './recut-stream';
 
 /** Pieces of the sealed stream as Blobs, made straight from the sealed chunks (no buffer of our own). */
@@ -19,7 +19,7 @@ async function* blobs(pieces: AsyncIterable<Uint8Array[]>): AsyncGenerator<Blob>
 }
 
 /**
- * Upload File with end-to-end encryption (issue 21): the file is read as a stream, sealed in this
+ * Upload File with end-to-end encryption: the file is read as a stream, sealed in this
  * tab (pse1, a new random key), cut into upload chunks and sent through the chunked upload with
  * `encrypted: true` and the sealed title. Only one upload chunk is held at a time (kept for its
  * retry). Resolves with the paste's id and the key, which goes only into the link's fragment.

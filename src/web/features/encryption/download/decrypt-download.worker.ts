@@ -1,5 +1,5 @@
 /**
- * The decrypting download (issue 21): fetches an encrypted paste's sealed bytes, opens them as a
+ * The decrypting download: fetches an encrypted paste's sealed bytes, opens them as a
  * stream and writes the plaintext into a file of the origin's private storage (OPFS) through a
  * synchronous access handle, which only a Worker may hold. Neither the sealed nor the plain bytes
  * are ever whole in memory, so the tab stays flat for any size. On any failure the partial file is

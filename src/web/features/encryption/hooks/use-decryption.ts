@@ -5,7 +5,7 @@ import type { PasteView } from '../../../../common/schemas/paste';
 import { splitFragment } from '../../pastes';
 import type { OpenedPaste } from '../lib/open-paste';
 
-/** The encrypted parts of a view (issue 21); absent on a plain paste. */
+/** The encrypted parts of a view; absent on a plain paste. */
 export type EncryptedFields = { encrypted?: boolean; sealedTitle?: string };
 
 /** Where the decryption of the paste on screen stands. */

@@ -22,7 +22,7 @@ interface EncryptedHugeViewerProps {
 }
 
 /**
- * An end-to-end encrypted extreme paste read in the browser (issues 21, 22): the server cannot
+ * An end-to-end encrypted extreme paste read in the browser: the server cannot
  * read its lines, so this tab decrypts them. The viewer waits for the line count rather than
  * letting it grow: the scroll height, Go to line and #L links all need the total, and a list
  * growing under the reader would move what they look at.

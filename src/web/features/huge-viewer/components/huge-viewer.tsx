@@ -6,7 +6,7 @@ import { serverWindows, useLineWindows } from '../hooks/use-line-windows';
 import { ViewerBody } from './viewer-body';
 
 /**
- * An extreme paste read in the browser (issue 22): lines fetched by windows as they come into
+ * An extreme paste read in the browser: lines fetched by windows as they come into
  * view (GET /api/pastes/:id/lines), line numbers and #L links, go to line, wrap, and search on
  * the server. Loaded as its own chunk, only when asked for. (An encrypted paste has its own:
  * encrypted-huge-viewer.tsx.)

@@ -1,5 +1,5 @@
 /**
- * Lines of an end-to-end encrypted paste, found in the browser (issue 22 with issue 21): the server
+ * Lines of an end-to-end encrypted paste, found in the browser: the server
  * cannot read them, so the tab works from a line table — for each sealed chunk the line its first
  * byte belongs to (1,024 entries for 1 GB), sealed by the uploader or counted here (LineCounter,
  * common/paste-crypto/line-table). A window of lines or a search then opens only the chunks it needs. Pure: chunks come from a `ChunkReader`, so the

@@ -2,7 +2,7 @@ import type { LanguageId } from './languages';
 
 /**
  * Ordinary short pastes of each language, with what detection named before its sample was
- * bounded (issue 9 #15): bounding it must not change these.
+ * bounded: bounding it must not change these.
  */
 export const ORDINARY_SAMPLES: Array<[name: string, expected: LanguageId | null, code: string]> = [
   [

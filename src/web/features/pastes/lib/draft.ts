@@ -14,7 +14,7 @@ export interface Draft {
   expiration: Expiration | null;
   /** null = detected when shown. */
   language: PasteLanguage | null;
-  /** The paste this draft forks (issue 23), sent as `forkedFrom`; absent = a paste of its own. */
+  /** The paste this draft forks, sent as `forkedFrom`; absent = a paste of its own. */
   forkedFrom?: ForkSource | null;
 }
 

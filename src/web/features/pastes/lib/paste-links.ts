@@ -14,7 +14,7 @@ export function downloadUrl(paste: Pick<PasteView, 'id' | 'accessToken' | 'downl
   return paste.downloadUrl ?? `/api/pastes/${encodeURIComponent(paste.id)}/download${accessQuery(paste)}`;
 }
 
-/** An encrypted paste's line table as its uploader sealed it (issue 22 with issue 21). */
+/** An encrypted paste's line table as its uploader sealed it. */
 export function lineTableUrl(paste: Pick<PasteView, 'id' | 'accessToken'>): string {
   return `/api/pastes/${encodeURIComponent(paste.id)}/line-table${accessQuery(paste)}`;
 }

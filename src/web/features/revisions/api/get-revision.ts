@@ -5,7 +5,7 @@ import { queryKeys } from '../../../lib/query-keys';
 import { shouldRetryPaste } from '../../pastes/api/get-paste';
 import { grantQuery } from '../lib/revision-links';
 
-/** GET /api/pastes/:id/revisions/:n (issue 23): one revision with its text. */
+/** GET /api/pastes/:id/revisions/:n: one revision with its text. */
 export function getRevision(id: string, n: number, signal?: AbortSignal): Promise<RevisionView> {
   return api.get<RevisionView>(
     `/api/pastes/${encodeURIComponent(id)}/revisions/${n}${grantQuery(id)}`,

@@ -5,7 +5,7 @@ import { queryKeys } from '../../../lib/query-keys';
 import { shouldRetryPaste } from '../../pastes/api/get-paste';
 import { grantQuery } from '../lib/revision-links';
 
-/** GET /api/pastes/:id/revisions (issue 23): every revision, oldest first; 1 for a paste never edited. */
+/** GET /api/pastes/:id/revisions: every revision, oldest first; 1 for a paste never edited. */
 export async function getRevisions(id: string, signal?: AbortSignal): Promise<RevisionSummary[]> {
   const answer = await api.get<{ revisions: RevisionSummary[] }>(
     `/api/pastes/${encodeURIComponent(id)}/revisions${grantQuery(id)}`,

@@ -119,7 +119,7 @@ function Folded({ count, onShow }: { count: number; onShow: () => void }) {
 }
 
 /**
- * Two revisions compared line by line (issue 23), computed here in the browser with the same
+ * Two revisions compared line by line, computed here in the browser with the same
  * diff the server counts lines with. Loaded only when a comparison is asked for.
  */
 export function DiffView({

@@ -61,7 +61,7 @@ async function copyRevision(text: string) {
 }
 
 /**
- * One revision of a paste, read-only, at its permanent link `/paste/:id/r/:n` (issue 23). Its text
+ * One revision of a paste, read-only, at its permanent link `/paste/:id/r/:n`. Its text
  * is shown by the paste view's own `Content` (PasteContent), handed in by the route: see router.tsx.
  */
 export function RevisionScreen({

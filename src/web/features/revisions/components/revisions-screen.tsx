@@ -134,7 +134,7 @@ function CompareForm({
   );
 }
 
-/** The Revisions panel (issue 23): every revision, and any two of them compared. */
+/** The Revisions panel: every revision, and any two of them compared. */
 export function RevisionsScreen({ pasteId }: { pasteId: string }) {
   const query = useRevisions(pasteId);
   const [params, setParams] = useSearchParams();

@@ -8,7 +8,7 @@ export function grantQuery(pasteId: string): string {
 
 const base = (pasteId: string, n: number) => `/api/pastes/${encodeURIComponent(pasteId)}/revisions/${n}`;
 
-/** The raw text of one revision (issue 23). */
+/** The raw text of one revision. */
 export function revisionRawUrl(pasteId: string, n: number): string {
   return `${base(pasteId, n)}/raw${grantQuery(pasteId)}`;
 }

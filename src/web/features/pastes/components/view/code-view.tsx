@@ -18,7 +18,7 @@ interface CodeViewProps {
   tokens: TokenLine[] | null;
   selected: LineRange | null;
   onLineClick: (line: number, extend: boolean) => void;
-  /** An encrypted paste's key: a line's link (copied, opened in a new tab) keeps it (issue 21). */
+  /** An encrypted paste's key: a line's link (copied, opened in a new tab) keeps it. */
   linkKey?: string | null;
   /** Long lines wrap at the view's width instead of scrolling sideways. */
   wrap?: boolean;

@@ -11,7 +11,7 @@ import { downloadUrl } from '../../lib/paste-links';
 import { StatusCard } from './paste-status';
 
 /**
- * Spec §2: a paste over 10 MB is offered as a download, and (issue 22) read in the browser by the
+ * Spec §2: a paste over 10 MB is offered as a download, and read in the browser by the
  * huge-paste viewer — opened by "View in browser" or a line link (#L123). An encrypted one too,
  * decrypted in this tab (its link `#<key>&L123`). Not for a burn paste: its one reader gets it
  * once, whole, as the download.

@@ -64,7 +64,7 @@ export function PasteActions({
   burned: boolean;
   /** What the paste is shown as (chosen or detected), for the download's extension. */
   language?: string | null;
-  /** An encrypted paste's key (issue 21): Share and Report keep it; null for a plain paste. */
+  /** An encrypted paste's key: Share and Report keep it; null for a plain paste. */
   linkKey?: string | null;
 }) {
   const encrypted = paste.encrypted === true;

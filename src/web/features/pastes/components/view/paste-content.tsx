@@ -63,12 +63,12 @@ export function PasteContent({
   onLanguage,
   linkKey = null,
 }: {
-  /** The paste, or one of its revisions (issue 23): what names the download and picks the language. */
+  /** The paste, or one of its revisions: what names the download and picks the language. */
   paste: Pick<ReadablePasteView, 'id' | 'title' | 'language' | 'sizeBytes'>;
   content: string;
   /** The language the paste is shown as (chosen or detected; null = plain), for its download name. */
   onLanguage?: (language: string | null) => void;
-  /** An encrypted paste's key, kept in front of line links (issue 21). */
+  /** An encrypted paste's key, kept in front of line links. */
   linkKey?: string | null;
 }) {
   const lines = useMemo(() => splitLines(content), [content]);

@@ -65,7 +65,7 @@ export function PasteScreen({ id }: { id: string }) {
   }, [justCreated, navigate, location.pathname, location.search, location.hash]);
   const reveal = useRevealPaste(id);
   const paste: (PasteView & EncryptedFields) | undefined = query.data;
-  // An encrypted paste (issue 21) is opened here with the link's key; a plain one passes through.
+  // An encrypted paste is opened here with the link's key; a plain one passes through.
   const decryption = useDecryption(paste);
   const [passwordOpen, setPasswordOpen] = useState(true);
   const [downloaded, setDownloaded] = useState(false);
@@ -175,7 +175,7 @@ export function PasteScreen({ id }: { id: string }) {
           paste={shown}
           onDownload={(event) => {
             if (paste.encrypted) {
-              // Issue 21: decrypted in a Worker with the link's key, saved as the plaintext.
+              // Decrypted in a Worker with the link's key, saved as the plaintext.
               event.preventDefault();
               if (!(paste.burnAfterReading && paste.isOwner)) setDownloaded(true);
               loadEncryptedDownload()

@@ -17,7 +17,7 @@ import { useReportPaste } from '../../api/report-paste';
  * Spec §5: a reason is required after trimming ('Reason Required'); failures say 'Report Failed',
  * in the dialog (a toast behind a modal dialog is hidden from screen readers with the rest of the
  * page). A visitor whose address already sent a report is offered to log in: signed in, they
- * report as themselves. On an encrypted paste (issue 21) the reporter may hand its key to staff,
+ * report as themselves. On an encrypted paste the reporter may hand its key to staff,
  * unchecked by default.
  */
 export function ReportDialog({

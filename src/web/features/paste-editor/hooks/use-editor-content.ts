@@ -1,7 +1,7 @@
 import { type ClipboardEvent, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
-import { CLIPBOARD_LIMIT_BYTES } from '../../../../../common/constants';
-import { toast } from '../../../../components/ui/toast-store';
-import { estimateBytes, measureEditorContent, megabytes } from '../../lib/size-levels';
+import { CLIPBOARD_LIMIT_BYTES } from '../../../../common/constants';
+import { toast } from '../../../components/ui/toast-store';
+import { estimateBytes, measureEditorContent, megabytes } from '../../pastes';
 
 /** Spec §9 large-content toast durations. */
 const DETECTED_TOAST_MS = 8_000;

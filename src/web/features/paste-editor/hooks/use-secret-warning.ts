@@ -1,13 +1,13 @@
 import { useRef, useState } from 'react';
-import { OFFLINE_MESSAGE } from '../../../../lib/api-client';
-import { findSecrets, type SecretCheck, type SecretNotice } from '../../lib/find-secrets';
+import { OFFLINE_MESSAGE } from '../../../lib/api-client';
+import { findSecrets, type SecretCheck, type SecretNotice } from '../lib/find-secrets';
 
 /** Said in the create screen's "Not sent" notice, with Retry, when the scanner's chunk cannot load. */
 const SCANNER_UNAVAILABLE =
   'The check for secrets could not be loaded. Check your connection, then try again.';
 
 /**
- * The look for likely credentials before a public paste is sent (issue 23): `check` scans the text
+ * The look for likely credentials before a public paste is sent: `check` scans the text
  * in the tab and either publishes at once or holds the findings for the warning dialog — also when
  * the check stopped before the end of the text, so the author knows the rest was not looked at.
  * Text the author already chose to publish anyway is not asked about again (a Retry after a

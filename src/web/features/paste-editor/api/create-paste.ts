@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreatePasteBody, CreatePasteResult } from '../../../../common/schemas/paste';
 import { postWithProgress } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { saveCreatorToken } from '../lib/creator-tokens';
+import { saveCreatorToken } from '../../pastes';
 
 /**
  * The create as multipart/form-data: the text fields, then the content as a UTF-8 file part. The
@@ -19,7 +19,7 @@ function pasteForm(body: CreatePasteBody): FormData {
 }
 
 /**
- * An end-to-end encrypted create (issue 21): the sealed text as standard base64, the sealed title,
+ * An end-to-end encrypted create: the sealed text as standard base64, the sealed title,
  * no plain title, no secret check and no fork (the server can read neither). The key is not here.
  */
 export type EncryptedCreateBody = Omit<CreatePasteBody, 'title' | 'checkSecrets' | 'forkedFrom'> & {
@@ -42,7 +42,7 @@ export async function createPaste(
   return result;
 }
 
-export function useCreatePaste(onProgress: (fraction: number) => void) {
+export function useCreatePasteMutation(onProgress: (fraction: number) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreatePasteBody | EncryptedCreateBody) => createPaste(body, onProgress),

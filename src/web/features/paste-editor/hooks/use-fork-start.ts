@@ -5,9 +5,9 @@ import { canForkPaste } from '../../../../common/policies';
 import type { PasteView } from '../../../../common/schemas/paste';
 import { toast } from '../../../components/ui/toast-store';
 import { queryKeys } from '../../../lib/query-keys';
-import { isProcessing } from '../api/get-paste';
-import type { Draft } from '../lib/draft';
-import { forkDraft, forkOfState } from '../lib/fork';
+import type { Draft } from '../../pastes';
+import { forkDraft, forkOfState } from '../../pastes';
+import { isProcessing } from '../../pastes/api/get-paste';
 
 /**
  * The draft a Fork button asked for (router state `{ forkOf }`), built once from the paste the

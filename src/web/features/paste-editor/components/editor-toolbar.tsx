@@ -1,7 +1,7 @@
 import { ClipboardPaste, Copy, Eraser, FileUp, Send } from 'lucide-react';
 import { useRef } from 'react';
-import { Button } from '../../../../components/ui/button';
-import { UPLOAD_EXTENSIONS } from './use-file-reader';
+import { Button } from '../../../components/ui/button';
+import { UPLOAD_EXTENSIONS } from '../hooks/use-file-reader';
 
 interface EditorToolbarProps {
   onClear: () => void;

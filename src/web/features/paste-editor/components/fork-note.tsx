@@ -1,9 +1,9 @@
 import { GitFork } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button } from '../../../../components/ui/button';
-import { paths } from '../../../../config/paths';
-import { pasteTitle } from '../../../../lib/paste-title';
-import type { ForkSource } from '../../lib/draft';
+import { Button } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
+import { pasteTitle } from '../../../lib/paste-title';
+import type { ForkSource } from '../../pastes';
 
 /** "Forking {source}" above the editor, with a way to create a paste of its own instead. */
 export function ForkNote({

@@ -1,6 +1,6 @@
 import { FileText, X } from 'lucide-react';
-import { Button } from '../../../../components/ui/button';
-import { describeParts, megabytes } from '../../lib/size-levels';
+import { Button } from '../../../components/ui/button';
+import { describeParts, megabytes } from '../../pastes';
 
 /**
  * A file over 50 MB in place of the editor: its name and real size, and what Create Paste will do

@@ -4,7 +4,7 @@ import type { EditPasteResult } from '../../../../common/schemas/responses';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** PUT /api/pastes/:id (issue 23): the author's new revision; privacy, password and expiry stay. */
+/** PUT /api/pastes/:id: the author's new revision; privacy, password and expiry stay. */
 export function editPaste(id: string, body: EditPasteBody): Promise<EditPasteResult> {
   return api.put<EditPasteResult>(`/api/pastes/${encodeURIComponent(id)}`, body);
 }

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
-import { CHUNKED_UPLOAD_THRESHOLD_BYTES, JSON_CREATE_MAX_BYTES, MB } from '../../../../../common/constants';
-import { toast } from '../../../../components/ui/toast-store';
-import { megabytes } from '../../lib/size-levels';
+import { CHUNKED_UPLOAD_THRESHOLD_BYTES, JSON_CREATE_MAX_BYTES, MB } from '../../../../common/constants';
+import { toast } from '../../../components/ui/toast-store';
+import { megabytes } from '../../pastes';
 
 /** Spec §2: the file types Upload File accepts. */
 export const UPLOAD_EXTENSIONS = [

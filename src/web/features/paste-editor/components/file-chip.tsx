@@ -1,6 +1,6 @@
 import { FileText, X } from 'lucide-react';
-import { Button } from '../../../../components/ui/button';
-import { megabytes } from '../../lib/size-levels';
+import { Button } from '../../../components/ui/button';
+import { megabytes } from '../../pastes';
 
 export interface LoadedFile {
   name: string;

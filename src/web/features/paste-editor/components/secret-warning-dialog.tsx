@@ -1,10 +1,10 @@
 import { EyeOff, LockKeyhole, ShieldCheck, TriangleExclamationPoint } from 'lucide-react';
 import { type ComponentProps, useRef } from 'react';
-import { MB, SECRET_SCAN_BROWSER_BUDGET_MS, SECRET_SCAN_MAX_CHARS } from '../../../../../common/constants';
-import { Button } from '../../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../../components/ui/dialog';
-import { formatCount } from '../../../../lib/format';
-import type { SecretNotice } from '../../lib/find-secrets';
+import { MB, SECRET_SCAN_BROWSER_BUDGET_MS, SECRET_SCAN_MAX_CHARS } from '../../../../common/constants';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
+import { formatCount } from '../../../lib/format';
+import type { SecretNotice } from '../lib/find-secrets';
 
 /** What the author does with a public paste that seems to hold credentials. */
 export type SecretChoice = 'encrypt' | 'unlisted' | 'password' | 'public';
@@ -13,7 +13,7 @@ export type SecretChoice = 'encrypt' | 'unlisted' | 'password' | 'public';
 const SHOWN = 10;
 
 /**
- * The warning before a public paste with likely credentials is sent (issue 23): each finding by
+ * The warning before a public paste with likely credentials is sent: each finding by
  * kind and line, and how far the check got when it stopped before the end of the text; then the
  * ways on, the safest first — end-to-end encryption (unless the author already chose it), which
  * keeps the text from the server and from whoever sees the link without its key; unlisted; a

@@ -1,8 +1,8 @@
 import { type ClipboardEvent, type KeyboardEvent, type RefObject, useRef } from 'react';
-import { Alert } from '../../../../components/ui/alert';
-import { Textarea } from '../../../../components/ui/input';
-import { formatCount } from '../../../../lib/format';
-import { type EditorSize, isExtremeText, megabytes, sizeWarning } from '../../lib/size-levels';
+import { Alert } from '../../../components/ui/alert';
+import { Textarea } from '../../../components/ui/input';
+import { formatCount } from '../../../lib/format';
+import { type EditorSize, isExtremeText, megabytes, sizeWarning } from '../../pastes';
 
 export const EXTREME_PLACEHOLDER = 'Content too large - please use Upload File button';
 

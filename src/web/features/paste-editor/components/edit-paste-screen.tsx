@@ -1,16 +1,15 @@
 import { Link } from 'react-router';
-import { PASTE_MESSAGES } from '../../../../../common/messages';
-import { editRefusal } from '../../../../../common/policies';
-import type { ReadablePasteView } from '../../../../../common/schemas/paste';
-import { Alert } from '../../../../components/ui/alert';
-import { Button } from '../../../../components/ui/button';
-import { LoadingBlock } from '../../../../components/ui/spinner';
-import { loginPath, paths } from '../../../../config/paths';
-import { ApiError, errorMessage } from '../../../../lib/api-client';
-import { useUser } from '../../../auth/api/get-user';
-import { isProcessing, usePaste } from '../../api/get-paste';
-import { isReadableView } from '../../lib/readable-view';
-import { PasteLoadFailed, PasteNotFound } from '../view/paste-status';
+import { PASTE_MESSAGES } from '../../../../common/messages';
+import { editRefusal } from '../../../../common/policies';
+import type { ReadablePasteView } from '../../../../common/schemas/paste';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { loginPath, paths } from '../../../config/paths';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useUser } from '../../auth/api/get-user';
+import { isReadableView, PasteLoadFailed, PasteNotFound } from '../../pastes';
+import { isProcessing, usePaste } from '../../pastes/api/get-paste';
 import { EditPasteForm } from './edit-paste-form';
 
 const REFUSALS = {
@@ -32,7 +31,7 @@ function Refused({ id, message }: { id: string; message: string }) {
 }
 
 /**
- * The edit screen (issue 23): the newest revision, loaded as the paste view loads it, in an editor
+ * The edit screen: the newest revision, loaded as the paste view loads it, in an editor
  * for its signed-in author; anyone else, and a paste that cannot be edited, is told why.
  */
 export function EditPasteScreen({ id }: { id: string }) {

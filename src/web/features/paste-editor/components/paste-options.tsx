@@ -1,12 +1,12 @@
 import { useId } from 'react';
-import { type Expiration, type Privacy, type Role, TITLE_MAX_LENGTH } from '../../../../../common/constants';
-import type { PasteLanguage } from '../../../../../common/languages';
-import { Input } from '../../../../components/ui/input';
-import { Label } from '../../../../components/ui/label';
-import { PasswordInput } from '../../../../components/ui/password-input';
-import { NativeSelect } from '../../../../components/ui/select';
-import { EXPIRATION_CHOICES, EXPIRATION_LABELS, expirationRestriction } from '../../../../lib/expiration';
-import { LanguageOptions } from '../view/language-picker';
+import { type Expiration, type Privacy, type Role, TITLE_MAX_LENGTH } from '../../../../common/constants';
+import type { PasteLanguage } from '../../../../common/languages';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { PasswordInput } from '../../../components/ui/password-input';
+import { NativeSelect } from '../../../components/ui/select';
+import { EXPIRATION_CHOICES, EXPIRATION_LABELS, expirationRestriction } from '../../../lib/expiration';
+import { LanguageOptions } from '../../pastes';
 
 export interface PasteOptionsValue {
   title: string;
@@ -36,7 +36,7 @@ function expirationHint(expiration: Expiration): string | null {
   return null;
 }
 
-/** The end-to-end encryption switch (issue 21): on the create screen only. */
+/** The end-to-end encryption switch: on the create screen only. */
 export interface EncryptionOption {
   on: boolean;
   onChange: (on: boolean) => void;

@@ -1,26 +1,26 @@
 import { Save } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { TITLE_MAX_LENGTH } from '../../../../../common/constants';
-import type { PasteLanguage } from '../../../../../common/languages';
-import { PASTE_MESSAGES } from '../../../../../common/messages';
-import type { ReadablePasteView } from '../../../../../common/schemas/paste';
-import { Alert } from '../../../../components/ui/alert';
-import { Button } from '../../../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card';
-import { Input } from '../../../../components/ui/input';
-import { Label } from '../../../../components/ui/label';
-import { NativeSelect } from '../../../../components/ui/select';
-import { toast } from '../../../../components/ui/toast-store';
-import { paths } from '../../../../config/paths';
-import { ApiError, errorMessage } from '../../../../lib/api-client';
-import { expiryLabel } from '../../../../lib/expiration';
-import { useEditPaste } from '../../api/edit-paste';
-import { LanguageOptions } from '../view/language-picker';
+import { TITLE_MAX_LENGTH } from '../../../../common/constants';
+import type { PasteLanguage } from '../../../../common/languages';
+import { PASTE_MESSAGES } from '../../../../common/messages';
+import type { ReadablePasteView } from '../../../../common/schemas/paste';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { NativeSelect } from '../../../components/ui/select';
+import { toast } from '../../../components/ui/toast-store';
+import { paths } from '../../../config/paths';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { expiryLabel } from '../../../lib/expiration';
+import { LanguageOptions } from '../../pastes';
+import { useEditPaste } from '../api/edit-paste';
+import { useEditorContent } from '../hooks/use-editor-content';
+import { useSecretWarning } from '../hooks/use-secret-warning';
 import { PasteEditor } from './paste-editor';
 import { SecretWarningDialog } from './secret-warning-dialog';
-import { useEditorContent } from './use-editor-content';
-import { useSecretWarning } from './use-secret-warning';
 
 const PRIVACY_LABELS = {
   public: 'Public',
@@ -52,7 +52,7 @@ function KeptOptions({ paste }: { paste: EditablePaste }) {
 }
 
 /**
- * The author's editor for a new revision (issue 23): title, language and text, prefilled with the
+ * The author's editor for a new revision: title, language and text, prefilled with the
  * newest revision. A public paste's text is checked for credentials before it is sent, as a new
  * paste's is; its privacy stays, so the only ways on are back to the editor or "Publish anyway".
  */

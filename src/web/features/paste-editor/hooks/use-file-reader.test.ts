@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { JSON_CREATE_MAX_BYTES, MB } from '../../../../../common/constants';
-import { sealedSize } from '../../../../../common/paste-crypto/index';
+import { JSON_CREATE_MAX_BYTES, MB } from '../../../../common/constants';
+import { sealedSize } from '../../../../common/paste-crypto/index';
 import { fitsEncryptedJson } from './use-file-reader';
 
 /** The JSON content of an encrypted create: standard base64 of the sealed stream. */
