@@ -29,6 +29,7 @@ import { createBackupService } from './modules/backup/backup.service.js';
 import { createScheduledBackups } from './modules/backup/scheduled-backups.service.js';
 import { createFaviconService } from './modules/favicon/favicon.service.js';
 import { createIdentityService } from './modules/identity/identity.service.js';
+import { createSecondFactorService } from './modules/identity/second-factor.service.js';
 import { createMailService } from './modules/mail/mail.service.js';
 import { createModerationService } from './modules/moderation/moderation.service.js';
 import { createHotPasteCache } from './modules/pastes/hot-paste-cache.js';
@@ -253,6 +254,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     siteOrigin: mail.siteOrigin,
     config: config.identity,
   });
+  const secondFactor = createSecondFactorService({ db: db.kysely, clock, rateLimiter, settings });
   return {
     config,
     db,
@@ -283,6 +285,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     admin,
     audit,
     identity,
+    secondFactor,
     favicon,
     backup,
     scheduledBackups,
@@ -296,6 +299,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
       { name: 'sweep-sessions', intervalMs, run: () => sessions.sweep() },
       { name: 'sweep-email-tokens', intervalMs, run: () => emailVerification.sweepExpiredTokens() },
       { name: 'sweep-identity-flows', intervalMs, run: () => identity.sweep() },
+      { name: 'sweep-second-factor-challenges', intervalMs, run: () => secondFactor.sweep() },
       {
         name: 'collect-uploads',
         intervalMs,

@@ -30,10 +30,13 @@ const TABLES = [
   'paste_revision_contents',
   'paste_revisions',
   'pastes',
+  'recovery_codes',
   'reports',
   'scheduled_backups',
+  'second_factor_challenges',
   'sessions',
   'settings',
+  'totp_factors',
   'upload_chunks',
   'upload_sessions',
   'users',
@@ -56,6 +59,7 @@ describe('migrations', () => {
       '011-encrypted-pastes',
       '012-audit-once',
       '013-identity',
+      '015-second-factor',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect, db.schema)).toEqual([]);
     // Only our schema: on PostgreSQL other suites' schemas live in the same database.
