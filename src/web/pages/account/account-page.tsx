@@ -16,6 +16,7 @@ import { EmailVerificationAlert } from '../../features/account/components/email-
 import { MyPastesCard } from '../../features/account/components/my-pastes-card';
 import { useUser } from '../../features/auth/api/get-user';
 import { LinkedProvidersCard } from '../../features/identity/components/linked-providers-card';
+import { SecondFactorCard } from '../../features/identity/components/second-factor-card';
 import { VipCard } from '../../features/vip/components/vip-card';
 import { errorMessage } from '../../lib/api-client';
 
@@ -85,6 +86,7 @@ export function AccountPage() {
             </div>
             <div className="space-y-6">
               <ApiKeyCard enabled={settings.data.enableApiKeys} />
+              <SecondFactorCard />
               <LinkedProvidersCard />
               <VipCard user={user} settings={settings.data} />
             </div>
