@@ -74,6 +74,10 @@ const COLUMNS = {
   reports: ['id', 'paste_id', 'paste_title', 'reported_by', 'reason', 'status', 'created_at', 'reporter_ip'],
   deletion_requests: ['id', 'paste_id', 'paste_title', 'user_id', 'reason', 'status', 'created_at'],
   vip_licenses: ['id', 'license_key', 'is_used', 'used_by', 'used_at', 'created_at'],
+  // Second factors go with their accounts: a restore must not turn them off. Sign-ins waiting for
+  // a code are not carried, like sessions.
+  totp_factors: ['user_id', 'secret', 'created_at', 'confirmed_at', 'last_step'],
+  recovery_codes: ['code_hash', 'user_id', 'used_at'],
 } as const;
 
 /** Each table's key, in the order rows are read and written (one column, or two). */
@@ -86,6 +90,8 @@ const KEY_OF: Record<BackupTable, readonly string[]> = {
   reports: ['id'],
   deletion_requests: ['id'],
   vip_licenses: ['id'],
+  totp_factors: ['user_id'],
+  recovery_codes: ['code_hash'],
 };
 
 /** Where the next page starts: the key of the last row read (null: from the first). */
@@ -160,6 +166,9 @@ export async function pasteBlobKeys(db: Kysely<Database>): Promise<string[]> {
 
 /** Empties what a backup replaces, children first; this installation's own settings stay. */
 export async function deleteAll(db: Kysely<Database>): Promise<void> {
+  await db.deleteFrom('recovery_codes').execute();
+  await db.deleteFrom('totp_factors').execute();
+  await db.deleteFrom('second_factor_challenges').execute();
   await db.deleteFrom('vip_licenses').execute();
   await db.deleteFrom('deletion_requests').execute();
   await db.deleteFrom('reports').execute();
