@@ -8,7 +8,7 @@ import { loadConfig } from '../src/server/config.js';
 import { TECHNOLOGIES } from '../src/web/pages/about/technologies.js';
 import { memberSections } from '../src/web/pages/api-docs/member-endpoints.js';
 import { publicSection } from '../src/web/pages/api-docs/public-endpoints.js';
-import { signInSection } from '../src/web/pages/api-docs/sign-in-endpoints.js';
+import { secondFactorSection, signInSection } from '../src/web/pages/api-docs/sign-in-endpoints.js';
 import { createUser, loginClient, withTestApp } from './helpers/test-app.js';
 import { tempDir } from './helpers/test-db.js';
 import { sha256, textOfSize, waitAssembled } from './helpers/uploads.js';
@@ -29,7 +29,7 @@ function serverHas(method: string, url: string): boolean {
 
 describe('documentation names only routes the server has', () => {
   it('the API page', () => {
-    const documented = [publicSection, signInSection, ...memberSections].flatMap((s) =>
+    const documented = [publicSection, signInSection, secondFactorSection, ...memberSections].flatMap((s) =>
       s.endpoints.map((e) => `${e.method} ${e.path}`),
     );
     expect(documented.length).toBeGreaterThan(20);

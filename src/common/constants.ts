@@ -61,6 +61,14 @@ export const TOP_USERS_LIMIT = 10;
 
 export const VERIFICATION_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+/** Time-based one-time codes as authenticator apps make them by default (RFC 6238). */
+export const TOTP_PERIOD_SEC = 30;
+export const TOTP_DIGITS = 6;
+/** A code of the step before or after is accepted too: phone and server clocks drift. */
+export const TOTP_WINDOW_STEPS = 1;
+export const RECOVERY_CODE_COUNT = 10;
+/** Between a correct password (or provider sign-in) and the second factor. */
+export const SECOND_FACTOR_CHALLENGE_TTL_MS = 5 * 60 * 1000;
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;

@@ -34,6 +34,15 @@ export const LOGIN_MESSAGES = {
   emailNotVerified: 'Please verify your email address before logging in',
 } as const;
 
+export const SECOND_FACTOR_MESSAGES = {
+  codeRequired: 'Enter the code from your authenticator app or a recovery code',
+  invalidCode: 'That code is not valid. Codes change every 30 seconds and each works once.',
+  noChallenge: 'Your sign-in has expired. Please sign in again.',
+  alreadyEnrolled: 'Two-factor authentication is already on',
+  notEnrolling: 'Start the set-up again: no authenticator is waiting for a code',
+  notEnrolled: 'Two-factor authentication is not on',
+} as const;
+
 export const SETUP_MESSAGES = {
   missingAdmin: 'Please fill in all admin credentials',
   alreadyCompleted: 'Setup has already been completed',

@@ -20,6 +20,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
 import { identityAccountRoutes } from './modules/identity/identity-account.routes.js';
 import { identityAdminRoutes } from './modules/identity/identity-admin.routes.js';
+import { secondFactorRoutes } from './modules/identity/second-factor.routes.js';
 import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
@@ -146,6 +147,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(identityRoutes);
   await app.register(identityAccountRoutes);
   await app.register(identityAdminRoutes);
+  await app.register(secondFactorRoutes);
   await app.register(mailRoutes);
   await app.register(vipRoutes);
   await app.register(v1Routes);

@@ -29,6 +29,7 @@ import { createBackupService } from './modules/backup/backup.service.js';
 import { createScheduledBackups } from './modules/backup/scheduled-backups.service.js';
 import { createFaviconService } from './modules/favicon/favicon.service.js';
 import { createIdentityService } from './modules/identity/identity.service.js';
+import { createSecondFactorService } from './modules/identity/second-factor.service.js';
 import { createMailService } from './modules/mail/mail.service.js';
 import { createModerationService } from './modules/moderation/moderation.service.js';
 import { createLineIndexes } from './modules/pastes/line-index/line-index-store.js';
@@ -261,6 +262,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     siteOrigin: mail.siteOrigin,
     config: config.identity,
   });
+  const secondFactor = createSecondFactorService({ db: db.kysely, clock, rateLimiter, settings });
   return {
     config,
     db,
@@ -293,6 +295,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     admin,
     audit,
     identity,
+    secondFactor,
     favicon,
     backup,
     scheduledBackups,
@@ -306,6 +309,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
       { name: 'sweep-sessions', intervalMs, run: () => sessions.sweep() },
       { name: 'sweep-email-tokens', intervalMs, run: () => emailVerification.sweepExpiredTokens() },
       { name: 'sweep-identity-flows', intervalMs, run: () => identity.sweep() },
+      { name: 'sweep-second-factor-challenges', intervalMs, run: () => secondFactor.sweep() },
       {
         name: 'collect-uploads',
         intervalMs,

@@ -44,6 +44,8 @@ export const BACKUP_TABLES = [
   'teams',
   'team_members',
   'paste_shares',
+  'totp_factors',
+  'recovery_codes',
 ] as const;
 export type BackupTable = (typeof BACKUP_TABLES)[number];
 /**
@@ -175,6 +177,15 @@ export const BACKUP_ROW_SCHEMAS = {
       added_at: time,
     })
     .refine((r) => (r.user_id === null) !== (r.team_id === null), 'names a user or a team, exactly one'),
+  /** Absent in backups made before second factors. */
+  totp_factors: z.strictObject({
+    user_id: id,
+    secret: z.string().regex(/^[A-Z2-7]{16,64}$/),
+    created_at: time,
+    confirmed_at: time.nullable(),
+    last_step: z.number().int().min(0),
+  }),
+  recovery_codes: z.strictObject({ code_hash: digest, user_id: id, used_at: time.nullable() }),
   gone_pastes: z.strictObject({ id: pasteId }),
 } as const;
 

@@ -16,6 +16,12 @@ import { auditPageSchema } from './audit.js';
 import { importResultSchema } from './backup.js';
 import { accountIdentitySchema, identityAdminViewSchema, publicProviderSchema } from './identity.js';
 import { pasteLinesSchema, pasteSearchSchema } from './paste-lines.js';
+import {
+  recoveryCodesSchema,
+  secondFactorRequiredSchema,
+  secondFactorStatusSchema,
+  totpEnrolmentSchema,
+} from './second-factor.js';
 import { adminSettingsSchema, publicSettingsSchema } from './settings.js';
 import { TEAM_RESPONSES } from './teams.js';
 
@@ -270,7 +276,12 @@ export const RESPONSES = {
       verificationEmailSent: z.boolean(),
     }),
   },
-  'POST /api/login': { 200: publicUserSchema },
+  'POST /api/login': { 200: z.union([publicUserSchema, secondFactorRequiredSchema]) },
+  'POST /api/auth/second-factor': { 200: publicUserSchema },
+  'GET /api/account/second-factor': { 200: secondFactorStatusSchema },
+  'POST /api/account/second-factor/totp': { 200: totpEnrolmentSchema },
+  'POST /api/account/second-factor/totp/confirm': { 200: recoveryCodesSchema },
+  'POST /api/account/second-factor/disable': { 200: secondFactorStatusSchema },
   'POST /api/logout': {
     200: z.strictObject({
       ok: z.literal(true),
@@ -287,7 +298,7 @@ export const RESPONSES = {
   'GET /api/auth/oidc/:id/callback': {
     302: new NotJson('To the provider, or back to the site with the outcome', []),
   },
-  'POST /api/auth/ldap/:id/login': { 200: publicUserSchema },
+  'POST /api/auth/ldap/:id/login': { 200: z.union([publicUserSchema, secondFactorRequiredSchema]) },
   'GET /api/user/identities': { 200: z.strictObject({ identities: z.array(accountIdentitySchema) }) },
   'POST /api/auth/oidc/:id/link': { 200: z.strictObject({ redirectUrl: z.url() }) },
   'POST /api/auth/ldap/:id/link': { 200: z.strictObject({ identities: z.array(accountIdentitySchema) }) },

@@ -30,12 +30,15 @@ const TABLES = [
   'paste_revisions',
   'paste_shares',
   'pastes',
+  'recovery_codes',
   'reports',
   'scheduled_backups',
+  'second_factor_challenges',
   'sessions',
   'settings',
   'team_members',
   'teams',
+  'totp_factors',
   'upload_chunks',
   'upload_sessions',
   'users',
@@ -59,6 +62,7 @@ describe('migrations', () => {
       '012-audit-once',
       '013-identity',
       '014-drop-jobs',
+      '015-second-factor',
       '016-teams',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect, db.schema)).toEqual([]);

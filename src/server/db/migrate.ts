@@ -14,6 +14,7 @@ import * as encryptedPastes from './migrations/011-encrypted-pastes.js';
 import * as auditOnce from './migrations/012-audit-once.js';
 import * as identity from './migrations/013-identity.js';
 import * as dropJobs from './migrations/014-drop-jobs.js';
+import * as secondFactor from './migrations/015-second-factor.js';
 import * as teams from './migrations/016-teams.js';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '012-audit-once': auditOnce,
   '013-identity': identity,
   '014-drop-jobs': dropJobs,
+  '015-second-factor': secondFactor,
   '016-teams': teams,
 };
 

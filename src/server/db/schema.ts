@@ -36,6 +36,9 @@ export interface Database {
   teams: TeamsTable;
   team_members: TeamMembersTable;
   paste_shares: PasteSharesTable;
+  totp_factors: TotpFactorsTable;
+  recovery_codes: RecoveryCodesTable;
+  second_factor_challenges: SecondFactorChallengesTable;
 }
 
 export interface SettingsTable {
@@ -95,6 +98,31 @@ export interface IdentityFlowsTable {
   return_to: string;
   /** Set when a signed-in account links the provider instead of signing in. */
   link_user_id: number | null;
+  expires_at: number;
+}
+
+/** An account's authenticator app; `confirmed_at` null while being enrolled. */
+export interface TotpFactorsTable {
+  user_id: number;
+  secret: string;
+  created_at: number;
+  confirmed_at: number | null;
+  /** The newest 30-second step a code was accepted for (replays are refused). */
+  last_step: number;
+}
+
+export interface RecoveryCodesTable {
+  code_hash: string;
+  user_id: number;
+  used_at: number | null;
+}
+
+/** A sign-in waiting for its second factor, named by the hash of its browser cookie. */
+export interface SecondFactorChallengesTable {
+  id_hash: string;
+  user_id: number;
+  method: string;
+  provider: string | null;
   expires_at: number;
 }
 

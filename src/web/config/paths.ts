@@ -45,6 +45,11 @@ export function loginPath(from?: string): string {
   return next && next !== paths.home ? `${paths.login}&next=${encodeURIComponent(next)}` : paths.login;
 }
 
+/** The login page's second step (the code), going on to `next` after it. */
+export function secondFactorPath(next: string): string {
+  return `${paths.login}&${new URLSearchParams({ secondFactor: 'required', next })}`;
+}
+
 /** `next` when it is a path of this site (never an auth page itself), else null. */
 export function safeNext(next: string | null): string | null {
   if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;

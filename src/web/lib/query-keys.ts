@@ -35,6 +35,7 @@ export const queryKeys = {
   authProviders: ['/api/auth/providers'],
   userIdentities: ['/api/user/identities'],
   adminIdentity: ['/api/admin/identity'],
+  secondFactor: ['/api/account/second-factor'],
   topViews: ['/api/top-views'],
   /** Prefix of the boards of every period. */
   topViewsPeriods: ['/api/top-views-v2'],

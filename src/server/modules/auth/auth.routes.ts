@@ -1,12 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { SECOND_FACTOR_MESSAGES } from '../../../common/messages.js';
 import { ACCOUNT_MESSAGES } from '../../../common/schemas/account.js';
 import { loginBodySchema, registerBodySchema } from '../../../common/schemas/auth.js';
+import { secondFactorCodeBodySchema } from '../../../common/schemas/second-factor.js';
 import { unauthorized } from '../../errors.js';
 import { endSession } from '../../plugins/session.js';
 import { mailContext } from '../mail/mail.service.js';
 import { presentUser } from '../users/users.presenter.js';
-import { signIn } from './sign-in.js';
+import { readSecondFactorCookie } from './second-factor-cookie.js';
+import { completeSecondFactorSignIn, secondFactorAnswer, signIn } from './sign-in.js';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { auth } = app.services;
@@ -34,7 +37,25 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'public' }, schema: { body: loginBodySchema } },
     async (request, reply) => {
       const user = await auth.login(request.body, request.ip);
-      await signIn(request, reply, user, { method: 'password' });
+      const outcome = await signIn(request, reply, user, { method: 'password' });
+      if (outcome.kind === 'second-factor') return secondFactorAnswer(outcome);
+      return presentUser(user);
+    },
+  );
+
+  // The second step of a sign-in whose account has a second factor: the code starts the session.
+  app.post(
+    '/api/auth/second-factor',
+    { config: { access: 'public' }, schema: { body: secondFactorCodeBodySchema } },
+    async (request, reply) => {
+      const { userId, first } = await app.services.secondFactor.completeChallenge(
+        readSecondFactorCookie(request),
+        request.body.code,
+        request.ip,
+      );
+      const user = await app.services.users.findById(userId);
+      if (!user) throw unauthorized(SECOND_FACTOR_MESSAGES.noChallenge);
+      await completeSecondFactorSignIn(request, reply, user, first);
       return presentUser(user);
     },
   );

@@ -1,24 +1,70 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { canModerate } from '../../../common/policies.js';
+import type { SecondFactorRequired } from '../../../common/schemas/second-factor.js';
 import { endSession, startSession } from '../../plugins/session.js';
 import type { UserRow } from '../users/users.service.js';
+import { clearSecondFactorCookie, setSecondFactorCookie } from './second-factor-cookie.js';
 
 /** How a person proved who they are: a local password, or a sign-in provider (by its id). */
 export type SignInVia = { method: 'password' } | { method: 'oidc' | 'github' | 'ldap'; provider: string };
 
+/** A session was started, or the first factor passed and the second is awaited. */
+export type SignInOutcome = { kind: 'signed-in' } | ({ kind: 'second-factor' } & SecondFactorRequired);
+
+/** The login answer of an account with a second factor: no user yet, only what it may use. */
+export function secondFactorAnswer(
+  outcome: Extract<SignInOutcome, { kind: 'second-factor' }>,
+): SecondFactorRequired {
+  return { secondFactorRequired: outcome.secondFactorRequired, methods: outcome.methods };
+}
+
 /**
- * Starts a session for an account whose owner has just proved who they are, whatever the way in
- * (local password, OpenID Connect, GitHub, LDAP): every sign-in ends here, so a check each of them
- * must pass (a second factor) belongs here and nowhere else. The previous session, if any, ends;
- * the new one gets a fresh id; a staff member's sign-in is audited with its way in.
+ * Where every sign-in ends, whatever the way in (local password, OpenID Connect, GitHub, LDAP),
+ * so a check each of them must pass belongs here and nowhere else: an account with a second
+ * factor gets no session yet, only a challenge its code completes (POST /api/auth/second-factor).
  */
 export async function signIn(
   request: FastifyRequest,
   reply: FastifyReply,
   user: UserRow,
   via: SignInVia,
-): Promise<void> {
+): Promise<SignInOutcome> {
   const provider = via.method === 'password' ? null : via.provider;
+  const { secondFactor } = request.server.services;
+  const methods = await secondFactor.methodsOf(user.id);
+  if (methods.length === 0) {
+    await startSignedInSession(request, reply, user, via.method, provider);
+    return { kind: 'signed-in' };
+  }
+  // Whoever was signed in on this browser is not any more: the next session is this person's.
+  await endSession(request, reply);
+  const token = await secondFactor.startChallenge(user.id, { method: via.method, provider });
+  setSecondFactorCookie(request, reply, token);
+  return { kind: 'second-factor', secondFactorRequired: true, methods };
+}
+
+/** Completes a sign-in whose second factor was just checked. */
+export async function completeSecondFactorSignIn(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: UserRow,
+  first: { method: SignInVia['method']; provider: string | null },
+): Promise<void> {
+  clearSecondFactorCookie(request, reply);
+  await startSignedInSession(request, reply, user, first.method, first.provider);
+}
+
+/**
+ * The previous session, if any, ends; the new one gets a fresh id; a staff member's sign-in is
+ * audited with its way in.
+ */
+async function startSignedInSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: UserRow,
+  method: SignInVia['method'],
+  provider: string | null,
+): Promise<void> {
   await endSession(request, reply);
   await startSession(request, reply, user.id, provider);
   if (!canModerate(user.role)) return;
@@ -27,7 +73,7 @@ export async function signIn(
     {
       action: 'staff.login',
       target: { type: 'user', id: user.id },
-      details: { username: user.username, method: via.method, ...(provider ? { provider } : {}) },
+      details: { username: user.username, method, ...(provider ? { provider } : {}) },
     },
   );
 }

@@ -34,6 +34,9 @@ it('imports a backup of the format before revisions, every row as the file has i
     reports: 1,
     deletion_requests: 1,
     vip_licenses: 1,
+    // Made before second factors: none to restore.
+    totp_factors: 0,
+    recovery_codes: 0,
     gone_pastes: 0,
   });
   for (const table of ['users', 'reports', 'deletion_requests', 'vip_licenses'] as const) {

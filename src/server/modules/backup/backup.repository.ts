@@ -77,6 +77,10 @@ const COLUMNS = {
   teams: ['id', 'slug', 'name', 'description', 'created_at'],
   team_members: ['team_id', 'user_id', 'role', 'added_at'],
   paste_shares: ['id', 'paste_id', 'user_id', 'team_id', 'added_by', 'added_at'],
+  // Second factors go with their accounts: a restore must not turn them off. Sign-ins waiting for
+  // a code are not carried, like sessions.
+  totp_factors: ['user_id', 'secret', 'created_at', 'confirmed_at', 'last_step'],
+  recovery_codes: ['code_hash', 'user_id', 'used_at'],
 } as const;
 
 /** Each table's key, in the order rows are read and written (one column, or two). */
@@ -92,6 +96,8 @@ const KEY_OF: Record<BackupTable, readonly string[]> = {
   teams: ['id'],
   team_members: ['team_id', 'user_id'],
   paste_shares: ['id'],
+  totp_factors: ['user_id'],
+  recovery_codes: ['code_hash'],
 };
 
 /** Where the next page starts: the key of the last row read (null: from the first). */
@@ -177,6 +183,9 @@ export async function deleteAll(db: Kysely<Database>): Promise<void> {
   await db.deleteFrom('paste_shares').execute();
   await db.deleteFrom('team_members').execute();
   await db.deleteFrom('teams').execute();
+  await db.deleteFrom('recovery_codes').execute();
+  await db.deleteFrom('totp_factors').execute();
+  await db.deleteFrom('second_factor_challenges').execute();
   await db.deleteFrom('vip_licenses').execute();
   await db.deleteFrom('deletion_requests').execute();
   await db.deleteFrom('reports').execute();

@@ -1,8 +1,9 @@
 import { buffer } from 'node:stream/consumers';
+import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { blobKeyOf, createPaste, createPasteAsForm } from '../../../../test/helpers/pastes.js';
 import { ADMIN, loginClient, signedIn, withTestApp } from '../../../../test/helpers/test-app.js';
-import { EXTREME_PASTE_BYTES } from '../../../common/constants.js';
+import { CAPTCHA_BYPASS_TOKEN, EXTREME_PASTE_BYTES } from '../../../common/constants.js';
 import { BACKUP_MESSAGES } from '../../../common/schemas/backup.js';
 import { buildLineIndex } from '../pastes/line-index/builder.js';
 import { decodeLineIndex } from '../pastes/line-index/format.js';
@@ -29,6 +30,8 @@ async function snapshot() {
     reports: await k.selectFrom('reports').selectAll().orderBy('id').execute(),
     requests: await k.selectFrom('deletion_requests').selectAll().orderBy('id').execute(),
     licenses: await k.selectFrom('vip_licenses').selectAll().orderBy('id').execute(),
+    totp: await k.selectFrom('totp_factors').selectAll().orderBy('user_id').execute(),
+    recoveryCodes: await k.selectFrom('recovery_codes').selectAll().orderBy('code_hash').execute(),
     siteTitle: (
       await k.selectFrom('settings').select('value').where('key', '=', 'siteTitle').executeTakeFirst()
     )?.value,
@@ -42,6 +45,17 @@ async function seed() {
   await createPaste(t.client(), { privacy: 'password', password: 'pw-123456', content: 'secret' });
   await t.client().post(`/api/pastes/${small.id}/report`, { reason: 'spam' });
   await client.post(`/api/pastes/${small.id}/request-delete`, { reason: 'mine' });
+  // A second factor, one recovery code used: a restore must not turn it off or renew the code.
+  const { secret } = (await client.post('/api/account/second-factor/totp', {})).body;
+  const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: t.clock.now() });
+  const { recoveryCodes } = (await client.post('/api/account/second-factor/totp/confirm', { code })).body;
+  const again = t.client();
+  await again.post('/api/login', {
+    username: user.username,
+    password: user.plainPassword,
+    captchaToken: CAPTCHA_BYPASS_TOKEN,
+  });
+  expect((await again.post('/api/auth/second-factor', { code: recoveryCodes[0] })).status).toBe(200);
   const admin = await asAdmin();
   await admin.post('/api/admin/vip-licenses/generate');
   await admin.put('/api/settings', { siteTitle: 'Before Export' });
@@ -82,8 +96,12 @@ describe('database backup', () => {
         reports: 1,
         deletion_requests: 1,
         vip_licenses: 1,
+        totp_factors: 1,
+        recovery_codes: 10,
       }),
     });
+    expect(before.totp).toHaveLength(1);
+    expect(before.recoveryCodes.filter((c) => c.used_at !== null)).toHaveLength(1);
     expect(await snapshot()).toEqual(before);
     // Every session ended with the old users: the admin signs in again.
     expect((await admin.get('/api/admin/stats')).status).toBe(401);

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { directoryCredentialsSchema, safeReturnPath } from '../../../common/schemas/identity.js';
-import { signIn } from '../auth/sign-in.js';
+import { secondFactorAnswer, signIn } from '../auth/sign-in.js';
 import { presentUser } from '../users/users.presenter.js';
 import { SignInProblem } from './external-identity.js';
 import { setFlowCookie, takeFlowCookie } from './flow-cookie.js';
@@ -78,7 +78,12 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         if (outcome.kind === 'linked')
           return reply.redirect(`/account?${new URLSearchParams({ linked: id })}`);
-        await signIn(request, reply, outcome.user, { method: outcome.provider.kind, provider: id });
+        const signedIn = await signIn(request, reply, outcome.user, {
+          method: outcome.provider.kind,
+          provider: id,
+        });
+        // The login page asks for the code, then goes home.
+        if (signedIn.kind === 'second-factor') return reply.redirect('/auth?tab=login&secondFactor=required');
         return reply.redirect(outcome.returnTo);
       } catch (e) {
         if (e instanceof SignInProblem) return problemRedirect(request, reply, e, id);
@@ -96,7 +101,8 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
         requestId: String(request.id),
         log: request.log,
       });
-      await signIn(request, reply, user, { method: 'ldap', provider: provider.id });
+      const outcome = await signIn(request, reply, user, { method: 'ldap', provider: provider.id });
+      if (outcome.kind === 'second-factor') return secondFactorAnswer(outcome);
       return presentUser(user);
     },
   );

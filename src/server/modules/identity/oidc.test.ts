@@ -1,3 +1,4 @@
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pathOf, redirectOf, signInWithProvider, startSignIn } from '../../../../test/helpers/identity.js';
 import { LiveClock } from '../../../../test/helpers/live-clock.js';
@@ -293,5 +294,23 @@ describe('backups', () => {
     const user = (await again.get('/api/user')).body as { id: number; username: string };
     expect(user.username).toBe('alice');
     expect(user.id).not.toBe(alice.id);
+  });
+});
+
+describe('a second factor after the provider', () => {
+  it('starts no session from the provider alone: the code completes the sign-in', async () => {
+    const first = t.client();
+    await signInWithProvider(first, 'corp', 'alice', 'alice-pw');
+    const { secret } = (await first.post('/api/account/second-factor/totp', {})).body;
+    const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: clock.now() });
+    const { recoveryCodes } = (await first.post('/api/account/second-factor/totp/confirm', { code })).body;
+    expect(recoveryCodes).toHaveLength(10);
+
+    const c = t.client();
+    const res = await signInWithProvider(c, 'corp', 'alice', 'alice-pw', { returnTo: '/account' });
+    expect(res.headers.get('location')).toBe('/auth?tab=login&secondFactor=required');
+    expect(await userOf(c)).toBeNull();
+    expect((await c.post('/api/auth/second-factor', { code: recoveryCodes[0] })).status).toBe(200);
+    expect(await userOf(c)).toMatchObject({ username: 'alice' });
   });
 });

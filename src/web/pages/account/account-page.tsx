@@ -17,6 +17,7 @@ import { MyPastesCard } from '../../features/account/components/my-pastes-card';
 import { useUser } from '../../features/auth/api/get-user';
 import { LinkedProvidersCard } from '../../features/identity/components/linked-providers-card';
 import { SharedWithMeCard } from '../../features/teams';
+import { SecondFactorCard } from '../../features/identity/components/second-factor-card';
 import { VipCard } from '../../features/vip/components/vip-card';
 import { errorMessage } from '../../lib/api-client';
 
@@ -86,6 +87,7 @@ export function AccountPage() {
             </div>
             <div className="space-y-6">
               <ApiKeyCard enabled={settings.data.enableApiKeys} />
+              <SecondFactorCard />
               <LinkedProvidersCard />
               <VipCard user={user} settings={settings.data} />
             </div>

@@ -12,7 +12,7 @@ import type { EndpointSection } from './endpoint';
 import { EndpointCard } from './endpoint-card';
 import { memberSections } from './member-endpoints';
 import { publicSection } from './public-endpoints';
-import { signInSection } from './sign-in-endpoints';
+import { secondFactorSection, signInSection } from './sign-in-endpoints';
 import { WITHOUT_API_KEYS_TEXT } from './without-api-keys';
 
 function Section({ section, base, origin }: { section: EndpointSection; base: string; origin: string }) {
@@ -50,7 +50,12 @@ export function ApiDocsPage() {
   const { data: user } = useUser();
   const { data: settings } = usePublicSettings();
   const showMemberSections = Boolean(user && settings?.enableApiKeys);
-  const sections = [publicSection, signInSection, ...(showMemberSections ? memberSections : [])];
+  const sections = [
+    publicSection,
+    signInSection,
+    secondFactorSection,
+    ...(showMemberSections ? memberSections : []),
+  ];
 
   return (
     <Page

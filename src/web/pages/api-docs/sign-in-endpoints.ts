@@ -53,3 +53,48 @@ export const signInSection: EndpointSection = {
     },
   ],
 };
+
+/** Two-factor authentication: the second step of a sign-in, and an account's authenticator app. */
+export const secondFactorSection: EndpointSection = {
+  id: 'second-factor',
+  title: 'Two-factor Authentication',
+  description:
+    'An account with an authenticator app on gets no session from its password (or directory or provider) alone: POST /api/login answers { "secondFactorRequired": true, "methods": ["totp", "recovery"] } and a code completes the sign-in in the same browser within 5 minutes. Each code works once; 10 tries per 15 minutes per account.',
+  endpoints: [
+    {
+      method: 'POST',
+      path: '/api/auth/second-factor',
+      summary:
+        'Completes a sign-in waiting for its second factor. 401 for a wrong or used code, or when the sign-in has expired; 429 after too many tries.',
+      fields: ['code (6 digits from the app, or a recovery code)'],
+      returns: 'The signed-in user, as POST /api/login answers it',
+    },
+    {
+      method: 'GET',
+      path: '/api/account/second-factor',
+      summary: 'Signed in: whether the authenticator app is on, and the recovery codes left.',
+      returns: '{ "totp": true, "recoveryCodesLeft": 9 }',
+    },
+    {
+      method: 'POST',
+      path: '/api/account/second-factor/totp',
+      summary: 'Signed in: a new secret for an authenticator app, shown this once (409 when already on).',
+      returns: '{ "secret": "JBSW…", "otpauthUri": "otpauth://totp/…" }',
+    },
+    {
+      method: 'POST',
+      path: '/api/account/second-factor/totp/confirm',
+      summary:
+        'Signed in: the app’s first code turns it on and hands out 10 recovery codes, shown this once.',
+      fields: ['code'],
+      returns: '{ "recoveryCodes": ["abcde-fghjk", ...] }',
+    },
+    {
+      method: 'POST',
+      path: '/api/account/second-factor/disable',
+      summary: 'Signed in: turns it off, with a code from the app or a recovery code.',
+      fields: ['code'],
+      returns: '{ "totp": false, "recoveryCodesLeft": 0 }',
+    },
+  ],
+};

@@ -11,6 +11,7 @@ import type { RegisterResult } from '../../features/auth/api/register';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { RegisterForm } from '../../features/auth/components/register-form';
 import { RegistrationNotice } from '../../features/auth/components/registration-notice';
+import { SecondFactorForm } from '../../features/auth/components/second-factor-form';
 import { ProviderSignIn } from '../../features/identity/components/provider-sign-in';
 import { usePublicSettings, useSiteTitle } from '../../features/settings/api/get-public-settings';
 import { errorMessage } from '../../lib/api-client';
@@ -36,6 +37,17 @@ export function AuthPage() {
       { replace: true },
     );
 
+  const awaitingCode = searchParams.get('secondFactor') === 'required';
+  const setAwaitingCode = (on: boolean) =>
+    setSearchParams(
+      (current) => {
+        if (on) current.set('secondFactor', 'required');
+        else current.delete('secondFactor');
+        return current;
+      },
+      { replace: true },
+    );
+
   const next = safeNext(searchParams.get('next')) ?? paths.home;
   // Signed in (or just now): on to where the login was asked from, else home.
   if (user) return <Navigate to={next} replace />;
@@ -48,9 +60,11 @@ export function AuthPage() {
             Welcome to {siteTitle}
           </CardTitle>
           <CardDescription>
-            {tab === 'login'
-              ? 'Log in to manage your pastes.'
-              : 'Create an account to keep track of your pastes.'}
+            {awaitingCode
+              ? 'Two-factor authentication'
+              : tab === 'login'
+                ? 'Log in to manage your pastes.'
+                : 'Create an account to keep track of your pastes.'}
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -60,6 +74,8 @@ export function AuthPage() {
             <Alert variant="destructive" title="Could not load the site settings">
               {errorMessage(settings.error, 'Please reload the page.')}
             </Alert>
+          ) : awaitingCode ? (
+            <SecondFactorForm onCancel={() => setAwaitingCode(false)} />
           ) : (
             <div className="space-y-5">
               <ProviderSignIn settings={settings.data} returnTo={next} />
@@ -79,6 +95,7 @@ export function AuthPage() {
                     key={registeredUsername}
                     settings={settings.data}
                     initialUsername={registeredUsername}
+                    onSecondFactor={() => setAwaitingCode(true)}
                     notice={
                       registered?.result.requiresVerification ? (
                         <RegistrationNotice username={registered.username} result={registered.result} />

@@ -10,7 +10,7 @@ import { Field } from '../../../components/ui/field';
 import { toast, toastError } from '../../../components/ui/toast-store';
 import { paths, safeNext } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { useLogin } from '../api/login';
+import { needsSecondFactor, useLogin } from '../api/login';
 import { CaptchaField } from './captcha-field';
 import { ResendVerificationButton } from './resend-verification';
 import { useCaptcha } from './use-captcha';
@@ -21,8 +21,11 @@ export function LoginForm({
   settings,
   initialUsername = '',
   notice,
+  onSecondFactor,
 }: {
   settings: PublicSettings;
+  /** The password was right and the account asks for its second factor. */
+  onSecondFactor: () => void;
   initialUsername?: string;
   /** Shown above the form, e.g. what to do after registering. */
   notice?: ReactNode;
@@ -48,7 +51,10 @@ export function LoginForm({
     loginMutation.mutate(
       { username: username.trim(), password, captchaToken: captcha.token },
       {
-        onSuccess: () => navigate(safeNext(new URLSearchParams(location.search).get('next')) ?? paths.home),
+        onSuccess: (answer) =>
+          needsSecondFactor(answer)
+            ? onSecondFactor()
+            : navigate(safeNext(new URLSearchParams(location.search).get('next')) ?? paths.home),
         onError: (error) => {
           if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') {
             setUnverified({ username: username.trim(), message: error.message });

@@ -6,7 +6,9 @@ import type { PublicSettings } from '../../../../common/schemas/settings';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { toast, toastError } from '../../../components/ui/toast-store';
+import { secondFactorPath } from '../../../config/paths';
 import { CaptchaField, useCaptcha } from '../../auth';
+import { needsSecondFactor } from '../../auth/api/login';
 import { useDirectoryLogin } from '../api/directory-login';
 
 /** Username and password of a directory (LDAP): they go to the directory, never kept here. */
@@ -35,7 +37,7 @@ export function DirectorySignInForm({
     login.mutate(
       { id: provider.id, username: username.trim(), password, captchaToken: captcha.token },
       {
-        onSuccess: () => navigate(returnTo),
+        onSuccess: (answer) => navigate(needsSecondFactor(answer) ? secondFactorPath(returnTo) : returnTo),
         onError: (error) => {
           toastError(failed, error, IDENTITY_MESSAGES.invalidCredentials);
           captcha.reset();
