@@ -5,7 +5,7 @@
  * renders React text nodes and never injects markup from a paste.
  */
 import { detectLanguage } from './detect-language';
-import { hljs } from './hljs';
+import { hljs } from '../../../../common/render/hljs';
 import type { LanguageChoice, LanguageId } from './languages';
 
 export interface Token {
