@@ -7,6 +7,7 @@
 import { RENDER_MESSAGES } from '../messages.js';
 import { highlightCode } from './highlight-code.js';
 import { renderMarkdown } from './render-markdown.js';
+import { sanitizeHtml } from './sanitize-html.js';
 
 export type NotebookOutput = { type: 'text'; text: string; error: boolean } | { type: 'png'; base64: string };
 
@@ -71,7 +72,7 @@ export function renderNotebook(text: string): Notebook {
       const outputs = (Array.isArray(cell.outputs) ? cell.outputs : []).filter(isObject).map(outputOf);
       cells.push({
         type: 'code',
-        html: highlightCode(source, language),
+        html: sanitizeHtml(highlightCode(source, language)),
         executionCount: typeof cell.execution_count === 'number' ? cell.execution_count : null,
         outputs: outputs.filter((o): o is NotebookOutput => o !== null),
       });
