@@ -6,7 +6,7 @@
  * images. What never passes: script, style, event handlers, forms, frames, SVG/MathML, `style`
  * attributes, and any class or id the page's own CSS or script could be steered by.
  */
-import { escapeAttrValue, FilterXSS } from 'xss';
+import { FilterXSS } from 'xss';
 
 const TAGS = [
   'a',
@@ -86,7 +86,9 @@ const NUMBER = /^\d{1,4}$/;
 export const LINK_REL = 'nofollow ugc noopener';
 
 function attribute(tag: string, name: string, value: string): string {
-  const quoted = (text: string) => `${name}="${escapeAttrValue(text)}"`;
+  // Entities stay as written: decoded inside a quoted value they cannot end it.
+  const quoted = (text: string) =>
+    `${name}="${text.replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}"`;
   switch (name) {
     case 'class': {
       const kept = value.split(/\s+/).filter((c) => CLASS.test(c));
