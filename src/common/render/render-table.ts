@@ -7,21 +7,11 @@
 import Papa from 'papaparse';
 import { TABLE_VIEW_MAX_ROWS } from '../constants.js';
 
-export interface TableData {
-  header: string[];
-  rows: string[][];
-  numeric: boolean[];
-  /** More rows follow in the source than the view shows. */
-  truncated: boolean;
-}
+import type { TableData } from './table-data.js';
+
+export type { TableData };
 
 const NUMBER = /^[-+]?(\d{1,3}(,\d{3})+|\d+)?(\.\d+)?([eE][-+]?\d+)?%?$/;
-
-/** A cell's value as a number for sorting, or NaN. */
-export function cellNumber(cell: string): number {
-  const text = cell.trim().replace(/[,%]/g, '');
-  return text === '' ? Number.NaN : Number(text);
-}
 
 const isNumber = (cell: string) => NUMBER.test(cell.trim()) && /\d/.test(cell);
 

@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { RENDER_MESSAGES } from '../../../../../common/messages';
-import { cellNumber, type TableData } from '../../../../../common/render/render-table';
+import { cellNumber, type TableData } from '../../../../../common/render/table-data';
 import { cn } from '../../../../lib/cn';
 import { formatCount } from '../../../../lib/format';
 
