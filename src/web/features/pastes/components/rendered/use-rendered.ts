@@ -1,4 +1,5 @@
 import { useContext, useEffect, useState } from 'react';
+import { FIRST_HTML_RENDER_MAX_CHARS } from '../../../../../common/constants';
 import type { RenderKind } from '../../../../../common/render/render-kind';
 import type { Rendered } from '../../../../../common/render/render-paste';
 import { PageRenderer } from '../../../../lib/page-renderer';
@@ -6,8 +7,8 @@ import { PageRenderer } from '../../../../lib/page-renderer';
 export type RenderState = { status: 'loading' } | { status: 'done'; rendered: Rendered | null };
 
 /**
- * The rendered view of a paste's text. On the server it is rendered at once (the first HTML has
- * it); in the browser the renderer (Markdown parser, sanitiser, CSV parser) is loaded on first
+ * The rendered view of a paste's text. On the server it is rendered at once when at most
+ * FIRST_HTML_RENDER_MAX_CHARS (the first HTML has it); in the browser the renderer (Markdown parser, sanitiser, CSV parser) is loaded on first
  * use, so pastes without a rendered view never download it.
  */
 export function useRendered(kind: RenderKind, text: string): RenderState {
@@ -25,7 +26,11 @@ export function useRendered(kind: RenderKind, text: string): RenderState {
       current = false;
     };
   }, [serverRenderer, kind, text]);
-  if (serverRenderer) return { status: 'done', rendered: serverRenderer(kind, text) };
+  if (serverRenderer) {
+    return text.length <= FIRST_HTML_RENDER_MAX_CHARS
+      ? { status: 'done', rendered: serverRenderer(kind, text) }
+      : { status: 'loading' };
+  }
   return state && state.kind === kind && state.text === text
     ? { status: 'done', rendered: state.rendered }
     : { status: 'loading' };
