@@ -8,8 +8,8 @@ export type RenderState = { status: 'loading' } | { status: 'done'; rendered: Re
 
 /**
  * The rendered view of a paste's text. On the server it is rendered at once when at most
- * FIRST_HTML_RENDER_MAX_CHARS (the first HTML has it); in the browser the renderer (Markdown parser, sanitiser, CSV parser) is loaded on first
- * use, so pastes without a rendered view never download it.
+ * FIRST_HTML_RENDER_MAX_CHARS (the first HTML has it); in the browser the renderer (Markdown
+ * parser, sanitiser, CSV parser) is loaded on first use, so other pastes never download it.
  */
 export function useRendered(kind: RenderKind, text: string): RenderState {
   const serverRenderer = useContext(PageRenderer);
