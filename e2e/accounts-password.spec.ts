@@ -49,7 +49,7 @@ test('reset without a token: the error, then the forgot-password page after 3 s'
   await page.goto('/reset-password');
   await expect(page.getByText('Invalid reset link. Please request a new password reset.')).toBeVisible();
   await snap(page, 'accounts-reset-no-token');
-  await expect(page).toHaveURL(/\/forgot-password$/, { timeout: 6_000 });
+  await expect(page).toHaveURL(/\/forgot-password$/, { timeout: 120_000 });
 });
 
 test('forgot → mailed link → reset → log in with the new password', async ({ page, env }) => {
@@ -211,7 +211,7 @@ test('VIP: license activation, then banner management', async ({ page, env }) =>
     .getByLabel('Banner Image URL')
     .fill('https://raw.githubusercontent.com/pasteshare-e2e/none/main/banner.png');
   await banner.getByLabel('Banner Link (optional)').fill('example.com');
-  await expect(banner.getByText('Banner File Missing')).toBeVisible({ timeout: 15_000 });
+  await expect(banner.getByText('Banner File Missing')).toBeVisible({ timeout: 120_000 });
   await expect(banner.getByTestId('banner-preview').getByRole('img')).toHaveAttribute(
     'src',
     '/vip-banner-default.svg',

@@ -40,7 +40,7 @@ test('register, refused login, resend, follow the mailed link: the API key is sh
 
   // Back on the login tab after 1.5 s, the notice stays.
   await expect(page.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true', {
-    timeout: 5_000,
+    timeout: 120_000,
   });
   await expect(page.getByTestId('registration-notice')).toBeVisible();
   const first = await mailTo(env, ALICE.email, 1);

@@ -48,15 +48,19 @@ test('a 60 MB log uploads in chunks, assembles, and downloads byte for byte', as
   await expect(bar).toBeVisible();
   // Real byte progress: the bar moves through values before the upload is done.
   await expect
-    .poll(async () => Number(await bar.getAttribute('aria-valuenow').catch(() => '100')), { timeout: 30_000 })
+    .poll(async () => Number(await bar.getAttribute('aria-valuenow').catch(() => '100')), {
+      timeout: 120_000,
+    })
     .toBeGreaterThan(0);
   await snap(page, 'chunked-upload-progress');
 
-  await expect(page.getByRole('heading', { name: 'Processing Paste' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('heading', { name: 'Processing Paste' })).toBeVisible({ timeout: 120_000 });
   await expect(page.getByRole('progressbar', { name: 'Assembling...' })).toBeVisible();
   await snap(page, 'chunked-upload-processing');
 
-  await expect(page.getByRole('heading', { name: 'Extremely Large Paste' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Extremely Large Paste' })).toBeVisible({
+    timeout: 120_000,
+  });
   await expect(page.getByText('This paste is 60.00 MB')).toBeVisible();
   await snap(page, 'chunked-upload-extreme');
 
@@ -93,7 +97,7 @@ test('a chunk the proxy times out is tried once more, then named in the error, a
     return route.fulfill({ status: 504, body: 'Gateway Timeout' });
   });
   const upload = await startUpload(page, file);
-  await expect(toasts(page).getByText('Upload failed', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(toasts(page).getByText('Upload failed', { exact: true })).toBeVisible({ timeout: 120_000 });
   await expect(
     toasts(page).getByText(/^Upload timeout - chunk 1 of 2 failed\. Your proxy\/CDN may have timeout limits/),
   ).toBeVisible();
@@ -113,7 +117,7 @@ test('a finalize the proxy answers 502 says the upload may have succeeded, and c
   );
   const upload = await startUpload(page, file);
   await expect(toasts(page).getByText('Upload may have succeeded', { exact: true })).toBeVisible({
-    timeout: 60_000,
+    timeout: 120_000,
   });
   await expect(toasts(page).getByText(/the paste was likely created/)).toBeVisible();
   expect(upload.cancelled()).toBe(false);

@@ -138,7 +138,7 @@ test('a CLI-encrypted paste over 10 MB opens in the huge viewer with the line ta
   page,
   server,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(600_000);
   const line = (n: number) => `${String(n).padStart(7, '0')} INFO café € 😀 served in ${n % 97} ms`;
   const count = 250_000;
   const text = Array.from({ length: count }, (_, i) => line(i + 1)).join('\n');
@@ -156,7 +156,7 @@ test('a CLI-encrypted paste over 10 MB opens in the huge viewer with the line ta
   });
   await viewer.goto(`${link.pathname}${link.hash}&L150000`);
   await expect(viewer.locator('[data-line="150000"]')).toHaveText(`150000${line(150_000)}`, {
-    timeout: 60_000,
+    timeout: 120_000,
   });
   await expect(viewer.getByTestId('huge-viewer-summary')).toContainText(
     `${count.toLocaleString('en')} lines`,

@@ -86,7 +86,7 @@ test('a 60 MB file uploaded encrypted: progress, assembly, the link with its key
   page,
   server,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(600_000);
   const { file, hash, lines, lastLine } = markedLog();
   await loginInContext(page, ADMIN.username, ADMIN.password);
   await page.goto('/');
@@ -101,11 +101,15 @@ test('a 60 MB file uploaded encrypted: progress, assembly, the link with its key
   const bar = page.getByRole('progressbar', { name: 'Uploading chunks...' });
   await expect(bar).toBeVisible();
   await expect
-    .poll(async () => Number(await bar.getAttribute('aria-valuenow').catch(() => '100')), { timeout: 60_000 })
+    .poll(async () => Number(await bar.getAttribute('aria-valuenow').catch(() => '100')), {
+      timeout: 120_000,
+    })
     .toBeGreaterThan(0);
   await snap(page, 'encrypted-upload-progress');
 
-  await expect(page.getByRole('heading', { name: 'Extremely Large Paste' })).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByRole('heading', { name: 'Extremely Large Paste' })).toBeVisible({
+    timeout: 120_000,
+  });
   const link = new URL(page.url());
   expect(link.pathname).toMatch(/^\/paste\/[A-Za-z0-9_-]+$/);
   expect(link.hash).toMatch(/^#[A-Za-z0-9_-]{43}$/);
@@ -166,7 +170,7 @@ test('a 12 MB text made encrypted with Create Paste brings its line table: View 
   page,
   server,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(600_000);
   const LINES = 200_000;
   const text = Array.from(
     { length: LINES },
@@ -181,9 +185,12 @@ test('a 12 MB text made encrypted with Create Paste brings its line table: View 
   });
   // Loading 14.6 MB into the editor takes a while on a busy machine: wait for its settled state.
   await expect(page.getByRole('region', { name: 'Loaded file' })).toContainText('long.log', {
-    timeout: 60_000,
+    timeout: 120_000,
   });
-  await expect(page.getByText(/Size: 14\.58 MB/)).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText(/Size: 14\.58 MB/)).toBeVisible({ timeout: 120_000 });
+  // Unlisted: the secret check asks only about public pastes, and on a loaded machine its time
+  // budget can stop it early, which asks too; this test is about the line table.
+  await page.getByLabel('Privacy').selectOption({ label: 'Unlisted' });
   await page.getByRole('switch', { name: 'End-to-end encrypted' }).check();
   const creates: string[] = [];
   page.on('request', (request) => {
@@ -191,7 +198,8 @@ test('a 12 MB text made encrypted with Create Paste brings its line table: View 
       creates.push(request.postData() ?? '');
   });
   await page.getByRole('button', { name: 'Create Paste' }).click();
-  await page.waitForURL(/\/paste\/[A-Za-z0-9_-]+#[A-Za-z0-9_-]{43}$/, { timeout: 60_000 });
+  // Sealing 14.6 MB and its line table takes minutes on a loaded machine: the test's hang guard bounds it.
+  await page.waitForURL(/\/paste\/[A-Za-z0-9_-]+#[A-Za-z0-9_-]{43}$/, { timeout: 0 });
   const link = new URL(page.url());
   // One JSON create, the table in it beside the sealed text.
   expect(creates).toHaveLength(1);
@@ -229,7 +237,7 @@ test('chunks reordered, dropped or cut off at the end: the download says it coul
   browser,
   server,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(600_000);
   // 12 MiB and a bit: an extreme paste (no content in the view), 13 chunks of which the last is short.
   const plain = new Uint8Array(12 * MB + 1000).map((_, i) => 32 + (i % 90));
   const key = await generateKey();
@@ -255,7 +263,7 @@ test('chunks reordered, dropped or cut off at the end: the download says it coul
       // The title opens (the key is right), so the paste is offered; its text does not.
       await expect(page.getByRole('heading', { name: 'Extremely Large Paste' })).toBeVisible();
       await page.getByRole('link', { name: 'Download Paste' }).click();
-      await expect(toasts(page).getByText(UNDECRYPTABLE)).toBeVisible({ timeout: 60_000 });
+      await expect(toasts(page).getByText(UNDECRYPTABLE)).toBeVisible({ timeout: 120_000 });
       expect(await opfsLeftovers(page)).toEqual([]);
     });
   }

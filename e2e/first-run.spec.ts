@@ -67,7 +67,7 @@ test('setup, register, log in, user menu, log out', async ({ page }) => {
   await snap(page, 'setup-complete');
 
   // After about 2 s the wizard hands over to the login page.
-  await expect(page).toHaveURL(/\/auth$/, { timeout: 10_000 });
+  await expect(page).toHaveURL(/\/auth$/, { timeout: 120_000 });
   await expect(page.getByRole('heading', { name: 'Welcome to First Run Paste' })).toBeVisible();
   await expect(page).toHaveTitle('First Run Paste - Secure Text & Code Sharing');
   await expect(page.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
@@ -95,7 +95,7 @@ test('setup, register, log in, user menu, log out', async ({ page }) => {
   await expect(toasts(page).getByText('Account created', { exact: true })).toBeVisible();
   // Back to the login tab after 1.5 s, with the new username filled in.
   await expect(page.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true', {
-    timeout: 5_000,
+    timeout: 120_000,
   });
   await expect(page.getByLabel('Username')).toHaveValue('alice');
 

@@ -117,7 +117,7 @@ test('a 200 MB log made through the chunked API is read in the browser: lines, l
   page,
   server,
 }) => {
-  test.setTimeout(480_000);
+  test.setTimeout(600_000);
   const marker = `MARKER-${randomBytes(6).toString('hex')}`;
   const early = 1_000;
   const late = HUGE_LINES - 321;
@@ -215,7 +215,7 @@ test('a 200 MB log made through the chunked API is read in the browser: lines, l
         await nextButton.click();
       }
       await expect(summary).toHaveText('2 of 2 matches', { timeout: 2_000 });
-    }).toPass({ timeout: 60_000 });
+    }).toPass({ timeout: 120_000 });
     const hit = row(page, late);
     await expect(hit).toBeInViewport();
     await expect(hit).toHaveAttribute('data-search-hit', 'current');
@@ -260,7 +260,7 @@ test('an 11 MB paste: cut lines marked, wrap, a failed window retried, axe in bo
   browser,
   baseURL,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(600_000);
   const { content, lines } = elevenMegabytes();
   const { id } = await createPasteApi(server.url, { title: 'eleven.log', content });
 
@@ -334,7 +334,7 @@ test('an 11 MB paste: cut lines marked, wrap, a failed window retried, axe in bo
         await nextButton.click();
       }
       await expect(summary).toHaveText('1 of 1 match', { timeout: 2_000 });
-    }).toPass({ timeout: 60_000 });
+    }).toPass({ timeout: 120_000 });
     await expect(row(page, 42)).toBeInViewport();
     expect(await axeViolations(page), `viewer (${theme})`).toEqual([]);
     await snap(page, `huge-viewer-desktop-${theme}`, { fullPage: false });
@@ -363,7 +363,7 @@ test('a password paste is viewed with its access grant; a burn paste offers only
   browser,
   baseURL,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(600_000);
   const { content } = elevenMegabytes();
   const locked = await createPasteApi(server.url, {
     title: 'locked.log',
@@ -402,7 +402,7 @@ async function expectInSight(page: Page, line: ReturnType<Page['locator']>): Pro
     expect(box, 'the line is drawn').not.toBeNull();
     expect(box!.y).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
     expect(box!.y + box!.height).toBeLessThanOrEqual(height);
-  }).toPass({ timeout: 10_000 });
+  }).toPass({ timeout: 120_000 });
 }
 
 test('on a phone the target line is in sight: a link to line 500,000, and each search step', async ({
@@ -410,7 +410,7 @@ test('on a phone the target line is in sight: a link to line 500,000, and each s
   baseURL,
   server,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(600_000);
   const count = 520_000;
   const text = (n: number) =>
     n === 250_000 || n === 500_000
@@ -435,7 +435,7 @@ test('on a phone the target line is in sight: a link to line 500,000, and each s
   await page.getByRole('button', { name: 'View in browser' }).click();
   await page.getByRole('searchbox', { name: 'Search in paste' }).fill('MARKED');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(page.getByTestId('search-summary')).toHaveText(/^1 of 2/, { timeout: 60_000 });
+  await expect(page.getByTestId('search-summary')).toHaveText(/^1 of 2/, { timeout: 120_000 });
   await expectInSight(page, row(page, 250_000));
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   await expect(page.getByTestId('search-summary')).toHaveText(/^2 of 2/);

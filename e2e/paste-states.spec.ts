@@ -69,7 +69,7 @@ test('a paste still being assembled shows the processing screen until it is read
   await snap(page, 'paste-processing');
   processing = false;
   // Polled every 2 seconds.
-  await expect(page.getByTestId('paste-content')).toContainText('assembled at last', { timeout: 5_000 });
+  await expect(page.getByTestId('paste-content')).toContainText('assembled at last', { timeout: 120_000 });
 });
 
 test('an extremely large paste offers only a download', async ({ page, server }) => {

@@ -15,7 +15,7 @@ test('the Settings tab lists the scheduled backups and downloads one', async ({ 
       async () =>
         ((await (await page.request.get('/api/admin/backups')).json()) as { backups: unknown[] }).backups
           .length,
-      { timeout: 30_000 },
+      { timeout: 120_000 },
     )
     .toBe(1);
   await page.goto('/admin/settings');

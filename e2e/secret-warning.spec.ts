@@ -269,7 +269,7 @@ test('a public paste longer than the check reads is held back too, saying where 
   const creates = watchCreates(page);
   await pressCreate(page, content);
   const dialog = page.getByRole('dialog', { name: 'This paste was only partly checked for secrets' });
-  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await expect(dialog).toBeVisible({ timeout: 120_000 });
   await expect(dialog.getByTestId('secret-check-incomplete')).toHaveText(
     'The check stopped after line 1,747,626 (it reads at most 10 MB, for at most 3 seconds): the lines after it were not looked at.',
   );

@@ -34,7 +34,7 @@ test('the leaderboard starts empty, then shows a viewed public paste and its aut
   await expect(async () => {
     await page.goto('/top-views');
     await expect(page.getByRole('link', { name: 'Most popular' })).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 120_000 });
   const row = page.getByRole('list', { name: 'Top pastes' }).getByRole('listitem').first();
   await expect(row).toContainText('#1');
   await expect(row).toContainText('alice');

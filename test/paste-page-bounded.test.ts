@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { VERY_LARGE_PREVIEW_LINES } from '../src/common/constants.js';
 import { countLines } from '../src/common/line-count.js';
 import { lineIndexKey } from '../src/server/modules/pastes/line-index/line-index-store.js';
-import { PAGE_PREVIEW_BYTES_READ } from '../src/server/modules/pastes/page-text.js';
+import { PAGE_PREVIEW_BYTES_READ } from '../src/server/modules/pastes/reading/page-text.js';
 import type { PastePageRenderer } from '../src/server/plugins/web-app.js';
 import { renderPastePage } from '../src/web/ssr/render-paste-page.js';
 import { blobKeyOf, createPaste, createPasteAsForm } from './helpers/pastes.js';

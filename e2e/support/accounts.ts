@@ -104,7 +104,7 @@ export async function setupWithSmtp(page: Page, env: MailEnv): Promise<void> {
   expect(test.secured).toBe(true);
   await page.getByRole('button', { name: 'Complete Setup' }).click();
   await expect(page.getByRole('heading', { name: 'Setup complete!' })).toBeVisible();
-  await expect(page).toHaveURL(/\/auth$/, { timeout: 10_000 });
+  await expect(page).toHaveURL(/\/auth$/, { timeout: 120_000 });
 }
 
 /** The admin's session cookie, for calls the admin panel makes. */
@@ -156,7 +156,7 @@ export async function waitForPublicSetting(env: MailEnv, key: string, value: unk
         const response = await fetch(`${env.server.url}/api/settings/public`);
         return ((await response.json()) as Record<string, unknown>)[key];
       },
-      { timeout: 10_000 },
+      { timeout: 120_000 },
     )
     .toEqual(value);
 }

@@ -116,7 +116,7 @@ export async function uploadSealed(url: string, sealed: Uint8Array, sealedTitle:
         const response = await fetch(`${url}/api/pastes/${id}/assembly-progress`);
         return ((await response.json()) as { isComplete: boolean }).isComplete;
       },
-      { timeout: 60_000, intervals: [200] },
+      { timeout: 120_000, intervals: [200] },
     )
     .toBe(true);
   return id;

@@ -24,6 +24,7 @@ import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
 import { myPastesRoutes, pastesRoutes } from './modules/pastes/pastes.routes.js';
+import { revisionsRoutes } from './modules/revisions/revisions.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { setupRoutes } from './modules/setup/setup.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
@@ -147,6 +148,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(vipRoutes);
   await app.register(v1Routes);
   await app.register(pastesRoutes);
+  await app.register(revisionsRoutes);
   await app.register(uploadsRoutes);
   await app.register(myPastesRoutes);
   await app.register(moderationRoutes);

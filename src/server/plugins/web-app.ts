@@ -11,7 +11,7 @@ import type { PasteView } from '../../common/schemas/paste.js';
 import type { PublicSettings } from '../../common/schemas/settings.js';
 import type { PublicUser } from '../../common/schemas/user.js';
 import { AppError, notFound } from '../errors.js';
-import { viewerOf } from '../modules/pastes/viewer.js';
+import { viewerOf } from '../modules/pastes/reading/viewer.js';
 import { presentUser } from '../modules/users/users.presenter.js';
 import { linkedStylesheets, readInlineAssets } from './page-assets.js';
 import { createPageCache, type PageEncoding } from './page-cache.js';

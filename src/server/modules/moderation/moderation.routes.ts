@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '../../../common/schemas/paging.js';
 import { deletionRequestBodySchema, reportBodySchema } from '../../../common/schemas/paste.js';
 import { auditContextOf } from '../audit/audit-context.js';
-import { viewerOf } from '../pastes/viewer.js';
+import { viewerOf } from '../pastes/reading/viewer.js';
 
 export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { moderation, audit } = app.services;

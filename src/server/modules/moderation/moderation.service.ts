@@ -16,9 +16,9 @@ import type { ModerationSecret } from '../../lib/moderation-secret.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { seal, unseal } from '../../lib/sealed.js';
 import { checkSharedKey } from '../pastes/encrypted-content.js';
-import type { Viewer } from '../pastes/paste-reader.js';
 import { REPORT_PER_IP } from '../pastes/pastes.limits.js';
 import type { PastesService } from '../pastes/pastes.service.js';
+import type { Viewer } from '../pastes/reading/paste-reader.js';
 import {
   findPendingRequest,
   insertDeletionRequest,

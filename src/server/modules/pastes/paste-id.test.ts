@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PASTE_ID_PATTERN } from './paste-reader.js';
 import { newPasteId } from './pastes.service.js';
+import { PASTE_ID_PATTERN } from './reading/paste-reader.js';
 
 describe('a new paste id', () => {
   it('is 12 base64url characters and never starts with "-" (a command line would read an option)', () => {

@@ -3,7 +3,7 @@ import type { Privacy } from '../../../common/constants.js';
 import type { AdminPasteSort } from '../../../common/schemas/admin.js';
 import { likePattern } from '../../db/dialect.js';
 import type { Database, PastesTable } from '../../db/schema.js';
-import { deleteRevisions, revisionBlobKeys } from './paste-revisions.repository.js';
+import { deleteRevisions, revisionBlobKeys } from './paste-revision-cleanup.repository.js';
 
 export type PasteRow = Selectable<PastesTable>;
 

@@ -26,10 +26,9 @@ import type { UserRow } from '../users/users.service.js';
 import { type ReceivedContent, receiveContent } from './content-intake.js';
 import { checkEncryptionOptions, sealedContentOf, sealedLineTableFor } from './encrypted-content.js';
 import { deleteContentBlob, keptBeside, type LineIndexes } from './line-index/line-index-store.js';
-import { findLivePaste } from './live-paste.repository.js';
+import { findLivePaste, type PasteWithAuthor } from './live-paste.repository.js';
 import { type PasteContent, type StoredContent, storeContent } from './paste-content-store.js';
 import type { PasteInsertBatcher } from './paste-insert-batcher.js';
-import { createPasteReader, PASTE_ID_PATTERN, type PasteReaderDeps } from './paste-reader.js';
 import { INLINE_CONTENT_MAX_BYTES, type pasteCreationRules } from './pastes.limits.js';
 import {
   countPastesByUser,
@@ -45,6 +44,7 @@ import {
   pasteTotals,
 } from './pastes.repository.js';
 import { sweepDeadPastes } from './pastes.sweeper.js';
+import { createPasteReader, PASTE_ID_PATTERN, type PasteReaderDeps } from './reading/paste-reader.js';
 import { checkTextForSecrets, scanAnswer } from './secret-check.js';
 
 export type CreatePasteRequest = Omit<CreatePasteInput, 'content'> & { content: PasteContent };
@@ -69,6 +69,8 @@ export function newPasteId(): string {
 }
 
 export type PastesService = ReturnType<typeof createPastesService>;
+/** A live paste as the service hands it to other modules (its row and author). */
+export type { PasteWithAuthor };
 
 export function createPastesService(deps: Deps) {
   const {
@@ -209,6 +211,14 @@ export function createPastesService(deps: Deps) {
   return {
     /** The live paste a viewer may know exists (reports and deletion requests check it). */
     findVisible: reader.findVisible,
+
+    /** The live row, read from the database (never the hot cache: an edit must see the newest). */
+    async freshRow(id: string): Promise<PasteWithAuthor> {
+      const row = PASTE_ID_PATTERN.test(id) ? await findLivePaste(db, id, clock.now()) : undefined;
+      if (!row || row.status === 'failed' || row.burn_claimed_at !== null)
+        throw notFound(PASTE_MESSAGES.notFound);
+      return row;
+    },
 
     /** Content that arrives as a stream (see receiveContent), checked against this site's size. */
     receiveContent: async (source: AsyncIterable<Buffer>): Promise<ReceivedContent> =>

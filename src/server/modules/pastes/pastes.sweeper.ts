@@ -3,7 +3,7 @@ import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import type { BlobStore } from '../../infra/blob-store/index.js';
 import { deleteContentBlob } from './line-index/line-index-store.js';
-import { revisionBlobKeys } from './paste-revisions.repository.js';
+import { revisionBlobKeys } from './paste-revision-cleanup.repository.js';
 import { BURN_GRACE_MS } from './pastes.limits.js';
 import { claimSweepBatch, deleteSweptPastes, forgetBurned } from './pastes.repository.js';
 

@@ -13,7 +13,7 @@ import { createPasteBodySchema, PASTE_MESSAGES } from '../../../common/schemas/p
 import { AppError } from '../../errors.js';
 import { presentPasteListItem } from '../pastes/pastes.presenter.js';
 import type { CreatePasteRequest } from '../pastes/pastes.service.js';
-import { viewerOf } from '../pastes/viewer.js';
+import { viewerOf } from '../pastes/reading/viewer.js';
 
 const RAW_TYPES = ['text/plain', 'application/octet-stream', 'application/x-www-form-urlencoded'];
 

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
-import { RevisionScreen } from '../../features/pastes/components/revisions/revision-screen';
 import type { PasteContent } from '../../features/pastes/components/view/paste-content';
+import { RevisionScreen } from '../../features/revisions';
 
 /** The screen of one revision, showing its text with `Content`, the paste page's PasteContent (see router.tsx). */
 export function revisionPageWith(Content: typeof PasteContent) {

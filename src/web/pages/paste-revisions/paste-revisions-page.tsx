@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { RevisionsScreen } from '../../features/pastes/components/revisions/revisions-screen';
+import { RevisionsScreen } from '../../features/revisions';
 
 export function PasteRevisionsPage() {
   const { id = '' } = useParams();

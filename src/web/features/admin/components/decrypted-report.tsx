@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { type DecryptedRead, readDecryptedPaste } from '../../pastes/api/read-decrypted';
+import { type DecryptedRead, readDecryptedPaste } from '../../encryption/api/read-decrypted';
 import { getReportKey } from '../api/moderation';
 
 type State = { kind: 'idle' } | { kind: 'reading' } | { kind: 'failed'; message: string } | DecryptedRead;

@@ -19,6 +19,7 @@ import { defaultExpiration, enforceExpiration } from '../../../../lib/expiration
 import { type FieldErrors, focusFirstInvalid, hasErrors, withoutError } from '../../../../lib/field-errors';
 import { queryKeys } from '../../../../lib/query-keys';
 import { useUser } from '../../../auth/api/get-user';
+import { loadSealPaste, type SealedPaste } from '../../../encryption';
 import { usePublicSettings } from '../../../settings/api/get-public-settings';
 import { useCreatePaste } from '../../api/create-paste';
 import { ChunkedUploadError, uploadInChunks } from '../../api/upload-in-chunks';
@@ -181,7 +182,7 @@ export function CreatePasteForm() {
     try {
       // Encrypted: sealed as a stream in this tab (api/upload-encrypted, its own chunk).
       const { id, keyText } = encrypted
-        ? await import('../../api/upload-encrypted').then((m) =>
+        ? await import('../../../encryption/api/upload-encrypted').then((m) =>
             m.uploadEncrypted(file, chunked, setChunkedProgress),
           )
         : { id: await uploadInChunks(file, chunked, setChunkedProgress), keyText: undefined };
@@ -332,9 +333,9 @@ export function CreatePasteForm() {
   /** Seals text and title under a new key here, sends only the sealed bytes, and keeps the key for the link. */
   async function sendEncrypted(privacy: Privacy) {
     setSealing(true);
-    let sealed: Awaited<ReturnType<typeof import('../../encrypted/seal-paste').sealPaste>>;
+    let sealed: SealedPaste;
     try {
-      const { sealPaste } = await import('../../encrypted/seal-paste');
+      const { sealPaste } = await loadSealPaste();
       sealed = await sealPaste(editor.content, options.title.trim());
     } catch {
       setSealing(false);

@@ -1,24 +1,29 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { PasteView, ReadablePasteView } from '../../../../../common/schemas/paste';
 import { LoadingBlock } from '../../../../components/ui/spinner';
 import { toastError } from '../../../../components/ui/toast-store';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
+import {
+  type EncryptedFields,
+  EncryptedProblem,
+  loadEncryptedDownload,
+  useDecryption,
+} from '../../../encryption';
 import { isProcessing, usePaste } from '../../api/get-paste';
 import { useRevealPaste } from '../../api/reveal-paste';
-import { type EncryptedFields, useDecryption } from '../../encrypted/use-decryption';
 import { useBurnConfirm } from '../../hooks/use-burn-confirm';
 import { downloadAsCreator } from '../../lib/owner-download';
 import { downloadUrl } from '../../lib/paste-links';
 import { isReadableView } from '../../lib/readable-view';
 import { PasteBody } from '../rendered/paste-body';
+import { ExtremePaste } from './extreme-paste';
 import { PasswordDialog } from './password-dialog';
 import { PasteActions } from './paste-actions';
 import { PasteHeader } from './paste-header';
 import { PasteNotices } from './paste-notices';
 import {
   BurnRevealPrompt,
-  ExtremePaste,
   PasteBurned,
   PasteLoadFailed,
   PasteLocked,
@@ -27,11 +32,6 @@ import {
 } from './paste-status';
 import { VipBanner } from './vip-banner';
 import { YourLinkPanel } from './your-link-panel';
-
-// Only an encrypted paste that cannot be opened needs these screens: not in the first load.
-const EncryptedProblem = lazy(() =>
-  import('../../encrypted/encrypted-problem').then((m) => ({ default: m.EncryptedProblem })),
-);
 
 /**
  * The paste view (spec §2, §4): loading, not found, locked, processing, a burn paste waiting for
@@ -165,7 +165,7 @@ export function PasteScreen({ id }: { id: string }) {
               // Issue 21: decrypted in a Worker with the link's key, saved as the plaintext.
               event.preventDefault();
               if (!(paste.burnAfterReading && paste.isOwner)) setDownloaded(true);
-              import('../../crypto-download/download-encrypted-paste')
+              loadEncryptedDownload()
                 .then((m) => m.downloadEncryptedPaste(paste, location.hash))
                 .catch((error) => toastError('Download failed', error));
               return;

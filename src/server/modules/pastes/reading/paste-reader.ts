@@ -1,0 +1,395 @@
+import { buffer } from 'node:stream/consumers';
+import { EXTREME_PASTE_BYTES, PROCESSING_CONTENT } from '../../../../common/constants.js';
+import {
+  canForkPaste,
+  canViewProtected,
+  namesForkSource,
+  showsTextInPage,
+} from '../../../../common/policies.js';
+import { PASTE_MESSAGES, type PasteView } from '../../../../common/schemas/paste.js';
+import type { Clock } from '../../../clock.js';
+import type { Db } from '../../../db/kysely.js';
+import { AppError, forbidden, notFound } from '../../../errors.js';
+import type { BlobStore } from '../../../infra/blob-store/index.js';
+import type { Metrics } from '../../../infra/metrics/metrics.js';
+import { verifyPassword } from '../../../lib/passwords.js';
+import type { RateLimiter } from '../../../lib/rate-limiter.js';
+import { hashToken } from '../../../lib/tokens.js';
+import type { StaffReads } from '../../audit/staff-reads.service.js';
+import type { SettingsService } from '../../settings/settings.service.js';
+import type { UserRow } from '../../users/users.service.js';
+import type { LineIndexes } from '../line-index/line-index-store.js';
+import { findLivePaste, type PasteWithAuthor } from '../live-paste.repository.js';
+import { UNLOCK_PER_IP, UNLOCK_PER_PASTE } from '../pastes.limits.js';
+import { pasteViewJson, presentPasteMeta, viewFactsJson, withholdContentFacts } from '../pastes.presenter.js';
+import { claimBurn, findBurnedFor } from '../pastes.repository.js';
+import type { HotPasteCache } from './hot-paste-cache.js';
+import { pageTextOf, shownWhole } from './page-text.js';
+import { createAccessGrant, isValidAccessGrant } from './paste-access.js';
+import { viewerKey } from './recent-viewers.js';
+import type { ViewCounter } from './view-counter.js';
+
+/** Ids we hand out are 12 characters; older or imported ones may be longer, never other characters. */
+export const PASTE_ID_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
+
+/** Who a fork's source is looked up as: a visitor, reading nothing (see findForkSource). */
+const FORK_LOOKUP: Viewer = { user: null, ip: '', countable: false, burn: 'refuse' };
+
+export interface Viewer {
+  user: UserRow | null;
+  /** X-Creator-Token of an anonymous creator's browser. */
+  creatorToken?: string;
+  ip: string;
+  /** The request's id, for the audit log's record of a staff read. */
+  requestId?: string;
+  /** False for bots, prefetches and HEAD requests: they read but are not counted. */
+  countable: boolean;
+  /**
+   * What this request does to a burn paste it would destroy: `claim` it and get the content (a
+   * person reading); `hold` it, answered without content and claiming nothing (HEAD, and the web
+   * page until its visitor presses Show paste); or be `refuse`d (link-preview bots, prefetches).
+   */
+  burn: 'claim' | 'hold' | 'refuse';
+}
+
+/** What a reader presents besides their session: a paste password, or a grant from verify. */
+export interface ReadCredentials {
+  password?: string;
+  grant?: string;
+}
+
+/**
+ * What a reader gets: `processing` (still being assembled), `locked` (a password is needed),
+ * `held` (a burn paste answered without its content, claiming nothing) or `open`.
+ */
+export type ReadDecision =
+  | { outcome: 'processing'; row: PasteWithAuthor; isOwner: boolean }
+  | { outcome: 'locked'; row: PasteWithAuthor; isOwner: boolean }
+  | {
+      outcome: 'open' | 'held';
+      row: PasteWithAuthor;
+      isOwner: boolean;
+      /** Staff reading a password paste they could not open otherwise. */
+      staffAccess: boolean;
+      /** For password pastes: a grant for the raw/download links. */
+      accessToken: string | undefined;
+      /** This reader claimed a burn paste: deliver, then confirm. */
+      claimedBurn: boolean;
+    };
+
+export interface PasteReaderDeps {
+  db: Db;
+  clock: Clock;
+  blobs: BlobStore;
+  settings: SettingsService;
+  rateLimiter: RateLimiter;
+  views: ViewCounter;
+  hot: HotPasteCache;
+  lineIndexes: LineIndexes;
+  metrics: Pick<Metrics, 'pasteReads' | 'burns' | 'hotCache'>;
+  /** Staff reads of password pastes, for the audit log. */
+  staffReads: Pick<StaffReads, 'record'>;
+}
+
+/** How a read ended, as the paste-reads metric counts it (a fixed set: no id ever becomes a label). */
+type ReadOutcome = 'shown' | 'processing' | 'locked' | 'not_found' | 'expired' | 'burned';
+
+/**
+ * Reading a paste: who may see it and what they get — one decision (authorizeRead) for the JSON
+ * view, verify, the v1 read, raw and download — and the JSON view rendered from it.
+ */
+export function createPasteReader({
+  db,
+  clock,
+  blobs,
+  settings,
+  rateLimiter,
+  views,
+  hot,
+  lineIndexes,
+  metrics,
+  staffReads,
+}: PasteReaderDeps) {
+  /** The not-found answers given for a paste seen past its expiry (the metric says expired). */
+  const expiredAnswers = new WeakSet<AppError>();
+
+  function relation(row: PasteWithAuthor, viewer: Viewer) {
+    const isOwner =
+      (viewer.user !== null && row.user_id === viewer.user.id) ||
+      (row.creator_token_hash !== null &&
+        !!viewer.creatorToken &&
+        hashToken(viewer.creatorToken) === row.creator_token_hash);
+    const isStaff = canViewProtected(viewer.user?.role ?? null);
+    return { isOwner, isStaff };
+  }
+
+  async function loadContent(row: PasteWithAuthor): Promise<string> {
+    if (row.content !== null) return row.content;
+    const bytes = await buffer(await blobs.get(row.blob_key!));
+    // Encrypted content is bytes, which JSON carries as standard base64 (issue 21).
+    return bytes.toString(row.encryption !== null ? 'base64' : 'utf8');
+  }
+
+  /** The live paste a viewer may know exists (a burned one is gone for all but its creator). */
+  async function findVisible(id: string, viewer: Viewer) {
+    if (!PASTE_ID_PATTERN.test(id)) throw notFound(PASTE_MESSAGES.notFound);
+    const now = clock.now();
+    let row = hot.get(id, now);
+    metrics.hotCache.inc({ result: row ? 'hit' : 'miss' });
+    if (!row) {
+      const found = findLivePaste(db, id, now);
+      row = found instanceof Promise ? await found : found;
+      if (row) hot.offer(row, now);
+    } else if (row.expires_at !== null && row.expires_at <= now) {
+      // A kept row never outlives its paste's expiry; answered as not found, counted as expired.
+      const gone = notFound(PASTE_MESSAGES.notFound);
+      expiredAnswers.add(gone);
+      throw gone;
+    }
+    if (!row) throw await goneOrNotFound(id, viewer);
+    if (row.status === 'failed') throw notFound(PASTE_MESSAGES.notFound);
+    const rel = relation(row, viewer);
+    if (row.burn_claimed_at !== null && !rel.isOwner) throw notFound(PASTE_MESSAGES.notFound);
+    return { row, ...rel };
+  }
+
+  /** A paste found by findVisible, with who is asking in relation to it. */
+  type Visible = Awaited<ReturnType<typeof findVisible>>;
+
+  /**
+   * The paste `id` if anyone may read and fork it now (live, visible, canForkPaste), else null.
+   * A forkable paste needs no password and is never burned, so who asks does not matter: it is
+   * looked up as a visitor would, counting nothing.
+   */
+  async function findForkSource(id: string): Promise<PasteWithAuthor | null> {
+    let row: PasteWithAuthor;
+    try {
+      ({ row } = await findVisible(id, FORK_LOOKUP));
+    } catch (e) {
+      if (e instanceof AppError) return null;
+      throw e;
+    }
+    const forkable = canForkPaste({
+      privacy: row.privacy,
+      burnAfterReading: row.burn_after_reading === 1,
+      status: row.status,
+      encrypted: row.encryption !== null,
+    });
+    return forkable ? row : null;
+  }
+
+  /**
+   * A missing paste is "not found" — except to the creator of a burn paste that was read, who
+   * learns when (410 BURNED). Looked up only for a viewer with an account or a creator token.
+   */
+  async function goneOrNotFound(id: string, viewer: Viewer): Promise<AppError> {
+    const who = {
+      userId: viewer.user?.id ?? null,
+      tokenHash: viewer.creatorToken ? hashToken(viewer.creatorToken) : null,
+    };
+    if (who.userId === null && who.tokenHash === null) return notFound(PASTE_MESSAGES.notFound);
+    const burnedAt = await findBurnedFor(db.kysely, id, who);
+    if (burnedAt === undefined) return notFound(PASTE_MESSAGES.notFound);
+    return new AppError('BURNED', PASTE_MESSAGES.burned, {}, { burnedAt: new Date(burnedAt).toISOString() });
+  }
+
+  async function checkPassword(row: PasteWithAuthor, password: string, ip: string): Promise<void> {
+    await rateLimiter.consume([[UNLOCK_PER_IP, ip]]);
+    await rateLimiter.slowDown(UNLOCK_PER_PASTE, row.id);
+    if (!row.password_hash || !(await verifyPassword(row.password_hash, password))) {
+      throw forbidden(PASTE_MESSAGES.invalidPassword);
+    }
+  }
+
+  /**
+   * The one read decision for a paste, whatever answers it (JSON view, verify, raw, download, v1):
+   * visibility, processing, password (by the password itself or a grant from an earlier verify),
+   * and burn. A burn paste is claimed here, atomically, by the first reader who may claim it (see
+   * Viewer.burn) and whose answer carries the content: the JSON view of an extreme paste carries
+   * only a download link, so its download claims it instead.
+   */
+  async function authorizeRead(
+    id: string,
+    viewer: Viewer,
+    credentials: ReadCredentials,
+    answer: 'json' | 'bytes',
+    found?: Visible,
+  ): Promise<ReadDecision> {
+    let decision: ReadDecision;
+    try {
+      decision = await decideRead(id, viewer, credentials, answer, found);
+    } catch (e) {
+      const outcome = readOutcomeOf(e);
+      if (outcome) metrics.pasteReads.inc({ outcome });
+      throw e;
+    }
+    const outcome: ReadOutcome =
+      decision.outcome === 'open' ? 'shown' : decision.outcome === 'held' ? 'locked' : decision.outcome;
+    metrics.pasteReads.inc({ outcome });
+    // Only staff opening a password paste without its password reach the audit log's write.
+    if (decision.outcome === 'open' && decision.staffAccess && viewer.user) {
+      const { id: staffId, username } = viewer.user;
+      await staffReads.record({
+        pasteId: id,
+        staff: { id: staffId, username },
+        requestId: viewer.requestId ?? '',
+        ip: viewer.ip,
+      });
+    }
+    if (decision.outcome === 'open' && decision.claimedBurn) metrics.burns.inc();
+    return decision;
+  }
+
+  async function decideRead(
+    id: string,
+    viewer: Viewer,
+    credentials: ReadCredentials,
+    answer: 'json' | 'bytes',
+    // The paste as findVisible gave it to this caller a moment ago: not looked up twice.
+    found?: Visible,
+  ): Promise<ReadDecision> {
+    const { row, isOwner, isStaff } = found ?? (await findVisible(id, viewer));
+    if (row.status === 'processing') return { outcome: 'processing', row, isOwner };
+    const isProtected = row.privacy === 'password';
+    if (isProtected && !isOwner && !isStaff) {
+      const granted = isValidAccessGrant(await settings.secret(), id, credentials.grant, clock.now());
+      if (!granted) {
+        if (credentials.password === undefined) return { outcome: 'locked', row, isOwner };
+        await checkPassword(row, credentials.password, viewer.ip);
+      }
+    }
+    const open = {
+      outcome: 'open' as const,
+      row,
+      isOwner,
+      staffAccess: isProtected && isStaff && !isOwner,
+      accessToken: isProtected ? createAccessGrant(await settings.secret(), id, clock.now()) : undefined,
+      claimedBurn: false,
+    };
+    const carriesContent = answer === 'bytes' || row.size_bytes <= EXTREME_PASTE_BYTES;
+    if (row.burn_after_reading !== 1 || isOwner || !carriesContent) return open;
+    if (viewer.burn === 'refuse') throw forbidden(PASTE_MESSAGES.burnNeedsPerson);
+    if (viewer.burn === 'hold') return { ...open, outcome: 'held' };
+    if (!(await claimBurn(db.kysely, id, clock.now()))) throw notFound(PASTE_MESSAGES.notFound);
+    return { ...open, claimedBurn: true };
+  }
+
+  /** The metric's outcome of a refused read, or null for what is no read outcome (e.g. a 429). */
+  function readOutcomeOf(e: unknown): ReadOutcome | null {
+    if (!(e instanceof AppError)) return null;
+    if (expiredAnswers.has(e)) return 'expired';
+    if (e.message === PASTE_MESSAGES.notFound) return 'not_found';
+    if (e.code === 'BURNED') return 'burned';
+    if (e.message === PASTE_MESSAGES.invalidPassword || e.message === PASTE_MESSAGES.burnNeedsPerson)
+      return 'locked';
+    return null;
+  }
+
+  /**
+   * What GET /api/pastes/:id, POST …/verify and the v1 read answer: authorizeRead, rendered. For
+   * the page's first HTML (`forPage`), the text is what the page shows of it (pageTextOf), and
+   * `textLines` the whole text's lines (absent for a small text, shown whole).
+   */
+  async function render(
+    id: string,
+    viewer: Viewer,
+    credentials: ReadCredentials,
+    found?: Visible,
+    forPage = false,
+  ): Promise<{ view: PasteView; row: PasteWithAuthor; kept: boolean; textLines?: number }> {
+    const decision = await authorizeRead(id, viewer, credentials, 'json', found);
+    const { row } = decision;
+    const kept = hot.keeps(row);
+    const view = presentPasteMeta(row, row.view_count + views.pendingFor(id), kept);
+    view.isOwner = decision.isOwner;
+    if (decision.outcome === 'processing') {
+      view.content = PROCESSING_CONTENT;
+      return { view, row, kept };
+    }
+    if (decision.outcome === 'locked') {
+      view.requiresPassword = true;
+      withholdContentFacts(view);
+      return { view, row, kept };
+    }
+    view.staffAccess = decision.staffAccess;
+    if (decision.accessToken) view.accessToken = decision.accessToken;
+    // Only a fork costs a second look-up: the source is named while it can still be read and
+    // forked, and only to a reader who may know of it (namesForkSource).
+    const source = row.forked_from === null ? null : await findForkSource(row.forked_from);
+    const readerIsAuthor = source !== null && relation(source, viewer).isOwner;
+    if (source && namesForkSource({ privacy: source.privacy, readerIsAuthor })) {
+      view.forkedFrom = { id: source.id, title: source.title };
+    }
+    if (view.isExtreme) {
+      const q = view.accessToken ? `?access=${encodeURIComponent(view.accessToken)}` : '';
+      view.downloadUrl = `/api/pastes/${id}/download${q}`;
+      // The extreme screen is how such a paste is seen: it counts like any view (issue 19 #19).
+      // A burn paste counts when it is downloaded, which is what claims it.
+      if (row.burn_after_reading !== 1) countView(view, decision.isOwner, viewer);
+      return { view, row, kept };
+    }
+    if (decision.outcome === 'held') {
+      view.requiresReveal = true;
+      return { view, row, kept };
+    }
+    // Most pastes are small enough for their page to show as they are, as fast as before.
+    const page = forPage && !shownWhole(row) ? await pageTextOf(row, { blobs, lineIndexes }) : null;
+    view.content = page ? page.text : (row.content ?? (await loadContent(row)));
+    countView(view, decision.isOwner, viewer);
+    return { view, row, kept, textLines: page?.totalLines };
+  }
+
+  /** One view per reader (not the author, not a bot); the answer shows it at once. */
+  function countView(view: PasteView, isOwner: boolean, viewer: Viewer): void {
+    if (
+      !isOwner &&
+      viewer.countable &&
+      views.record(view.id, viewerKey(view.id, viewer.ip, viewer.user?.id ?? null))
+    ) {
+      view.viewCount += 1;
+    }
+  }
+
+  return {
+    findVisible,
+    findForkSource,
+    authorizeRead,
+
+    /** A paste as its viewer may see it (see render). */
+    view: async (id: string, viewer: Viewer, credentials: ReadCredentials = {}): Promise<PasteView> =>
+      (await render(id, viewer, credentials)).view,
+
+    /**
+     * The paste as its page's first HTML shows it (issue 22), or null when that page shows no
+     * text (showsTextInPage: password, burn, processing, extreme), deciding and counting nothing
+     * then. Otherwise it is read as the app's own read of the page is, and the two count one view
+     * (one per reader and window). Throws 404 like any read of a paste that is not there.
+     * `factsJson` is what the page shows of it but its text and count (viewFactsJson). The view's
+     * text is only a very large paste's preview, read in bounded work (pageTextOf); `textLines`
+     * counts the lines of the whole (absent when the text is small and whole).
+     */
+    async pageView(
+      id: string,
+      viewer: Viewer,
+    ): Promise<{ view: PasteView; factsJson: string; textLines?: number } | null> {
+      const found = await findVisible(id, viewer);
+      const { row } = found;
+      const shown = showsTextInPage({
+        privacy: row.privacy,
+        burnAfterReading: row.burn_after_reading === 1,
+        status: row.status,
+        sizeBytes: row.size_bytes,
+        encrypted: row.encryption !== null,
+      });
+      if (!shown) return null;
+      const { view, row: read, kept, textLines } = await render(id, viewer, {}, found, true);
+      return { view, factsJson: viewFactsJson(view, read, kept), textLines };
+    },
+
+    /** The same answer as JSON text (the routes send this; see pasteViewJson). */
+    async viewJson(id: string, viewer: Viewer, credentials: ReadCredentials = {}): Promise<string> {
+      const { view, row, kept } = await render(id, viewer, credentials);
+      return pasteViewJson(view, row, kept);
+    },
+  };
+}
