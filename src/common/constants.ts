@@ -146,3 +146,14 @@ export const ENCRYPTION_PSE1 = 1;
 export function pageTitle(siteTitle: string | undefined | null): string {
   return `${siteTitle?.trim() || DEFAULT_SITE_TITLE} - ${PAGE_TITLE_SUFFIX}`;
 }
+
+/** Rendered views (Markdown, CSV/TSV, notebooks): text past this many characters shows as source only. */
+export const RENDER_MAX_CHARS = 2 * MB;
+/** A CSV/TSV view shows its header and at most this many rows (the rest is in the source). */
+export const TABLE_VIEW_MAX_ROWS = 10_000;
+/**
+ * The first HTML renders a Markdown/CSV/notebook paste up to this many characters; past it the
+ * reader's browser renders it (measured: rendering costs the server far more per byte than the
+ * plain page, bench/render.ts), so no request holds the server's thread for long.
+ */
+export const FIRST_HTML_RENDER_MAX_CHARS = 64 * 1024;

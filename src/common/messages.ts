@@ -228,3 +228,11 @@ export const DECRYPT_DOWNLOAD_MESSAGES = {
   decryptingProgress: (percent: number) =>
     `${percent}% decrypted in your browser; the file is saved when it is done.`,
 } as const;
+
+/** What the rendered views (Markdown, CSV/TSV, notebooks) say to a reader. */
+export const RENDER_MESSAGES = {
+  notebookNotJson: 'This notebook is not valid JSON.',
+  notebookNoCells: 'This is not a Jupyter notebook (no cells).',
+  tooLargeToRender: 'Too large to render: showing the source.',
+  tableTruncated: (rows: string) => `Showing the first ${rows} rows. The whole file is in the source.`,
+} as const;

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, Outlet, StaticRouterProvider } from 'react-router';
 import { CLIENT_ROUTES } from '../../common/client-routes';
+import { renderPaste } from '../../common/render/render-paste';
 import { PASTE_MESSAGES, type PasteView } from '../../common/schemas/paste';
 import type { PublicSettings } from '../../common/schemas/settings';
 import type { PublicUser } from '../../common/schemas/user';
@@ -9,6 +10,7 @@ import { AppLayout } from '../app/layout/app-layout';
 import { SetupGate } from '../features/setup/components/setup-gate';
 import { ApiError } from '../lib/api-client';
 import { PageClock } from '../lib/page-clock';
+import { PageRenderer } from '../lib/page-renderer';
 import { PageTextLines } from '../lib/page-text-lines';
 import { createQueryClient } from '../lib/query-client';
 import { queryKeys } from '../lib/query-keys';
@@ -82,8 +84,10 @@ export async function renderPastePage({
     <QueryClientProvider client={queryClient}>
       <PageClock.Provider value={renderedAt}>
         <PageTextLines.Provider value={textLines ?? null}>
-          {/* hydrate={false}: no inline script (the CSP allows none, and nothing hydrates). */}
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <PageRenderer.Provider value={renderPaste}>
+            {/* hydrate={false}: no inline script (the CSP allows none, and nothing hydrates). */}
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </PageRenderer.Provider>
         </PageTextLines.Provider>
       </PageClock.Provider>
     </QueryClientProvider>,

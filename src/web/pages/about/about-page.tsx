@@ -107,6 +107,17 @@ export function AboutPage() {
               line, unified or side by side.
             </p>
             <p>
+              A Markdown paste (its language Markdown, or a title ending in .md), a CSV or TSV file and a
+              Jupyter notebook (.ipynb) show rendered, with a Source / Rendered switch; a line link opens the
+              source. Markdown has GitHub's tables, task lists, footnotes and highlighted code blocks; its
+              HTML passes a strict allow-list, so no script, style or form from a paste reaches the page, and
+              links carry rel="nofollow ugc noopener". Images from other sites are never loaded by the page
+              (an image can tell its owner who read the paste): each shows as a link to it. A table shows its
+              first 10,000 rows under a header that stays in view, numbers right-aligned, sorted by a click on
+              a column's name; a notebook shows its Markdown and code cells with their text and PNG outputs,
+              never HTML ones. Raw and download stay the text as it was sent.
+            </p>
+            <p>
               The link of a public or unlisted paste brings its text in the page itself, so it shows before
               any script has loaded, and reads even with JavaScript turned off; password-protected and
               burn-after-reading pastes ask first, so a link preview never opens them.

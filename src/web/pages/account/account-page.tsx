@@ -16,8 +16,8 @@ import { EmailVerificationAlert } from '../../features/account/components/email-
 import { MyPastesCard } from '../../features/account/components/my-pastes-card';
 import { useUser } from '../../features/auth/api/get-user';
 import { LinkedProvidersCard } from '../../features/identity/components/linked-providers-card';
-import { SharedWithMeCard } from '../../features/teams';
 import { SecondFactorCard } from '../../features/identity/components/second-factor-card';
+import { SharedWithMeCard } from '../../features/teams';
 import { VipCard } from '../../features/vip/components/vip-card';
 import { errorMessage } from '../../lib/api-client';
 

@@ -5,7 +5,7 @@
  * whatever a paste holds, detection reads at most DETECTION_SAMPLE_CHARS characters. The hints
  * below are written so that no regex can backtrack over what it scans.
  */
-import { hljs } from './hljs';
+import { hljs } from '../../../../common/render/hljs';
 import type { LanguageId } from './languages';
 
 /**

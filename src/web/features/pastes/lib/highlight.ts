@@ -4,8 +4,9 @@
  * is read back into text and class names here (no DOM: this runs in a worker), so the view
  * renders React text nodes and never injects markup from a paste.
  */
+
+import { hljs } from '../../../../common/render/hljs';
 import { detectLanguage } from './detect-language';
-import { hljs } from './hljs';
 import type { LanguageChoice, LanguageId } from './languages';
 
 export interface Token {

@@ -16,10 +16,10 @@ import { useBurnConfirm } from '../../hooks/use-burn-confirm';
 import { downloadAsCreator } from '../../lib/owner-download';
 import { downloadUrl } from '../../lib/paste-links';
 import { isReadableView } from '../../lib/readable-view';
+import { PasteBody } from '../rendered/paste-body';
 import { ExtremePaste } from './extreme-paste';
 import { PasswordDialog } from './password-dialog';
 import { PasteActions } from './paste-actions';
-import { PasteContent } from './paste-content';
 import { PasteHeader } from './paste-header';
 import { PasteNotices } from './paste-notices';
 import {
@@ -207,7 +207,7 @@ export function PasteScreen({ id }: { id: string }) {
       <SharedWith paste={shown} />
       <PasteNotices paste={shown} burned={burner} />
       <PasteActions paste={shown} content={content} burned={burner} language={shownAs} linkKey={key} />
-      <PasteContent paste={shown} content={content} onLanguage={setShownAs} linkKey={key} />
+      <PasteBody paste={shown} content={content} onLanguage={setShownAs} linkKey={key} />
     </article>
   );
 }

@@ -1,6 +1,6 @@
 /**
- * highlight.js core with the languages of the picker registered. Only the highlight worker
- * imports it, so neither the grammars nor their work ever land on the page's main thread.
+ * highlight.js core with the languages of the picker registered: the paste page's highlight
+ * worker and the rendered views (fenced code, notebook cells) colour code with the same grammars.
  */
 import hljs from 'highlight.js/lib/core';
 import bash from 'highlight.js/lib/languages/bash';
@@ -26,7 +26,7 @@ import swift from 'highlight.js/lib/languages/swift';
 import typescript from 'highlight.js/lib/languages/typescript';
 import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
-import type { LanguageId } from './languages';
+import type { LanguageId } from '../languages.js';
 
 const definitions: Record<LanguageId, Parameters<typeof hljs.registerLanguage>[1]> = {
   bash,
