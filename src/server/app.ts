@@ -24,6 +24,7 @@ import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
 import { myPastesRoutes, pastesRoutes } from './modules/pastes/pastes.routes.js';
+import { safetyRoutes } from './modules/safety/safety.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { setupRoutes } from './modules/setup/setup.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
@@ -150,6 +151,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(uploadsRoutes);
   await app.register(myPastesRoutes);
   await app.register(moderationRoutes);
+  await app.register(safetyRoutes);
   await app.register(leaderboardRoutes);
   await app.register(adminRoutes);
   await app.register(auditRoutes);

@@ -41,6 +41,8 @@ import { INLINE_CONTENT_MAX_BYTES, pasteCreationRules } from './modules/pastes/p
 import { createPastesService } from './modules/pastes/pastes.service.js';
 import { createRecentViewers } from './modules/pastes/recent-viewers.js';
 import { createViewCounter } from './modules/pastes/view-counter.js';
+import { createContentRulesService } from './modules/safety/content-rules.service.js';
+import { createSafetyService } from './modules/safety/safety.service.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { createSetupService } from './modules/setup/setup.service.js';
 import { createUploadsService } from './modules/uploads/uploads.service.js';
@@ -162,7 +164,9 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
   const views = createViewCounter(db.kysely, { recent: recentViewers, onWritten: (id) => hot.delete(id) });
   const inserts = createPasteInsertBatcher(db);
   const lineIndexes = createLineIndexes(blobs);
+  const contentRules = createContentRulesService({ db: db.kysely, clock, metrics, changes });
   const pastes = createPastesService({
+    screen: contentRules,
     db,
     clock,
     blobs,
@@ -200,7 +204,9 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     rateLimiter,
     lineIndexes,
     limits: { ...config.pasteEditLimits, secretScanBudgetMs: config.secretScanBudgetMs },
+    screen: contentRules,
   });
+  const safety = createSafetyService({ db: db.kysely, clock, rules: contentRules, pastes, metrics });
   const pasteDelivery = createPasteDelivery({ blobs, pastes, revisions: pasteRevisions, views });
   const pasteLines = createPasteLines({ blobs, pastes, lineIndexes });
   const moderation = createModerationService({
@@ -280,6 +286,8 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     pasteRevisions,
     uploads,
     moderation,
+    contentRules,
+    safety,
     admin,
     audit,
     identity,

@@ -29,11 +29,25 @@ export const AUDIT_ACTIONS = [
   'favicon.update',
   'database.export',
   'database.import',
+  /** Content rules (Admin → Safety): one added or deleted, a list imported. */
+  'safety.rule_add',
+  'safety.rule_delete',
+  'safety.rules_import',
+  /** A paste held for review was approved (its deletion is paste.delete). */
+  'paste.approve',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an action was done to: a user, a paste, a report, a request, a licence, or the site. */
-export const AUDIT_TARGET_TYPES = ['user', 'paste', 'report', 'deletion_request', 'license', 'site'] as const;
+export const AUDIT_TARGET_TYPES = [
+  'user',
+  'paste',
+  'report',
+  'deletion_request',
+  'license',
+  'site',
+  'safety_rule',
+] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 export const AUDIT_PAGE_SIZE = 50;

@@ -56,6 +56,7 @@ describe('migrations', () => {
       '011-encrypted-pastes',
       '012-audit-once',
       '013-identity',
+      '017-safety',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect, db.schema)).toEqual([]);
     // Only our schema: on PostgreSQL other suites' schemas live in the same database.

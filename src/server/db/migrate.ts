@@ -13,6 +13,7 @@ import * as pasteRevisions from './migrations/010-paste-revisions.js';
 import * as encryptedPastes from './migrations/011-encrypted-pastes.js';
 import * as auditOnce from './migrations/012-audit-once.js';
 import * as identity from './migrations/013-identity.js';
+import * as safety from './migrations/017-safety.js';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
 
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '011-encrypted-pastes': encryptedPastes,
   '012-audit-once': auditOnce,
   '013-identity': identity,
+  '017-safety': safety,
 };
 
 class StaticProvider implements MigrationProvider {

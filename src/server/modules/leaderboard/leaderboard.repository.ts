@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema.js';
 
 /**
  * Pastes that may appear on the leaderboard: public, not burn, not encrypted (its title is a
- * placeholder and its text no one's to advertise), ready, not expired.
+ * placeholder and its text no one's to advertise), ready, not held for review, not expired.
  */
 function publicLive(db: Kysely<Database>, now: number) {
   return db
@@ -12,6 +12,7 @@ function publicLive(db: Kysely<Database>, now: number) {
     .where('pastes.burn_after_reading', '=', 0)
     .where('pastes.encryption', 'is', null)
     .where('pastes.status', '=', 'ready')
+    .where('pastes.held_reason', 'is', null)
     .where((eb) => eb.or([eb('pastes.expires_at', 'is', null), eb('pastes.expires_at', '>', now)]));
 }
 

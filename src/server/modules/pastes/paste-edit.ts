@@ -12,8 +12,10 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../error
 import type { BlobStore } from '../../infra/blob-store/index.js';
 import type { LimitRule, RateLimiter } from '../../lib/rate-limiter.js';
 import { sha256InSlices } from '../../lib/utf8-slices.js';
+import type { ContentScreen, Screening } from '../safety/content-rules.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UserRow } from '../users/users.service.js';
+import { applyScreening } from './held-pastes.repository.js';
 import type { HotPasteCache } from './hot-paste-cache.js';
 import { deleteContentBlob, type LineIndexes } from './line-index/line-index-store.js';
 import { findLivePaste, type PasteWithAuthor } from './live-paste.repository.js';
@@ -45,6 +47,8 @@ export interface PasteEditDeps {
   rateLimiter: RateLimiter;
   lineIndexes: LineIndexes;
   limits: EditLimits;
+  /** The content rules (modules/safety) new text passes before it is stored. */
+  screen: ContentScreen;
 }
 
 /** An edit that loses a race with another is tried again this many times before 409. */
@@ -80,6 +84,7 @@ export function createPasteEditor({
   rateLimiter,
   lineIndexes,
   limits,
+  screen,
 }: PasteEditDeps) {
   const editRule: LimitRule = { name: 'edit-account', points: limits.perAccountPerMin, durationSec: 60 };
 
@@ -213,6 +218,7 @@ export function createPasteEditor({
       if (size > limit) throw new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage(size, limit));
       const digest = await sha256InSlices(input.content);
       let stored: Place | null = null;
+      let screening: Screening | null = null;
 
       for (let attempt = 1; ; attempt++) {
         const row = await freshRow(id);
@@ -225,6 +231,8 @@ export function createPasteEditor({
         if (input.checkSecrets && secretsFound) {
           throw new AppError('SECRETS_DETECTED', PASTE_MESSAGES.secretsDetected, {}, { secretsFound });
         }
+        const title = input.title === undefined ? row.title : input.title.trim() || null;
+        screening ??= await screen.screen({ title, content: async () => input.content }, row.privacy);
         // Read once per attempt: the digest, the line counts and (first edit) the original's.
         const previous = await readText(blobs, row);
         const previousDigest = await currentDigest(row, previous);
@@ -244,6 +252,15 @@ export function createPasteEditor({
           return stored;
         };
         if (await tryEdit(row, { previous, previousDigest }, input, place, digest)) {
+          if (screening.held || screening.privacy !== row.privacy) {
+            const heldAt = screening.held ? clock.now() : null;
+            await applyScreening(db.kysely, id, {
+              privacy: screening.privacy,
+              held_reason: screening.held ? 'rule' : null,
+              held_at: heldAt,
+            });
+          }
+          await screening.record(id);
           hot.delete(id);
           return { id, revision: row.revision_count + 1, ...scanAnswer(scan) };
         }

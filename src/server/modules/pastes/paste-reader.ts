@@ -1,5 +1,6 @@
 import { buffer } from 'node:stream/consumers';
 import { EXTREME_PASTE_BYTES, PROCESSING_CONTENT } from '../../../common/constants.js';
+import { SAFETY_MESSAGES } from '../../../common/messages.js';
 import {
   canForkPaste,
   canViewProtected,
@@ -150,6 +151,10 @@ export function createPasteReader({
     if (row.status === 'failed') throw notFound(PASTE_MESSAGES.notFound);
     const rel = relation(row, viewer);
     if (row.burn_claimed_at !== null && !rel.isOwner) throw notFound(PASTE_MESSAGES.notFound);
+    // Held for review (modules/safety): its author and staff read it, anyone else learns only that.
+    if (row.held_reason !== null && !rel.isOwner && !rel.isStaff) {
+      throw new AppError('UNDER_REVIEW', SAFETY_MESSAGES.underReview);
+    }
     return { row, ...rel };
   }
 

@@ -33,6 +33,10 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'favicon.update': 'Uploaded a favicon',
   'database.export': 'Exported the database',
   'database.import': 'Imported a backup',
+  'safety.rule_add': 'Added a content rule',
+  'safety.rule_delete': 'Deleted a content rule',
+  'safety.rules_import': 'Imported content rules',
+  'paste.approve': 'Approved a held paste',
 };
 
 /**
