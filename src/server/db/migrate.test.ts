@@ -31,6 +31,8 @@ const TABLES = [
   'paste_revisions',
   'pastes',
   'reports',
+  'safety_hits',
+  'safety_rules',
   'scheduled_backups',
   'sessions',
   'settings',
