@@ -13,12 +13,12 @@ test('an admin adds and tests a rule in the Safety tab, then approves a held pas
   await page.goto('/admin/safety');
   const safety = page.getByRole('tabpanel', { name: 'Safety' });
   await expect(safety.getByText('End-to-end encrypted pastes are never checked')).toBeVisible();
-  await safety.getByLabel('Kind').selectOption('domain');
+  await safety.getByLabel('Kind', { exact: true }).selectOption('domain');
   await safety.getByLabel('Value').fill('spam.example');
   await safety.getByRole('button', { name: 'Test' }).click();
   await expect(safety.getByRole('status')).toContainText('Would have caught 1 of the last 1');
   await expect(safety.getByRole('link', { name: 'Old offer' })).toBeVisible();
-  await safety.getByLabel('Action').selectOption('hold');
+  await safety.getByLabel('Action', { exact: true }).selectOption('hold');
   await safety.getByRole('button', { name: 'Add rule' }).click();
   await expect(safety.getByRole('listitem').filter({ hasText: 'spam.example' })).toContainText(
     'Hold for review',
