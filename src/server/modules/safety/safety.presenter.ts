@@ -1,6 +1,6 @@
 import type { HeldPaste, SafetyRule, SafetyStats } from '../../../common/schemas/safety.js';
-import type { HeldRow } from '../pastes/held-pastes.repository.js';
 import type { RuleRow } from './safety.repository.js';
+import type { SafetyService } from './safety.service.js';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
@@ -13,7 +13,10 @@ export const presentRule = (r: RuleRow & { hits?: number }): SafetyRule => ({
   hits: r.hits ?? 0,
 });
 
-export const presentHeld = (r: HeldRow & { rules: string[] }): HeldPaste => ({
+/** A held paste as the safety service lists it. */
+type HeldRow = Awaited<ReturnType<SafetyService['held']>>[number];
+
+export const presentHeld = (r: HeldRow): HeldPaste => ({
   id: r.id,
   title: r.title,
   privacy: r.privacy,
