@@ -11,6 +11,8 @@ test('an admin adds and tests a rule in the Safety tab, then approves a held pas
   await createPasteApi(server.url, { title: 'Old offer', content: 'see https://shop.spam.example/deal' });
   await loginInContext(page, ADMIN.username, ADMIN.password);
   await page.goto('/admin/safety');
+  // The panel's code loads lazily: on a loaded machine that alone can take longer than one expect waits.
+  await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible({ timeout: 120_000 });
   const safety = page.getByRole('tabpanel', { name: 'Safety' });
   await expect(safety.getByText('End-to-end encrypted pastes are never checked')).toBeVisible();
   await safety.getByLabel('Kind', { exact: true }).selectOption('domain');
