@@ -18,7 +18,7 @@ export function ImportRules() {
   return (
     <Card>
       <CardContent className="space-y-3 p-4">
-        <h3 className="font-semibold">Import a list</h3>
+        <h2 className="font-semibold">Import a list</h2>
         <form
           className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center"
           onSubmit={async (e) => {

@@ -36,7 +36,7 @@ export function RuleForm() {
   return (
     <Card>
       <CardContent className="space-y-3 p-4">
-        <h3 className="font-semibold">Add a rule</h3>
+        <h2 className="font-semibold">Add a rule</h2>
         <form
           className="flex flex-col gap-2 sm:flex-row sm:items-end"
           onSubmit={(e) => {

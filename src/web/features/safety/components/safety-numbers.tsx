@@ -10,7 +10,7 @@ export function SafetyNumbers() {
   return (
     <Card>
       <CardContent className="space-y-3 p-4">
-        <h3 className="font-semibold">Numbers</h3>
+        <h2 className="font-semibold">Numbers</h2>
         <p className="text-sm">
           Held queue: <strong>{data.queueLength}</strong>
           {data.oldestHeldAt ? ` · oldest held ${formatDateTime(data.oldestHeldAt)}` : null}

@@ -17,9 +17,9 @@ function RuleList() {
   const rules = data ?? [];
   return (
     <div className="space-y-2">
-      <h3 className="font-semibold">
+      <h2 className="font-semibold">
         Rules <span className="text-sm text-muted-foreground">({rules.length})</span>
-      </h3>
+      </h2>
       {rules.length === 0 ? (
         <p className="text-sm text-muted-foreground">
           No rules: every paste is published as its author chose.
