@@ -157,3 +157,22 @@ export const TABLE_VIEW_MAX_ROWS = 10_000;
  * plain page, bench/render.ts), so no request holds the server's thread for long.
  */
 export const FIRST_HTML_RENDER_MAX_CHARS = 64 * 1024;
+/** Content rules (Admin → Safety): what a rule looks for. `domain` matches the domain's subdomains too. */
+export const SAFETY_RULE_KINDS = ['phrase', 'domain', 'pattern'] as const;
+export type SafetyRuleKind = (typeof SAFETY_RULE_KINDS)[number];
+/** What a matching rule does to a create or an edit; the strongest of all matches wins (this order). */
+export const SAFETY_ACTIONS = ['refuse', 'hold', 'unlist'] as const;
+export type SafetyAction = (typeof SAFETY_ACTIONS)[number];
+/** Why a paste waits for review. */
+export const HOLD_REASONS = ['rule'] as const;
+export type HoldReason = (typeof HOLD_REASONS)[number];
+/** Rules read this much of a paste's text (its title too); the rest is not checked. */
+export const SAFETY_SCAN_BYTES = 10 * MB;
+/** A rule's value; longer patterns are refused. */
+export const SAFETY_RULE_MAX_LENGTH = 500;
+/** Rules a site may have (an imported blocklist included). */
+export const SAFETY_MAX_RULES = 20_000;
+/** Pattern rules a site may have: each reads the text once more (see modules/safety/pattern-engine). */
+export const SAFETY_MAX_PATTERNS = 50;
+/** A rule's test run checks this many of the newest pastes. */
+export const SAFETY_TEST_PASTES = 1000;

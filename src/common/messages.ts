@@ -2,6 +2,9 @@
 import {
   MAX_REVISIONS_PER_PASTE,
   MB,
+  SAFETY_MAX_PATTERNS,
+  SAFETY_MAX_RULES,
+  SAFETY_RULE_MAX_LENGTH,
   SEALED_LINE_TABLE_MAX_LENGTH,
   SEALED_TITLE_MAX_LENGTH,
   SHARES_PER_PASTE_MAX,
@@ -235,4 +238,25 @@ export const RENDER_MESSAGES = {
   notebookNoCells: 'This is not a Jupyter notebook (no cells).',
   tooLargeToRender: 'Too large to render: showing the source.',
   tableTruncated: (rows: string) => `Showing the first ${rows} rows. The whole file is in the source.`,
+} as const;
+
+/** Content rules and the review queue (Admin → Safety). */
+export const SAFETY_MESSAGES = {
+  /** Names no rule: a spammer learns nothing to work around. */
+  contentRefused: 'This paste cannot be published: its content is not allowed on this site',
+  underReview: 'This paste is waiting for review',
+  heldNotice: 'This paste is waiting for review: only you and the moderators can see it until it is approved',
+  valueRequired: 'value: enter a phrase, a domain or a pattern',
+  valueTooLong: `value: at most ${SAFETY_RULE_MAX_LENGTH} characters`,
+  domainInvalid: 'value: a domain such as example.com (no scheme, path or spaces)',
+  patternInvalid: (reason: string) => `value: not a pattern this server runs (RE2 syntax): ${reason}`,
+  ruleExists: 'A rule for this value already exists',
+  ruleNotFound: 'Rule not found',
+  tooManyRules: `A site may have at most ${SAFETY_MAX_RULES} rules`,
+  tooManyPatterns: `A site may have at most ${SAFETY_MAX_PATTERNS} pattern rules: each reads every paste once more`,
+  importEmpty: 'The file has no phrases or domains (one a line; lines starting with # are comments)',
+  importLineInvalid: (line: number, reason: string) => `Line ${line}: ${reason}`,
+  heldNotFound: 'This paste is not waiting for review',
+  /** Said beside the rules: the server never sees an encrypted paste's text. */
+  encryptedNotChecked: 'End-to-end encrypted pastes are never checked: the server cannot read them.',
 } as const;

@@ -26,6 +26,7 @@ import { mailRoutes } from './modules/mail/mail.routes.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
 import { myPastesRoutes, pastesRoutes } from './modules/pastes/pastes.routes.js';
 import { revisionsRoutes } from './modules/revisions/revisions.routes.js';
+import { safetyRoutes } from './modules/safety/safety.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { setupRoutes } from './modules/setup/setup.routes.js';
 import { sharesRoutes } from './modules/teams/shares.routes.js';
@@ -158,6 +159,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(teamsRoutes);
   await app.register(sharesRoutes);
   await app.register(moderationRoutes);
+  await app.register(safetyRoutes);
   await app.register(leaderboardRoutes);
   await app.register(adminRoutes);
   await app.register(auditRoutes);

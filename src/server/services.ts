@@ -42,6 +42,8 @@ import { createPasteLines } from './modules/pastes/reading/paste-lines.service.j
 import { createRecentViewers } from './modules/pastes/reading/recent-viewers.js';
 import { createViewCounter } from './modules/pastes/reading/view-counter.js';
 import { createPasteRevisions } from './modules/revisions/revisions.service.js';
+import { createContentRulesService } from './modules/safety/content-rules.service.js';
+import { createSafetyService } from './modules/safety/safety.service.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { createSetupService } from './modules/setup/setup.service.js';
 import { createShareGrants } from './modules/teams/share-grants.js';
@@ -167,7 +169,9 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
   const inserts = createPasteInsertBatcher(db);
   const lineIndexes = createLineIndexes(blobs);
   const grants = createShareGrants({ db: db.kysely });
+  const contentRules = createContentRulesService({ db: db.kysely, clock, metrics, changes });
   const pastes = createPastesService({
+    screen: contentRules,
     db,
     clock,
     blobs,
@@ -208,7 +212,9 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     rateLimiter,
     lineIndexes,
     limits: { ...config.pasteEditLimits, secretScanBudgetMs: config.secretScanBudgetMs },
+    screen: contentRules,
   });
+  const safety = createSafetyService({ db: db.kysely, clock, rules: contentRules, pastes, metrics });
   const pasteDelivery = createPasteDelivery({ blobs, pastes, revisions: pasteRevisions, views });
   const pasteLines = createPasteLines({ blobs, pastes, lineIndexes });
   const moderation = createModerationService({
@@ -292,6 +298,8 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     teams,
     shares,
     moderation,
+    contentRules,
+    safety,
     admin,
     audit,
     identity,

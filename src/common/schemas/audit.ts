@@ -37,10 +37,16 @@ export const AUDIT_ACTIONS = [
   'team.member_remove',
   /** The author of a shared paste changed whom it names (details: who was added and removed). */
   'paste.share_change',
+  /** Content rules (Admin → Safety): one added or deleted, a list imported. */
+  'safety.rule_add',
+  'safety.rule_delete',
+  'safety.rules_import',
+  /** A paste held for review was approved (its deletion is paste.delete). */
+  'paste.approve',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** What an action was done to: a user, a paste, a report, a request, a licence, the site, or a team (by slug). */
+/** What an action was done to: a user, a paste, a report, a request, a licence, the site, a team (by slug), or a content rule. */
 export const AUDIT_TARGET_TYPES = [
   'user',
   'paste',
@@ -49,6 +55,7 @@ export const AUDIT_TARGET_TYPES = [
   'license',
   'site',
   'team',
+  'safety_rule',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   EXPIRATIONS,
+  HOLD_REASONS,
   PRIVACIES,
   ROLES,
   SEALED_LINE_TABLE_MAX_LENGTH,
@@ -112,6 +113,9 @@ export const BACKUP_ROW_SCHEMAS = {
     revision_count: z.number().int().min(1).optional().default(1),
     edited_at: time.nullable().optional().default(null),
     forked_from: pasteId.nullable().optional().default(null),
+    /** Held for review (Admin → Held): why and since when; absent in older backups. */
+    held_reason: z.enum(HOLD_REASONS).nullable().optional().default(null),
+    held_at: time.nullable().optional().default(null),
   }),
   paste_revisions: z.strictObject({
     paste_id: pasteId,

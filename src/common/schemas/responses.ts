@@ -17,6 +17,15 @@ import { importResultSchema } from './backup.js';
 import { accountIdentitySchema, identityAdminViewSchema, publicProviderSchema } from './identity.js';
 import { pasteLinesSchema, pasteSearchSchema } from './paste-lines.js';
 import {
+  heldDecisionResultSchema,
+  heldPastesSchema,
+  safetyImportResultSchema,
+  safetyRuleSchema,
+  safetyRulesSchema,
+  safetyStatsSchema,
+  safetyTestResultSchema,
+} from './safety.js';
+import {
   recoveryCodesSchema,
   secondFactorRequiredSchema,
   secondFactorStatusSchema,
@@ -302,6 +311,14 @@ export const RESPONSES = {
   'GET /api/user/identities': { 200: z.strictObject({ identities: z.array(accountIdentitySchema) }) },
   'POST /api/auth/oidc/:id/link': { 200: z.strictObject({ redirectUrl: z.url() }) },
   'POST /api/auth/ldap/:id/link': { 200: z.strictObject({ identities: z.array(accountIdentitySchema) }) },
+  'GET /api/admin/safety/rules': { 200: safetyRulesSchema },
+  'POST /api/admin/safety/rules': { 201: z.strictObject({ rule: safetyRuleSchema }) },
+  'DELETE /api/admin/safety/rules/:id': { 200: z.strictObject({ success: z.literal(true) }) },
+  'POST /api/admin/safety/rules/import': { 200: safetyImportResultSchema },
+  'POST /api/admin/safety/rules/test': { 200: safetyTestResultSchema },
+  'GET /api/admin/safety/held': { 200: heldPastesSchema },
+  'POST /api/admin/safety/held/decide': { 200: heldDecisionResultSchema },
+  'GET /api/admin/safety/stats': { 200: safetyStatsSchema },
   'GET /api/admin/identity': { 200: identityAdminViewSchema },
   'PUT /api/admin/identity': { 200: identityAdminViewSchema },
   'POST /api/auth/reveal-api-key': { 200: z.strictObject({ apiKey: z.string(), username: z.string() }) },

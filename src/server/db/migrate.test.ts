@@ -32,6 +32,8 @@ const TABLES = [
   'pastes',
   'recovery_codes',
   'reports',
+  'safety_hits',
+  'safety_rules',
   'scheduled_backups',
   'second_factor_challenges',
   'sessions',
@@ -64,6 +66,7 @@ describe('migrations', () => {
       '014-drop-jobs',
       '015-second-factor',
       '016-teams',
+      '017-safety',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect, db.schema)).toEqual([]);
     // Only our schema: on PostgreSQL other suites' schemas live in the same database.

@@ -16,6 +16,7 @@ import * as identity from './migrations/013-identity.js';
 import * as dropJobs from './migrations/014-drop-jobs.js';
 import * as secondFactor from './migrations/015-second-factor.js';
 import * as teams from './migrations/016-teams.js';
+import * as safety from './migrations/017-safety.js';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
 
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '014-drop-jobs': dropJobs,
   '015-second-factor': secondFactor,
   '016-teams': teams,
+  '017-safety': safety,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,5 +1,13 @@
 import type { Generated } from 'kysely';
-import type { Expiration, Privacy, Role, TeamRole } from '../../common/constants.js';
+import type {
+  Expiration,
+  HoldReason,
+  Privacy,
+  Role,
+  SafetyAction,
+  SafetyRuleKind,
+  TeamRole,
+} from '../../common/constants.js';
 import type { PasteLanguage } from '../../common/languages.js';
 
 /** A paste is `processing` while a chunked upload is assembled, `failed` if assembly gave up. */
@@ -39,6 +47,8 @@ export interface Database {
   totp_factors: TotpFactorsTable;
   recovery_codes: RecoveryCodesTable;
   second_factor_challenges: SecondFactorChallengesTable;
+  safety_rules: SafetyRulesTable;
+  safety_hits: SafetyHitsTable;
 }
 
 export interface SettingsTable {
@@ -161,6 +171,10 @@ export interface PastesTable {
   encryption: number | null;
   /** Encrypted pastes: the title sealed in the browser (base64url pse1); `title` holds a placeholder. */
   sealed_title: string | null;
+  /** Why the paste waits for a moderator (modules/safety); null = not held. */
+  held_reason: HoldReason | null;
+  /** When it was held (the queue's oldest item); null = not held. */
+  held_at: number | null;
 }
 
 /** One saved revision of an edited paste (revision 1 is the original). */
@@ -342,4 +356,23 @@ export interface PasteSharesTable {
   /** Who granted it (null once that account is gone). */
   added_by: number | null;
   added_at: number;
+}
+
+/** A content rule of the Safety tab (modules/safety). */
+export interface SafetyRulesTable {
+  id: Generated<number>;
+  kind: SafetyRuleKind;
+  value: string;
+  action: SafetyAction;
+  created_at: number;
+}
+
+/** One time a rule matched a create or an edit; kept when the rule or the paste is gone. */
+export interface SafetyHitsTable {
+  id: Generated<number>;
+  rule_id: number | null;
+  /** Null for a refused create (no paste was made). */
+  paste_id: string | null;
+  action: SafetyAction;
+  created_at: number;
 }

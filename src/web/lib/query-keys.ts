@@ -29,6 +29,10 @@ export const queryKeys = {
   adminPastes: (search: string, sort: string, privacy: string) =>
     ['/api/pastes', search, sort, privacy] as const,
   adminStats: ['/api/admin/stats'],
+  /** Admin → Safety: the rules, the Held queue, the numbers. */
+  safetyRules: ['/api/admin/safety/rules'],
+  safetyHeld: ['/api/admin/safety/held'],
+  safetyStats: ['/api/admin/safety/stats'],
   adminBackups: ['/api/admin/backups'],
   adminAudit: (query: string) => ['/api/admin/audit', query] as const,
   /** Sign-in providers: the public list, this account's links, the admin's settings. */

@@ -47,6 +47,18 @@ export function createMetrics({ processMetrics = true }: { processMetrics?: bool
       labelNames: ['kind', 'event'] as const,
       registers,
     }),
+    safetyHits: new Counter({
+      name: 'pasteshare_safety_rule_hits_total',
+      help: 'Creates and edits a content rule matched, by what was done (refuse, hold, unlist).',
+      labelNames: ['action'] as const,
+      registers,
+    }),
+    safetyDecisions: new Counter({
+      name: 'pasteshare_safety_held_decisions_total',
+      help: 'Held pastes decided by a moderator, by decision (approve, delete).',
+      labelNames: ['decision'] as const,
+      registers,
+    }),
     uploadBytes: new Counter({
       name: 'pasteshare_upload_chunk_bytes_total',
       help: 'Bytes of chunks received by chunked uploads.',

@@ -57,6 +57,8 @@ const COLUMNS = {
     'revision_count',
     'edited_at',
     'forked_from',
+    'held_reason',
+    'held_at',
   ],
   paste_revisions: [
     'paste_id',

@@ -43,6 +43,13 @@ async function seed() {
   const small = await createPaste(client, { title: 'Small ✓', content: 'héllo\nwörld' });
   await createPasteAsForm(client, `${'big line\n'.repeat(60_000)}end`);
   await createPaste(t.client(), { privacy: 'password', password: 'pw-123456', content: 'secret' });
+  // Held for review by a content rule: a restored site keeps it held.
+  const held = await createPaste(t.client(), { content: 'held for review' });
+  await t.db.kysely
+    .updateTable('pastes')
+    .set({ held_reason: 'rule', held_at: 1_000 })
+    .where('id', '=', held.id)
+    .execute();
   await t.client().post(`/api/pastes/${small.id}/report`, { reason: 'spam' });
   await client.post(`/api/pastes/${small.id}/request-delete`, { reason: 'mine' });
   // A second factor, one recovery code used: a restore must not turn it off or renew the code.
@@ -92,7 +99,7 @@ describe('database backup', () => {
       success: true,
       counts: expect.objectContaining({
         users: 2,
-        pastes: 3,
+        pastes: 4,
         reports: 1,
         deletion_requests: 1,
         vip_licenses: 1,

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.js';
 
 /**
  * Pastes that may appear on the leaderboard: public, not burn, not encrypted (its title is a
- * placeholder and its text no one's to advertise), ready, not expired.
+ * placeholder and its text no one's to advertise), ready, not held for review, not expired.
  */
 function publicLive(db: Kysely<Database>, now: number) {
   return db
@@ -13,7 +13,8 @@ function publicLive(db: Kysely<Database>, now: number) {
     .where('pastes.burn_after_reading', '=', 0)
     .where('pastes.encryption', 'is', null)
     .where('pastes.status', '=', 'ready')
-    .where(whereLive(now));
+    .where(whereLive(now))
+    .where('pastes.held_reason', 'is', null);
 }
 
 export function topPastes(db: Kysely<Database>, opts: { now: number; since: number | null; limit: number }) {

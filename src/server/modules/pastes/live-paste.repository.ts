@@ -14,7 +14,7 @@ import type { PasteRow } from './pastes.repository.js';
  */
 
 /** A live paste as its readers need it, with what its view shows of the author. */
-export type PasteWithAuthor = Omit<PasteRow, 'sweep_claimed_at'> & {
+export type PasteWithAuthor = Omit<PasteRow, 'sweep_claimed_at' | 'held_at'> & {
   /** Inline content as a JSON string literal, quoted by the database (see jsonQuoted); else null. */
   content_json: string | null;
   author_username: string | null;
@@ -53,6 +53,7 @@ const selectLivePaste = (db: Kysely<Database>, dialect: DialectName, now: number
       'pastes.forked_from',
       'pastes.encryption',
       'pastes.sealed_title',
+      'pastes.held_reason',
       'users.username',
       'users.role',
       'users.vip_banner_url',
@@ -104,6 +105,7 @@ function livePasteFrom(v: RowValues): PasteWithAuthor {
     forked_from: v[i++] as string | null,
     encryption: nullableNumber(v[i++]),
     sealed_title: v[i++] as string | null,
+    held_reason: v[i++] as PasteRow['held_reason'],
     author_username: v[i++] as string | null,
     author_role: v[i++] as Role | null,
     author_banner_url: v[i++] as string | null,

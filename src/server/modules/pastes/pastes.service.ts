@@ -19,9 +19,10 @@ import {
 } from '../../../common/schemas/paste.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
-import { newBlobKey } from '../../infra/blob-store/index.js';
+import { BlobNotFoundError, newBlobKey } from '../../infra/blob-store/index.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
+import type { ContentScreen } from '../safety/content-rules.service.js';
 import type { UserRow } from '../users/users.service.js';
 import { type ReceivedContent, receiveContent } from './content-intake.js';
 import {
@@ -30,6 +31,13 @@ import {
   sealedContentOf,
   sealedLineTableFor,
 } from './encrypted-content.js';
+import {
+  applyScreening,
+  heldQueueStats,
+  listHeldPastes,
+  recentRuledPastes,
+  releaseHeld,
+} from './held-pastes.repository.js';
 import { deleteContentBlob, keptBeside, type LineIndexes } from './line-index/line-index-store.js';
 import { findLivePaste, type PasteWithAuthor } from './live-paste.repository.js';
 import { type PasteContent, type StoredContent, storeContent } from './paste-content-store.js';
@@ -50,6 +58,7 @@ import {
 } from './pastes.repository.js';
 import { sweepDeadPastes } from './pastes.sweeper.js';
 import { createPasteReader, PASTE_ID_PATTERN, type PasteReaderDeps } from './reading/paste-reader.js';
+import { textForRules } from './rule-text.js';
 import { checkTextForSecrets, scanAnswer, shouldScanForSecrets } from './secret-check.js';
 import { shownRow } from './shown-row.js';
 
@@ -61,6 +70,8 @@ interface Deps extends PasteReaderDeps {
   creationLimits: ReturnType<typeof pasteCreationRules>;
   /** How long the secret scan of one create may run, in slices (see common/secret-scan-slices). */
   secretScanBudgetMs: number;
+  /** The content rules (modules/safety) a create passes before it is stored. */
+  screen: ContentScreen;
 }
 
 /**
@@ -90,6 +101,7 @@ export function createPastesService(deps: Deps) {
     creationLimits,
     lineIndexes,
     secretScanBudgetMs,
+    screen,
   } = deps;
   const reader = createPasteReader(deps);
 
@@ -130,12 +142,21 @@ export function createPastesService(deps: Deps) {
     if (input.checkSecrets && secretsFound) {
       throw new AppError('SECRETS_DETECTED', PASTE_MESSAGES.secretsDetected, {}, { secretsFound });
     }
+    const title = input.title.trim() || null;
+    const content = input.content;
+    const screening = await screen.screen(
+      { title, content: () => textForRules(blobs, content) },
+      input.privacy,
+    );
     const stored = await storeContent(blobs, input.content, await settings.maxPasteBytes(), lineIndexes);
-    const created = await insertNew(input, actor, stored, {
-      title: input.title.trim() || null,
+    const created = await insertNew({ ...input, privacy: screening.privacy }, actor, stored, {
+      title,
       encryption: null,
       sealed_title: null,
+      held_reason: screening.held ? 'rule' : null,
+      held_at: screening.held ? clock.now() : null,
     });
+    await screening.record(created.id);
     return { ...created, ...scanAnswer(scan) };
   }
 
@@ -173,7 +194,8 @@ export function createPastesService(deps: Deps) {
     input: CreatePasteRequest,
     actor: { user: UserRow | null },
     { size, inline, blobKey }: StoredContent,
-    shown: Pick<PasteRow, 'title' | 'encryption' | 'sealed_title'>,
+    shown: Pick<PasteRow, 'title' | 'encryption' | 'sealed_title'> &
+      Partial<Pick<PasteRow, 'held_reason' | 'held_at'>>,
   ): Promise<CreatePasteResult> {
     const now = clock.now();
     const burn = input.expiration === 'burn' || input.burnAfterReading;
@@ -326,6 +348,35 @@ export function createPastesService(deps: Deps) {
 
     authorizeRead: reader.authorizeRead,
 
+    /** Pastes held for review (modules/safety decides them). */
+    held: {
+      list: (limit: number, ids?: string[]) => listHeldPastes(db.kysely, clock.now(), limit, ids),
+      async release(ids: string[]): Promise<string[]> {
+        const released = await releaseHeld(db.kysely, ids);
+        for (const id of released) hot.delete(id);
+        return released;
+      },
+      stats: () => heldQueueStats(db.kysely, clock.now()),
+      /** What the content rules made of an edit: unlisted, held, or both. */
+      applyScreening: (id: string, change: Parameters<typeof applyScreening>[2]) =>
+        applyScreening(db.kysely, id, change),
+    },
+
+    /** The newest public and unlisted plain pastes with the part of their text rules read, one at a time. */
+    async *recentRuledTexts(limit: number) {
+      for (const row of await recentRuledPastes(db.kysely, clock.now(), limit)) {
+        const where = { inline: row.content, blobKey: row.blob_key, size: row.size_bytes };
+        let text: string;
+        try {
+          text = await textForRules(blobs, where);
+        } catch (e) {
+          if (e instanceof BlobNotFoundError) continue; // deleted meanwhile
+          throw e;
+        }
+        yield { id: row.id, title: row.title, createdAt: row.created_at, text };
+      }
+    },
+
     /**
      * The paste a finalized chunked upload becomes: visible at once in the processing state, its
      * content (blobKey) written by the assembly. Idempotent, so finalize can run again after a crash.
@@ -399,12 +450,14 @@ export function createPastesService(deps: Deps) {
       const row = shownRow(await findLivePaste(db, id, clock.now()));
       if (!row) return null;
       // An encrypted paste is never described to a preview: its title is only a placeholder.
-      const isPublic = isDescribedToPreviews({
-        privacy: row.privacy,
-        burnAfterReading: row.burn_after_reading === 1,
-        status: row.status,
-        encrypted: isEncrypted(row),
-      });
+      const isPublic =
+        row.held_reason === null &&
+        isDescribedToPreviews({
+          privacy: row.privacy,
+          burnAfterReading: row.burn_after_reading === 1,
+          status: row.status,
+          encrypted: isEncrypted(row),
+        });
       return { title: row.title, isPublic };
     },
   };

@@ -18,6 +18,7 @@ import { readText, type StoredContent, storeContent } from '../pastes/paste-cont
 import type { PastesService, PasteWithAuthor } from '../pastes/pastes.service.js';
 import type { HotPasteCache } from '../pastes/reading/hot-paste-cache.js';
 import { checkTextForSecrets, scanAnswer, shouldScanForSecrets } from '../pastes/secret-check.js';
+import type { ContentScreen, Screening } from '../safety/content-rules.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UserRow } from '../users/users.service.js';
 import {
@@ -45,7 +46,9 @@ export interface PasteEditDeps {
   rateLimiter: RateLimiter;
   lineIndexes: LineIndexes;
   limits: EditLimits;
-  pastes: Pick<PastesService, 'freshRow'>;
+  pastes: Pick<PastesService, 'freshRow' | 'held'>;
+  /** The content rules (modules/safety) new text passes before it is stored. */
+  screen: ContentScreen;
 }
 
 /** An edit that loses a race with another is tried again this many times before 409. */
@@ -82,6 +85,7 @@ export function createPasteEditor({
   lineIndexes,
   limits,
   pastes,
+  screen,
 }: PasteEditDeps) {
   const editRule: LimitRule = { name: 'edit-account', points: limits.perAccountPerMin, durationSec: 60 };
 
@@ -207,6 +211,7 @@ export function createPasteEditor({
       if (size > limit) throw new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage(size, limit));
       const digest = await sha256InSlices(input.content);
       let stored: Place | null = null;
+      let screening: Screening | null = null;
 
       for (let attempt = 1; ; attempt++) {
         const row = await pastes.freshRow(id);
@@ -218,6 +223,8 @@ export function createPasteEditor({
         if (input.checkSecrets && secretsFound) {
           throw new AppError('SECRETS_DETECTED', PASTE_MESSAGES.secretsDetected, {}, { secretsFound });
         }
+        const title = input.title === undefined ? row.title : input.title.trim() || null;
+        screening ??= await screen.screen({ title, content: async () => input.content }, row.privacy);
         // Read once per attempt: the digest, the line counts and (first edit) the original's.
         const previous = await readText(blobs, row);
         const previousDigest = await currentDigest(row, previous);
@@ -237,6 +244,15 @@ export function createPasteEditor({
           return stored;
         };
         if (await tryEdit(row, { previous, previousDigest }, input, place, digest)) {
+          if (screening.held || screening.privacy !== row.privacy) {
+            const heldAt = screening.held ? clock.now() : null;
+            await pastes.held.applyScreening(id, {
+              privacy: screening.privacy,
+              held_reason: screening.held ? 'rule' : null,
+              held_at: heldAt,
+            });
+          }
+          await screening.record(id);
           hot.delete(id);
           return { id, revision: row.revision_count + 1, ...scanAnswer(scan) };
         }

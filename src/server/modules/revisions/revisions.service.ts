@@ -19,7 +19,7 @@ interface Deps extends PasteEditDeps {
   db: Db;
   clock: Clock;
   blobs: BlobStore;
-  pastes: Pick<PastesService, 'findVisible' | 'authorizeRead' | 'freshRow'>;
+  pastes: Pick<PastesService, 'findVisible' | 'authorizeRead' | 'freshRow' | 'held'>;
 }
 
 /** One revision's text and where it is kept. */

@@ -158,6 +158,13 @@ export function AboutPage() {
               paste unlisted or password protected first; through the API, such a paste comes back with{' '}
               <code>secretsFound</code>, or is refused when you send <code>checkSecrets: true</code>.
             </p>
+            <p>
+              The moderators of a site may set content rules — phrases, link domains, patterns — that are
+              checked against the title and the first 10 MB of public and unlisted pastes when they are
+              created or edited. A paste that breaks one is refused, made unlisted, or held for review: until
+              a moderator approves it, only its author and the moderators can read it. Password-protected and
+              encrypted pastes are never checked.
+            </p>
           </CardContent>
         </Card>
 

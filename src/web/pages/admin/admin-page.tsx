@@ -21,6 +21,9 @@ import { StatsCards } from '../../features/admin/components/stats-cards';
 import { TeamsTab } from '../../features/admin/components/teams-tab';
 import { UsersTab } from '../../features/admin/components/users-tab';
 import { isStaff, useUser } from '../../features/auth/api/get-user';
+import { useSafetyStats } from '../../features/safety/api/stats';
+import { HeldTab } from '../../features/safety/components/held-tab';
+import { SafetyTab } from '../../features/safety/components/safety-tab';
 
 function AccessCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -101,7 +104,7 @@ export function AdminPage() {
         <Alert variant="warning" title={isAdmin ? 'Administrator access' : 'Manager access'}>
           {isAdmin
             ? 'You have full access to users, pastes, requests, reports, licenses and site settings. Changes take effect immediately for everyone.'
-            : 'You can review delete requests and reported pastes. Approving one deletes the paste permanently.'}
+            : 'You can review delete requests, reported and held pastes, and the content rules. Approving a delete request or a report deletes the paste permanently.'}
         </Alert>
         <ImportSummary />
         <StatsCards isAdmin={isAdmin} />
@@ -113,8 +116,19 @@ export function AdminPage() {
 
 /** Tabs each role sees, in order; the first is where the panel opens (spec §2). */
 const TABS = {
-  admin: ['users', 'pastes', 'delete-requests', 'reports', 'teams', 'licenses', 'settings', 'audit'],
-  manager: ['delete-requests', 'reports', 'teams'],
+  admin: [
+    'users',
+    'pastes',
+    'delete-requests',
+    'reports',
+    'held',
+    'safety',
+    'teams',
+    'licenses',
+    'settings',
+    'audit',
+  ],
+  manager: ['delete-requests', 'reports', 'held', 'safety', 'teams'],
 } as const;
 type AdminTab = (typeof TABS)['admin'][number];
 
@@ -137,6 +151,7 @@ function AdminTabs({ isAdmin, me }: { isAdmin: boolean; me: number }) {
   const { tab } = useParams();
   const navigate = useNavigate();
   const { data: stats } = useAdminStats();
+  const { data: safety } = useSafetyStats();
   const tabs: readonly AdminTab[] = isAdmin ? TABS.admin : TABS.manager;
   const current = tabs.includes(tab as AdminTab) ? (tab as AdminTab) : tabs[0]!;
   useEffect(() => {
@@ -144,7 +159,7 @@ function AdminTabs({ isAdmin, me }: { isAdmin: boolean; me: number }) {
   }, [tab, current, navigate]);
   return (
     <Tabs value={current} onValueChange={(next) => navigate(paths.adminTab(next))}>
-      <TabsList className={isAdmin ? 'h-auto flex-wrap gap-1' : 'max-w-md'}>
+      <TabsList className="h-auto flex-wrap gap-1">
         {isAdmin ? <TabsTrigger value="users">Users</TabsTrigger> : null}
         {isAdmin ? <TabsTrigger value="pastes">Pastes</TabsTrigger> : null}
         <TabsTrigger value="delete-requests">
@@ -155,6 +170,11 @@ function AdminTabs({ isAdmin, me }: { isAdmin: boolean; me: number }) {
           Reports
           <Pending count={stats?.pendingReports} />
         </TabsTrigger>
+        <TabsTrigger value="held">
+          Held
+          <Pending count={safety?.queueLength} />
+        </TabsTrigger>
+        <TabsTrigger value="safety">Safety</TabsTrigger>
         <TabsTrigger value="teams">Teams</TabsTrigger>
         {isAdmin ? <TabsTrigger value="licenses">VIP Licenses</TabsTrigger> : null}
         {isAdmin ? <TabsTrigger value="settings">Settings</TabsTrigger> : null}
@@ -175,6 +195,12 @@ function AdminTabs({ isAdmin, me }: { isAdmin: boolean; me: number }) {
       </TabsContent>
       <TabsContent value="reports">
         <ReportsTab />
+      </TabsContent>
+      <TabsContent value="held">
+        <HeldTab />
+      </TabsContent>
+      <TabsContent value="safety">
+        <SafetyTab />
       </TabsContent>
       <TabsContent value="teams">
         <TeamsTab />

@@ -98,8 +98,10 @@ function privacySections(site: string, auditDays: number | string): LegalSection
           administrators and managers: they can open any password-protected paste, for example to review a
           report or a deletion request. Every such opening is recorded in the audit log with their name and
           address (at most once an hour per paste and staff member). End-to-end encrypted pastes stay
-          unreadable to them unless a reporter shares the key. We disclose data to authorities only when the
-          law requires it.
+          unreadable to them unless a reporter shares the key. The title and text of public and unlisted
+          pastes are checked against the site's content rules when they are created or edited; which rules a
+          paste matched is kept with it for the moderators. We disclose data to authorities only when the law
+          requires it.
         </p>
       ),
     },

@@ -1,5 +1,6 @@
 import { buffer } from 'node:stream/consumers';
 import { EXTREME_PASTE_BYTES, PROCESSING_CONTENT } from '../../../../common/constants.js';
+import { SAFETY_MESSAGES } from '../../../../common/messages.js';
 import {
   canForkPaste,
   canViewProtected,
@@ -158,6 +159,10 @@ export function createPasteReader({
     const rel = relation(row, viewer);
     const shown = shownRow(row, { toCreator: rel.isOwner });
     if (!shown) throw notFound(PASTE_MESSAGES.notFound);
+    // Held for review (modules/safety): its author and staff read it, anyone else learns only that.
+    if (shown.held_reason !== null && !rel.isOwner && !rel.isStaff) {
+      throw new AppError('UNDER_REVIEW', SAFETY_MESSAGES.underReview);
+    }
     return { row: shown, ...rel };
   }
 

@@ -40,6 +40,10 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'team.member_role': "Changed a team member's role",
   'team.member_remove': 'Removed a team member',
   'paste.share_change': 'Changed whom a paste is shared with',
+  'safety.rule_add': 'Added a content rule',
+  'safety.rule_delete': 'Deleted a content rule',
+  'safety.rules_import': 'Imported content rules',
+  'paste.approve': 'Approved a held paste',
 };
 
 /**

@@ -1,0 +1,64 @@
+import { axeViolations } from './support/axe';
+import { ADMIN, expect, loginInContext, snap, test } from './support/fixtures';
+import { createPasteApi } from './support/pastes';
+
+test.use({ setupCompleted: true });
+
+test('an admin adds and tests a rule in the Safety tab, then approves a held paste in the Held queue', async ({
+  page,
+  server,
+}) => {
+  await createPasteApi(server.url, { title: 'Old offer', content: 'see https://shop.spam.example/deal' });
+  await loginInContext(page, ADMIN.username, ADMIN.password);
+  await page.goto('/admin/safety');
+  // The panel's code loads lazily: on a loaded machine that alone can take longer than one expect waits.
+  await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible({ timeout: 120_000 });
+  const safety = page.getByRole('tabpanel', { name: 'Safety' });
+  await expect(safety.getByText('End-to-end encrypted pastes are never checked')).toBeVisible();
+  await safety.getByLabel('Kind', { exact: true }).selectOption('domain');
+  await safety.getByLabel('Value').fill('spam.example');
+  await safety.getByRole('button', { name: 'Test' }).click();
+  await expect(safety.getByRole('status')).toContainText('Would have caught 1 of the last 1');
+  await expect(safety.getByRole('link', { name: 'Old offer' })).toBeVisible();
+  await safety.getByLabel('Action', { exact: true }).selectOption('hold');
+  await safety.getByRole('button', { name: 'Add rule' }).click();
+  await expect(safety.getByRole('listitem').filter({ hasText: 'spam.example' })).toContainText(
+    'Hold for review',
+  );
+
+  // A visitor's new paste with such a link is held: the visitor is told nothing of it yet.
+  const held = await createPasteApi(server.url, {
+    title: 'New offer',
+    content: 'buy at http://x.spam.example',
+  });
+  const visitor = await fetch(`${server.url}/api/pastes/${held.id}`);
+  expect(visitor.status).toBe(403);
+  expect((await visitor.json()).message).toBe('This paste is waiting for review');
+
+  await page.goto('/admin/held');
+  await expect(page.getByRole('tab', { name: /Held/ })).toContainText('1');
+  const queue = page.getByRole('tabpanel', { name: /Held/ });
+  await expect(queue.getByRole('link', { name: 'New offer' })).toBeVisible();
+  await expect(queue.getByText('domain: spam.example')).toBeVisible();
+  for (const theme of ['dark', 'light']) {
+    await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+    await page.goto('/admin/held');
+    await expect(queue.getByRole('link', { name: 'New offer' })).toBeVisible();
+    await snap(page, `admin-held-${theme}`);
+    expect(await axeViolations(page), `Held tab (${theme})`).toEqual([]);
+    await page.goto('/admin/safety');
+    await expect(safety.getByRole('listitem').filter({ hasText: 'spam.example' })).toBeVisible();
+    await snap(page, `admin-safety-${theme}`);
+    expect(await axeViolations(page), `Safety tab (${theme})`).toEqual([]);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/admin/held');
+  await expect(queue.getByRole('link', { name: 'New offer' })).toBeVisible();
+  await snap(page, 'admin-held-phone', { fullPage: false });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await queue.getByRole('button', { name: 'Approve' }).click();
+  await expect(queue.getByText('No pastes waiting for review')).toBeVisible();
+  expect((await fetch(`${server.url}/api/pastes/${held.id}`)).status).toBe(200);
+  await page.evaluate(() => localStorage.removeItem('theme'));
+});

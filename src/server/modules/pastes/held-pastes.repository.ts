@@ -1,0 +1,121 @@
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { HoldReason, Privacy } from '../../../common/constants.js';
+import type { Database } from '../../db/schema.js';
+
+/**
+ * Pastes held for review (modules/safety decides, this module keeps the rows): the queue, its
+ * numbers, release, and what a content rule's test run reads.
+ */
+
+const live = (now: number) => (eb: ExpressionBuilder<Database, 'pastes'>) =>
+  eb.or([eb('pastes.expires_at', 'is', null), eb('pastes.expires_at', '>', now)]);
+
+export interface HeldRow {
+  id: string;
+  title: string | null;
+  privacy: Privacy;
+  username: string | null;
+  held_reason: HoldReason;
+  held_at: number;
+  size_bytes: number;
+}
+
+/** The oldest held pastes first (the queue's order), at most `limit`. */
+export async function listHeldPastes(
+  db: Kysely<Database>,
+  now: number,
+  limit: number,
+  ids?: string[],
+): Promise<HeldRow[]> {
+  if (ids?.length === 0) return [];
+  let query = db
+    .selectFrom('pastes')
+    .leftJoin('users', 'users.id', 'pastes.user_id')
+    .select([
+      'pastes.id',
+      'pastes.title',
+      'pastes.privacy',
+      'users.username',
+      'pastes.held_reason',
+      'pastes.held_at',
+      'pastes.size_bytes',
+    ])
+    .where('pastes.held_reason', 'is not', null)
+    .where(live(now))
+    .orderBy('pastes.held_at', 'asc')
+    .orderBy('pastes.id', 'asc')
+    .limit(limit);
+  if (ids) query = query.where('pastes.id', 'in', ids);
+  const rows = await query.execute();
+  return rows.map((r) => ({
+    ...r,
+    held_reason: r.held_reason!,
+    held_at: Number(r.held_at),
+    size_bytes: Number(r.size_bytes),
+  }));
+}
+
+export async function heldQueueStats(
+  db: Kysely<Database>,
+  now: number,
+): Promise<{ length: number; oldestAt: number | null }> {
+  const row = await db
+    .selectFrom('pastes')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('pastes.held_at').as('oldest')])
+    .where('pastes.held_reason', 'is not', null)
+    .where(live(now))
+    .executeTakeFirstOrThrow();
+  return { length: Number(row.n), oldestAt: row.oldest === null ? null : Number(row.oldest) };
+}
+
+/** Lets these pastes be read by anyone they are shared with; returns those that were held. */
+export async function releaseHeld(db: Kysely<Database>, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .updateTable('pastes')
+    .set({ held_reason: null, held_at: null })
+    .where('id', 'in', ids)
+    .where('held_reason', 'is not', null)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** What the content rules made of an edit: unlisted, held, or both. */
+export async function applyScreening(
+  db: Kysely<Database>,
+  id: string,
+  change: { privacy: Privacy; held_reason: HoldReason | null; held_at: number | null },
+): Promise<void> {
+  const set = change.held_reason ? change : { privacy: change.privacy }; // an edit never releases a paste held before it
+  await db.updateTable('pastes').set(set).where('id', '=', id).execute();
+}
+
+export interface RecentPasteRow {
+  id: string;
+  title: string | null;
+  content: string | null;
+  blob_key: string | null;
+  size_bytes: number;
+  created_at: number;
+}
+
+/** The newest readable plain pastes rules apply to (public and unlisted), at most `limit`. */
+export async function recentRuledPastes(
+  db: Kysely<Database>,
+  now: number,
+  limit: number,
+): Promise<RecentPasteRow[]> {
+  const rows = await db
+    .selectFrom('pastes')
+    .select(['id', 'title', 'content', 'blob_key', 'size_bytes', 'created_at'])
+    .where('privacy', 'in', ['public', 'unlisted'])
+    .where('encryption', 'is', null)
+    .where('status', '=', 'ready')
+    .where('burn_after_reading', '=', 0)
+    .where(live(now))
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ ...r, size_bytes: Number(r.size_bytes), created_at: Number(r.created_at) }));
+}

@@ -1,0 +1,42 @@
+import type { HeldPaste, SafetyRule, SafetyStats } from '../../../common/schemas/safety.js';
+import type { RuleRow } from './safety.repository.js';
+import type { SafetyService } from './safety.service.js';
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+export const presentRule = (r: RuleRow & { hits?: number }): SafetyRule => ({
+  id: r.id,
+  kind: r.kind,
+  value: r.value,
+  action: r.action,
+  createdAt: iso(r.created_at),
+  hits: r.hits ?? 0,
+});
+
+/** A held paste as the safety service lists it. */
+type HeldRow = Awaited<ReturnType<SafetyService['held']>>[number];
+
+export const presentHeld = (r: HeldRow): HeldPaste => ({
+  id: r.id,
+  title: r.title,
+  privacy: r.privacy,
+  author: r.username,
+  heldAt: iso(r.held_at),
+  reason: r.held_reason,
+  rules: r.rules,
+  sizeBytes: r.size_bytes,
+});
+
+export const presentStats = (s: {
+  days: { day: number; refuse: number; hold: number; unlist: number }[];
+  queue: { length: number; oldestAt: number | null };
+}): SafetyStats => ({
+  days: s.days.map((d) => ({
+    day: iso(d.day).slice(0, 10),
+    refused: d.refuse,
+    held: d.hold,
+    unlisted: d.unlist,
+  })),
+  queueLength: s.queue.length,
+  oldestHeldAt: s.queue.oldestAt === null ? null : iso(s.queue.oldestAt),
+});
