@@ -37,6 +37,10 @@ it('imports a backup of the format before revisions, every row as the file has i
     // Made before second factors: none to restore.
     totp_factors: 0,
     recovery_codes: 0,
+    // Made before teams: none to restore.
+    teams: 0,
+    team_members: 0,
+    paste_shares: 0,
     gone_pastes: 0,
   });
   for (const table of ['users', 'reports', 'deletion_requests', 'vip_licenses'] as const) {

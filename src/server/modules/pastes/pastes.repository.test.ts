@@ -46,9 +46,12 @@ describe('the live paste read', () => {
       forked_from: 'source1',
       encryption: 1,
       sealed_title: 'sealed-title',
+      held_reason: 'rule',
+      held_at: 7_200,
     });
     await testDb().kysely.insertInto('pastes').values(stored).execute();
-    const { sweep_claimed_at: _, ...rest } = stored;
+    // The sweeper's claim and when a hold began are not the read's business.
+    const { sweep_claimed_at: _, held_at: _heldAt, ...rest } = stored;
     expect(await findLivePaste(testDb(), 'every1', 8_500)).toEqual({
       ...rest,
       content_json: JSON.stringify(rest.content),
