@@ -147,8 +147,15 @@ test('a manager approves a delete request and rejects a report, and the pastes f
   const stats = page.getByRole('region', { name: 'Statistics' });
   await expect(stats.getByText('Pending Delete Requests')).toBeVisible();
   await expect(stats.getByText('Total Users')).toHaveCount(0);
-  // A manager has the two moderation tabs only, and starts on Delete Requests.
-  await expect(page.getByRole('tab')).toHaveText([/^Delete Requests/, /^Reports/]);
+  // A manager has the moderation tabs only (the spec's two, then the held queue, content rules and
+  // teams), and starts on Delete Requests.
+  await expect(page.getByRole('tab')).toHaveText([
+    /^Delete Requests/,
+    /^Reports/,
+    /^Held/,
+    /^Safety/,
+    /^Teams/,
+  ]);
   // Work waiting shows on the tabs too (issue 19 #14).
   await expect(page.getByRole('tab', { name: 'Delete Requests 1 pending' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Reports 2 pending' })).toBeVisible();
