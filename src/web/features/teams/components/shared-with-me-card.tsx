@@ -25,7 +25,7 @@ export function SharedWithMeCard() {
         </CardTitle>
         <CardDescription>
           Pastes whose authors shared them with you or with a{' '}
-          <Link className="text-primary hover:underline" to={paths.teams}>
+          <Link className="text-primary underline underline-offset-4" to={paths.teams}>
             team
           </Link>{' '}
           you are in.
