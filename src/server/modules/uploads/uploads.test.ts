@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { postRaw } from '../../../../test/helpers/loop-stall.js';
 import { multipartBody } from '../../../../test/helpers/multipart.js';
-import { createUser, loginClient, withTestApp } from '../../../../test/helpers/test-app.js';
+import { createUser, loginClient, startTestApp, withTestApp } from '../../../../test/helpers/test-app.js';
 import {
   chunkForm,
   sendChunk,
@@ -111,15 +111,30 @@ describe('chunked upload, local disk', () => {
   });
 
   it('shows the paste as processing until it is assembled', async () => {
-    const slow = await user();
-    const data = textOfSize(40 * CHUNK);
-    const { id } = await uploadWhole(slow, data, CHUNK);
-    const early = await t.client().get(`/api/pastes/${id}`);
-    expect(early.status).toBe(200);
-    if (early.body.content !== undefined) expect(early.body.content).toBe(PROCESSING_CONTENT);
-    await waitAssembled(slow, id);
-    const done = await t.client().get(`/api/pastes/${id}`);
-    expect(done.body.content).toBe(data.toString('utf8'));
+    // An instance of the same site whose assembly takes at least 4 s (40 reports, 100 ms apart),
+    // so the read right after finalize comes while it runs even on a loaded machine.
+    const slowSite = await startTestApp({
+      sharing: t,
+      clock: t.clock,
+      env: { TEST_UPLOAD_CHUNK_BYTES: String(CHUNK), TEST_ASSEMBLY_PAUSE_MS: '100' },
+    });
+    try {
+      const u = await createUser(t);
+      const uploader = await loginClient(slowSite, u.username, u.plainPassword);
+      const data = textOfSize(40 * CHUNK);
+      const { id } = await uploadWhole(uploader, data, CHUNK);
+      const early = await slowSite.client().get(`/api/pastes/${id}`);
+      // Assembly only moves forward: still unfinished after the read means unfinished during it.
+      const after = await uploader.get(`/api/pastes/${id}/assembly-progress`);
+      expect(after.body.isComplete, 'the assembly was still running after the early read').toBe(false);
+      expect(early.status).toBe(200);
+      expect(early.body.content).toBe(PROCESSING_CONTENT);
+      await waitAssembled(uploader, id);
+      const done = await slowSite.client().get(`/api/pastes/${id}`);
+      expect(done.body.content).toBe(data.toString('utf8'));
+    } finally {
+      await slowSite.close();
+    }
   });
 
   it('refuses a chunk for no upload after reading the rest of its body, not stalling on it', async () => {

@@ -5,7 +5,7 @@
  * grant this browser holds); the draft a fork starts from; size levels.
  */
 export { LanguageOptions } from './components/view/language-picker';
-export { PasswordDialog } from './components/view/password-dialog';
+export { LazyPasswordDialog as PasswordDialog } from './components/view/lazy-password-dialog';
 export type { PasteContent } from './components/view/paste-content';
 export { PasteLoadFailed, PasteLocked, PasteNotFound, StatusCard } from './components/view/paste-status';
 export { accessGrant } from './lib/access-grants';

@@ -24,7 +24,7 @@ import { ForkNote } from './fork-note';
 import { LargeFilePanel } from './large-file-panel';
 import { PasteEditor } from './paste-editor';
 import { PasteOptions } from './paste-options';
-import { SecretWarningDialog } from './secret-warning-dialog';
+import { LazySecretWarningDialog as SecretWarningDialog } from './lazy-secret-warning-dialog';
 
 /** The create-paste screen (spec §2, §5): editor, toolbar, options, progress, redirect on success. */
 export function CreatePasteForm() {

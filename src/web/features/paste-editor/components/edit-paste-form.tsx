@@ -20,7 +20,7 @@ import { useEditPaste } from '../api/edit-paste';
 import { useEditorContent } from '../hooks/use-editor-content';
 import { useSecretWarning } from '../hooks/use-secret-warning';
 import { PasteEditor } from './paste-editor';
-import { SecretWarningDialog } from './secret-warning-dialog';
+import { LazySecretWarningDialog as SecretWarningDialog } from './lazy-secret-warning-dialog';
 
 const PRIVACY_LABELS = {
   public: 'Public',

@@ -18,7 +18,7 @@ import { downloadUrl } from '../../lib/paste-links';
 import { isReadableView } from '../../lib/readable-view';
 import { PasteBody } from '../rendered/paste-body';
 import { ExtremePaste } from './extreme-paste';
-import { PasswordDialog } from './password-dialog';
+import { LazyPasswordDialog as PasswordDialog } from './lazy-password-dialog';
 import { PasteActions } from './paste-actions';
 import { PasteHeader } from './paste-header';
 import { PasteNotices } from './paste-notices';
