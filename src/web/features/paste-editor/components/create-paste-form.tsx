@@ -22,9 +22,9 @@ import { EditorToolbar } from './editor-toolbar';
 import { FileChip, type LoadedFile, previewOf } from './file-chip';
 import { ForkNote } from './fork-note';
 import { LargeFilePanel } from './large-file-panel';
+import { LazySecretWarningDialog as SecretWarningDialog } from './lazy-secret-warning-dialog';
 import { PasteEditor } from './paste-editor';
 import { PasteOptions } from './paste-options';
-import { LazySecretWarningDialog as SecretWarningDialog } from './lazy-secret-warning-dialog';
 
 /** The create-paste screen (spec §2, §5): editor, toolbar, options, progress, redirect on success. */
 export function CreatePasteForm() {

@@ -19,8 +19,8 @@ import { LanguageOptions } from '../../pastes';
 import { useEditPaste } from '../api/edit-paste';
 import { useEditorContent } from '../hooks/use-editor-content';
 import { useSecretWarning } from '../hooks/use-secret-warning';
-import { PasteEditor } from './paste-editor';
 import { LazySecretWarningDialog as SecretWarningDialog } from './lazy-secret-warning-dialog';
+import { PasteEditor } from './paste-editor';
 
 const PRIVACY_LABELS = {
   public: 'Public',

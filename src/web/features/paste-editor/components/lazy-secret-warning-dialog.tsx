@@ -1,7 +1,9 @@
 import { type ComponentProps, lazy, Suspense, useState } from 'react';
 import type { SecretWarningDialog } from './secret-warning-dialog';
 
-const Loaded = lazy(() => import('./secret-warning-dialog').then((m) => ({ default: m.SecretWarningDialog })));
+const Loaded = lazy(() =>
+  import('./secret-warning-dialog').then((m) => ({ default: m.SecretWarningDialog })),
+);
 
 /**
  * The secret warning, fetched the first time it opens and kept mounted afterwards (so its closing
