@@ -1,5 +1,5 @@
 /**
- * The database floor (issue 22): Fastify (as bench/fastify-floor-server.ts starts it) + the product's
+ * The database floor: Fastify (as bench/fastify-floor-server.ts starts it) + the product's
  * own point read of a live paste by id (`findLivePaste`: the prepared statement on SQLite, the
  * batched named statement on PostgreSQL) + the product's own JSON building (`presentPasteMeta`,
  * `pasteViewJson`, as the reader builds a view of a row the hot-row cache does not keep). No access

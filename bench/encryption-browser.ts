@@ -1,5 +1,5 @@
 /**
- * End-to-end encryption in Chromium (issue 21), not part of `npm run bench` (run on its own):
+ * End-to-end encryption in Chromium, not part of `npm run bench` (run on its own):
  *
  * 1. In-page streams: the pse1 seal and open streams (src/common/paste-crypto, bundled by esbuild
  *    for a blank page of a bench-owned static server) over BENCH_ENC_SIZES MB (default 10 and
@@ -16,7 +16,7 @@
  *    the end, no decryption. While the Worker runs, JSHeapUsedSize (CDP Performance.getMetrics of
  *    the page) and the RSS of every renderer process (pids from CDP SystemInfo.getProcessInfo,
  *    /proc/<pid>/status; the dedicated Worker lives in the tab's renderer) are sampled every 100 ms.
- * 3. The huge viewer on the same paste (issue 22): View in browser until the line count shows
+ * 3. The huge viewer on the same paste: View in browser until the line count shows
  *    (the tab reads and decrypts the whole stream once: this upload sent no line table), then Go
  *    to the last line until its text shows (one chunk by Range); the page's heap after a forced
  *    collection; a reload of the tab until that line shows again (the counted table remembered:
@@ -409,7 +409,7 @@ async function workerDownload(
  * extreme screen (assembled), the tab's memory sampled meanwhile. Returns the paste and its key.
  */
 /**
- * The huge viewer on the encrypted paste (issue 22): from the click on View in browser until the
+ * The huge viewer on the encrypted paste: from the click on View in browser until the
  * line count is shown (the whole sealed stream fetched and decrypted once in the tab), then Go to
  * the last line until its text is shown (its chunk fetched by Range and opened); the page's heap
  * after a forced collection; then a reload of the tab until that line shows again (no count: the

@@ -1,5 +1,5 @@
 /**
- * The huge-paste viewer in Chromium (issue 22), not part of `npm run bench` (run on its own):
+ * The huge-paste viewer in Chromium, not part of `npm run bench` (run on its own):
  * a 1 GB log (BENCH_HUGE_MB) generated as a stream to a temp dir (bench/huge-log.ts, the same
  * log as bench/huge-paste.ts), uploaded once through the chunked API to the real server (compiled
  * bundle, web app built when stale, local disk, SQLite), then read in the browser:

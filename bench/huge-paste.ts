@@ -1,5 +1,5 @@
 /**
- * A huge paste read by lines (issue 22), not part of `npm run bench` (about 3 minutes on 2 CPUs):
+ * A huge paste read by lines, not part of `npm run bench` (about 3 minutes on 2 CPUs):
  * a 1 GB log (BENCH_HUGE_MB) written to disk as a stream, uploaded through the chunked API in
  * 40 MB chunks to the real server (compiled bundle, local disk, SQLite), then read as the
  * browser's viewer reads it: the first window, the last line's window, windows across the file,

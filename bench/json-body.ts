@@ -1,5 +1,5 @@
 /**
- * Micro-benchmark of the JSON body path (issue 9 #2), in-process, no server:
+ * Micro-benchmark of the JSON body path, in-process, no server:
  * - JsonShapeGuard alone, MB/s over a 50 MB paste body;
  * - the 2 KB create body: the floor (strict decode + JSON.parse) against our path (guard +
  *   strict decode + JSON.parse + assertAcceptableJson), per body;

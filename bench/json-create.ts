@@ -1,6 +1,6 @@
 /**
  * Part of `npm run bench` (BENCH_JSON_CREATE=0 skips it): a 40 MB paste created as JSON on
- * `POST /api/pastes` (issue 19 #9: JSON up to 50 MB), beside the same content sent as multipart,
+ * `POST /api/pastes` (JSON up to 50 MB), beside the same content sent as multipart,
  * the path large content took before, measured in the same run on the real server. Each way runs
  * on a fresh server: three creates, the median time, and the server's peak RSS over its idle RSS
  * (VmRSS sampled every 20 ms). Reports, never asserts.

@@ -1,6 +1,6 @@
 /**
- * Part of `npm run bench` (BENCH_PAGE=0 skips it): the paste page with its text in the first HTML
- * (issue 22), two figures against their goals.
+ * Part of `npm run bench` (BENCH_PAGE=0 skips it): the paste page with its text in the first HTML,
+ * two figures against their goals.
  *
  * 1. Server throughput of `GET /paste/:id` (the HTML, brotli as a browser asks for it) against
  *    `GET /api/pastes/:id` (the JSON read of the same 2 KB paste) on the same server, in alternating

@@ -51,10 +51,10 @@ export interface Measurement extends Measured {
   rpsPerServerCore: number | null;
   /** rpsPerServerCore over the bare server's. */
   perCoreRatioToBare: number | null;
-  /** Database targets: req/s and req/s per server core over the Fastify floor's (issue 22: hot reads). */
+  /** Database targets: req/s and req/s per server core over the Fastify floor's (hot reads). */
   ratioToFastifyFloor: number | null;
   perCoreRatioToFastifyFloor: number | null;
-  /** Database targets: req/s and req/s per server core over their own database floor's (issue 22: cold reads). */
+  /** Database targets: req/s and req/s per server core over their own database floor's (cold reads). */
   ratioToDbFloor: number | null;
   perCoreRatioToDbFloor: number | null;
 }

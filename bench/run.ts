@@ -422,7 +422,7 @@ const goals = results
       return `GET ${m.target}: ${pctOf(m.ratioToBare)} of bare req/s (goal ≥ 50 %): ${met}; ${perCoreRatio}`;
     }
     if (m.scenario === 'GET-many') {
-      // Issue 8: cold reads, each a database read (the hot-row cache holds a tenth of the set).
+      // Cold reads, each a database read (the hot-row cache holds a tenth of the set).
       const goal = m.target === 'sqlite' ? 0.5 : 0.3;
       const met = (m.ratioToBare ?? 0) >= goal ? 'met' : 'NOT met';
       return `GET-many ${m.target}: ${pctOf(m.ratioToBare)} of bare req/s (goal ≥ ${goal * 100} %): ${met}; ${perCoreRatio}`;
@@ -432,7 +432,7 @@ const goals = results
   });
 
 /**
- * Issue 22, the read path against its own limit: the cold read (GET-many) per server core against
+ * The cold read (GET-many) per server core against
  * the database floor of the same store, and the hot read (GET) against the Fastify floor, same run.
  */
 const x = (r: number | null) => (r === null ? '-' : `${r.toFixed(2)} ×`);

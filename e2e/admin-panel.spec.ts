@@ -31,7 +31,7 @@ test('an admin sees the site totals and empty moderation lists', async ({ page, 
   for (const label of ['Total Users', 'Total Pastes', 'Public', 'Unlisted', 'Protected', 'Total Views']) {
     await expect(stats.getByText(label, { exact: true })).toBeVisible();
   }
-  // The cards add up: Total = Public + Unlisted + Protected (issue 19 #14).
+  // The cards add up: Total = Public + Unlisted + Protected.
   await expect(stats).toContainText('Total Pastes3');
   await expect(stats).toContainText('Public1');
   await expect(stats).toContainText('Unlisted2');
@@ -39,7 +39,7 @@ test('an admin sees the site totals and empty moderation lists', async ({ page, 
   // An admin starts on the Users tab (spec §2), at its own address like every other tab.
   await expect(page.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
   await expect(page).toHaveURL(/\/admin\/users$/);
-  // The Pastes tab names every privacy and shows sizes; it sorts on the server (issue 19 #15).
+  // The Pastes tab names every privacy and shows sizes; it sorts on the server.
   await page.getByRole('tab', { name: 'Pastes' }).click();
   const pastes = page.getByRole('region', { name: 'Pastes' });
   // On the cards (the privacy filter's options say the same words).
@@ -53,7 +53,7 @@ test('an admin sees the site totals and empty moderation lists', async ({ page, 
   await snap(page, 'admin-pastes-tab');
   await page.getByRole('tab', { name: 'Delete Requests' }).click();
   await expect(page.getByText('No delete requests')).toBeVisible();
-  // Each tab has its URL: a reload keeps it (issue 19 #15).
+  // Each tab has its URL: a reload keeps it.
   await page.getByRole('tab', { name: 'Reports' }).click();
   await expect(page).toHaveURL(/\/admin\/reports$/);
   await page.reload();
@@ -135,7 +135,7 @@ test('a manager approves a delete request and rejects a report, and the pastes f
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ reason: 'Looks like spam' }),
   });
-  // A second reporter of the same paste: one card, two reports (issue 19 #16).
+  // A second reporter of the same paste: one card, two reports.
   await fetch(`${server.url}/api/pastes/${reported.id}/report`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Cookie: cookie, Origin: server.url },
@@ -156,7 +156,7 @@ test('a manager approves a delete request and rejects a report, and the pastes f
     /^Safety/,
     /^Teams/,
   ]);
-  // Work waiting shows on the tabs too (issue 19 #14).
+  // Work waiting shows on the tabs too.
   await expect(page.getByRole('tab', { name: 'Delete Requests 1 pending' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Reports 2 pending' })).toBeVisible();
   await expect(stats).toContainText('Pending Reports2');
@@ -166,7 +166,7 @@ test('a manager approves a delete request and rejects a report, and the pastes f
   await expect(requests).toContainText('Requested by author1');
   await expect(requests).toContainText('No longer needed');
   await snap(page, 'admin-manager-requests');
-  // Approving destroys the paste: it asks first (issue 19 #13), and Cancel changes nothing.
+  // Approving destroys the paste: it asks first, and Cancel changes nothing.
   await requests.getByRole('button', { name: 'Approve' }).click();
   const confirmApprove = page.getByRole('dialog', { name: 'Approve and delete the paste?' });
   await expect(confirmApprove).toContainText('This action cannot be undone.');
@@ -212,7 +212,7 @@ test('an admin manages users and pastes: role, password, email, pastes, delete',
   await expect(users).toContainText('No API Key');
   await expect(users).toContainText('1 paste');
   await snap(page, 'admin-users');
-  // A promotion says what the role can do and waits for a confirmation (issue 19 #12).
+  // A promotion says what the role can do and waits for a confirmation.
   await users.getByRole('button', { name: 'Promote to Admin' }).click();
   const grant = page.getByRole('dialog', { name: 'Make carol an Admin?' });
   await expect(grant).toContainText('Admins can do everything');
@@ -286,7 +286,7 @@ test('an admin generates VIP licences and sets the purchase URL', async ({ page,
   const key = (await tab.locator('td.font-mono').first().innerText()).trim();
   expect(key).toMatch(/^VIP-[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
   await expect(tab.getByText('Unused')).toBeVisible();
-  // Each key has a Copy button (issue 19 #17).
+  // Each key has a Copy button.
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await tab.getByRole('button', { name: `Copy license ${key}` }).click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
@@ -434,7 +434,7 @@ test('an admin exports the database and imports it back; everyone signs in again
   });
   expect((await fetch(`${server.url}/api/pastes/${id}`)).status).toBe(200);
   expect((await fetch(`${server.url}/api/pastes/${later.id}`)).status).toBe(404);
-  // Signing in again leads back to the panel, which says what was imported (issue 19 #15, #20).
+  // Signing in again leads back to the panel, which says what was imported.
   await page.getByRole('link', { name: 'Go to Login' }).click();
   await page.getByLabel('Username').fill(ADMIN.username);
   await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);

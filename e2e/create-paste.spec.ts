@@ -122,7 +122,7 @@ test('size levels: large, very large and (from a file) extreme', async ({ page }
     mimeType: 'text/plain',
     buffer: Buffer.alloc(6 * MB, 'a'),
   });
-  // The level follows the estimate; every size shown is the file's own (issue 19 #18).
+  // The level follows the estimate; every size shown is the file's own.
   await expect(page.getByTestId('size-warning')).toContainText(
     'Large File Loaded: 6.00 MB (line counting skipped for performance)',
   );

@@ -8,7 +8,7 @@ import { newVisitor, uploadSealed } from './support/pastes';
 
 test.use({ setupCompleted: true });
 
-// Issues 21 + 22: an end-to-end encrypted paste over 10 MB read in the huge-paste viewer, its
+// An end-to-end encrypted paste over 10 MB read in the huge-paste viewer, its
 // lines decrypted in the tab (the server cannot read them: its /lines and /search answer 409).
 
 /** Line n of the log: its number, and 2-, 3- and 4-byte characters that some chunk edges cut. */

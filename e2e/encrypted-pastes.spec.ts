@@ -9,7 +9,7 @@ import { completeSetup, expect, loginInContext, registerUser, snap, test, toasts
 import { createPasteApi, newVisitor, setEditorText } from './support/pastes';
 import { SERVER_FIXTURE_TIMEOUT_MS, startServer } from './support/server';
 
-// Issue 21: end-to-end encrypted pastes of ordinary size, in the browser — create, read with the
+// End-to-end encrypted pastes of ordinary size, in the browser — create, read with the
 // link's key, the screens without it, burn after reading, and moderation with a shared key.
 test.use({ setupCompleted: true });
 

@@ -8,7 +8,7 @@ import { exportKeyText, generateKey, PSE1, sealBytes, sealTitle } from '../src/c
 import { ADMIN, expect, loginInContext, snap, test, toasts } from './support/fixtures';
 import { newVisitor, uploadSealed } from './support/pastes';
 
-// Issue 21: Upload File with end-to-end encryption, and the decrypting download in a Worker.
+// Upload File with end-to-end encryption, and the decrypting download in a Worker.
 test.use({ setupCompleted: true });
 
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');

@@ -7,7 +7,7 @@ test.use({ setupCompleted: true });
 
 /**
  * Architecture budget: JavaScript transferred by a first visit, compressed, counted as the browser
- * counts it — each file's body and its response headers (issue 22).
+ * counts it — each file's body and its response headers.
  */
 const JS_BUDGET_BYTES = 150 * 1024;
 
@@ -77,7 +77,7 @@ test('a paste page loads at most 150 KB of JavaScript before highlighting, brotl
 
 /**
  * The times themselves are reported (annotation `fast-3g-ms`, printed), never a pass condition
- * (issue 19 #11: a loaded machine makes any stopwatch flaky). What is asserted is what decides them
+ * (a loaded machine makes any stopwatch flaky). What is asserted is what decides them
  * and does not depend on the machine: the text is in the first HTML with nothing render-blocking
  * before it, its paint is seen on the page's own clock, and the JavaScript moved before it.
  */
@@ -92,7 +92,7 @@ test('on Fast 3G a small paste’s text waits for no more than the JavaScript bu
   });
   await onFast3g(page);
   const response = await page.goto(`/paste/${id}`, { waitUntil: 'commit' });
-  // The text comes with the page itself (issue 22), not after the JavaScript, and no stylesheet or
+  // The text comes with the page itself, not after the JavaScript, and no stylesheet or
   // classic script before it holds its paint back.
   const html = (await response?.text()) ?? '';
   expect(html).toContain(line);

@@ -3,7 +3,7 @@ import { axeViolations } from './support/axe';
 import { ADMIN, expect, loginInContext, registerUser, snap, test, toasts } from './support/fixtures';
 import { createPasteApi, newVisitor, sessionCookie } from './support/pastes';
 
-/** Issue 23: Fork from a paste, and the author's and an admin's controls on the paste itself. */
+/** Fork from a paste, and the author's and an admin's controls on the paste itself. */
 test.use({ setupCompleted: true });
 
 const AUTHOR = { username: 'owner1', password: 'password-123' };

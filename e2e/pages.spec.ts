@@ -107,10 +107,7 @@ test('VIP page for a visitor', async ({ page }) => {
   await snap(page, 'vip');
 });
 
-test('VIP page for a signed-in user: no invitation to create an account (issue 19 #17)', async ({
-  page,
-  server,
-}) => {
+test('VIP page for a signed-in user: no invitation to create an account', async ({ page, server }) => {
   await registerUser(server.url, 'vipcurious', 'password-123');
   await loginInContext(page, 'vipcurious', 'password-123');
   await page.goto('/vip');

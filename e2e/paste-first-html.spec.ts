@@ -4,7 +4,7 @@ import { createPasteApi } from './support/pastes';
 
 test.use({ setupCompleted: true });
 
-/** Issue 22: a paste's text is in its page's first HTML, and the app takes over without a jump. */
+/** A paste's text is in its page's first HTML, and the app takes over without a jump. */
 
 test('a public paste reads with JavaScript disabled: title, meta line, text and line links', async ({
   browser,

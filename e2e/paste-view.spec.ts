@@ -27,7 +27,7 @@ test('a password paste: the dialog refuses a wrong password, then unlocks', asyn
   await expect(unlock).toBeDisabled();
   const field = dialog.getByLabel('Password', { exact: true });
   await field.fill('wrong-guess');
-  // What was typed can be checked before it is sent (issue 19 #21).
+  // What was typed can be checked before it is sent.
   await dialog.getByRole('button', { name: 'Show password' }).click();
   await expect(field).toHaveAttribute('type', 'text');
   await dialog.getByRole('button', { name: 'Hide password' }).click();

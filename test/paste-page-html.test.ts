@@ -9,7 +9,7 @@ import { signedIn, withTestApp } from './helpers/test-app.js';
 import { tempDir } from './helpers/test-db.js';
 
 /**
- * Issue 22: a paste's page carries its text in the first HTML, rendered on the server by the web
+ * A paste's page carries its text in the first HTML, rendered on the server by the web
  * app's own components (src/web/ssr), when the paste may be shown without a step in between.
  */
 type Node = DefaultTreeAdapterMap['node'];

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scanForSecrets } from '../src/common/secret-scan.js';
 
-/** Ordinary code must not trip the secret warning: this repository is the corpus (issue 23). */
+/** Ordinary code must not trip the secret warning: this repository is the corpus. */
 describe('the secret scan on our own code', () => {
   it("finds nothing in this repository's own sources, tests and documents", () => {
     const root = path.resolve(import.meta.dirname, '..');

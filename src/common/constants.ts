@@ -131,7 +131,7 @@ export const TEAM_MEMBERS_MAX = 500;
 /** Rows one page of "Shared with me" shows. */
 export const SHARED_WITH_ME_PAGE_SIZE = 50;
 
-/** End-to-end encrypted pastes (issue 21): the title the server stores and shows in their place. */
+/** End-to-end encrypted pastes: the title the server stores and shows in their place. */
 export const ENCRYPTED_TITLE_PLACEHOLDER = 'Encrypted paste';
 /** A sealed title's base64url text: an 80-character title sealed in pse1 is far shorter. */
 export const SEALED_TITLE_MAX_LENGTH = 1024;

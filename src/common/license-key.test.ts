@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeLicenseKey } from './license-key';
 
-describe('normalizeLicenseKey (issue 19 #17)', () => {
+describe('normalizeLicenseKey', () => {
   it('brings what people type back to the key’s one spelling', () => {
     const key = 'VIP-7K3M-QX9P-2B4T-HZ8R';
     for (const typed of [

@@ -1,7 +1,7 @@
 import { type ChangeObject, diffArrays } from 'diff';
 
 /**
- * Line diffs between two revisions of a paste (issue 23), for the server's "lines added and
+ * Line diffs between two revisions of a paste, for the server's "lines added and
  * removed" and the browser's diff view, so the two never disagree. Myers' diff (jsdiff) costs
  * (lines) × (edits); the edit budget keeps that product under WORK_BUDGET, so a huge rewrite is
  * answered "too different" in bounded work instead of freezing a thread. Deterministic: no clock.

@@ -128,7 +128,7 @@ export const PASTE_MESSAGES = {
   contentPartMissing: 'content: send the paste text as a file part named content',
   createJsonTooLarge:
     'Request body is too large for JSON (50 MB at most): send larger content through the chunked upload (POST /api/pastes/upload/init), as multipart/form-data (a file part named content) or as the API’s raw body',
-  // End-to-end encrypted pastes (issue 21).
+  // End-to-end encrypted pastes.
   encryptedContentInvalid: 'Encrypted content is not in a format this server reads',
   encryptedNotEditable: 'Encrypted pastes cannot be edited',
   encryptedNoServerRead: 'This paste is end-to-end encrypted: the server cannot read its lines',
@@ -218,7 +218,7 @@ export function tooLargeMessage(sizeBytes: number, limitBytes: number): string {
   return `Paste is ${mb(sizeBytes)} MB. Maximum size is ${mb(limitBytes)} MB.`;
 }
 
-/** The decrypting download of an encrypted paste (issue 21), done in the reader's browser. */
+/** The decrypting download of an encrypted paste, done in the reader's browser. */
 export const DECRYPT_DOWNLOAD_MESSAGES = {
   failed: 'Download failed',
   undecryptable: 'This paste could not be decrypted',

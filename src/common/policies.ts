@@ -40,7 +40,7 @@ export const canManageTeam = (role: Role, teamRole: TeamRole | null): boolean =>
 export const canSeeTeam = (role: Role, teamRole: TeamRole | null): boolean =>
   teamRole !== null || canModerate(role);
 
-/** Why an author may not edit their paste (issue 23); see canEditPaste. */
+/** Why an author may not edit their paste; see canEditPaste. */
 export type EditRefusal = 'not-yours' | 'burn' | 'processing' | 'extreme';
 
 /**

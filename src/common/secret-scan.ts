@@ -1,5 +1,5 @@
 /**
- * Likely credentials in a paste's text, found before it goes public (issue 23). Shared by the
+ * Likely credentials in a paste's text, found before it goes public. Shared by the
  * server (the create answer's `secretsFound`, `checkSecrets`) and the command-line client.
  *
  * Linear time whatever the input: each line is cut into tokens at whitespace and quotes, and every

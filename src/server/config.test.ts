@@ -53,7 +53,7 @@ describe('config', () => {
     }
   });
 
-  it('refuses TRUST_PROXY ranges that cover most of the address space (issue 19 #6)', () => {
+  it('refuses TRUST_PROXY ranges that cover most of the address space', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,fc00::/7,172.16.0.0/12' }).trustProxy).toBe(
       '10.0.0.0/8,fc00::/7,172.16.0.0/12',
     );

@@ -147,7 +147,7 @@ const envSchema = z.object({
   /** S3-compatible blob store: set S3_BUCKET to use it instead of DATA_DIR/blobs. */
   S3_BUCKET: z.string().min(3).max(63).optional(),
   /**
-   * Seals the paste keys reporters share with staff (issue 21). Unset: a random one kept in
+   * Seals the paste keys reporters share with staff. Unset: a random one kept in
    * DATA_DIR/moderation-key.secret. Several instances must share one: set it on each.
    */
   MODERATION_KEY_SECRET: z.string().min(32, 'at least 32 characters of random text').optional(),
@@ -217,7 +217,7 @@ export interface Config {
   shutdown: { delayMs: number; drainMs: number };
   sweepIntervalMs: number;
   webAutobuild: boolean;
-  /** Paste creation limits per minute (issue 8 abuse limits). */
+  /** Paste creation limits per minute. */
   pasteCreateLimits: { perIpPerMin: number; perAccountPerMin: number };
   /** Edits: per account a minute, and the bytes of its pastes' stored revisions. */
   pasteEditLimits: { perAccountPerMin: number; revisionBytesPerAccount: number };

@@ -325,7 +325,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
           metrics.backgroundItems.inc({ task: 'collect_uploads' }, await uploads.collectAbandoned()),
       },
       { name: 'purge-audit-log', intervalMs, run: () => audit.purge() },
-      // Keys reporters shared for pastes that expired, burned or were otherwise deleted (issue 21).
+      // Keys reporters shared for pastes that expired, burned or were otherwise deleted.
       { name: 'forget-shared-keys', intervalMs, run: () => moderation.forgetKeysOfGonePastes() },
       // Checked every sweep: the first backup comes within a sweep of the start.
       ...(scheduledBackups.enabled

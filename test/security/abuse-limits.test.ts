@@ -5,7 +5,7 @@ import { loadConfig } from '../../src/server/config.js';
 import { createUser, signedIn, withTestApp } from '../helpers/test-app.js';
 
 /**
- * Issue 8, abuse limits: paste creation per address (visitors) and per account (session or API
+ * Paste creation per address (visitors) and per account (session or API
  * key); registration limits the accounts an address creates, its attempts only loosely. Small
  * limits here; the loopback "proxy" lets a test speak from several addresses.
  */

@@ -4,7 +4,7 @@ import { withTestApp } from '../helpers/test-app.js';
 /**
  * Behind one proxy (TRUST_PROXY=1) the client IP is the entry the proxy appended, the last one of
  * X-Forwarded-For; whatever a client writes in front of it must not become its IP, or per-IP
- * limits are gone (issue 9 #6).
+ * limits are gone.
  */
 describe('client IP behind a trusted proxy', () => {
   const t = withTestApp({ env: { TRUST_PROXY: '1', HOST: '127.0.0.1' } });

@@ -4,7 +4,7 @@ import { createUser, withTestApp } from '../helpers/test-app.js';
 
 /**
  * Behind a TLS-terminating proxy (TRUST_PROXY names it, X-Forwarded-Proto says https) the session
- * lives only in the __Host- cookie, and answers carry HSTS (issue 9 #11).
+ * lives only in the __Host- cookie, and answers carry HSTS.
  */
 describe('sessions and HSTS over HTTPS', () => {
   const t = withTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });

@@ -6,7 +6,7 @@ import { maxLoopStall, postRaw } from '../helpers/loop-stall.js';
 import { multipartBody } from '../helpers/multipart.js';
 import { signedIn, withTestApp } from '../helpers/test-app.js';
 
-/** Issue 9 #2: no JSON body, hostile or merely large, may hold the event loop for long. */
+/** No JSON body, hostile or merely large, may hold the event loop for long. */
 const t = withTestApp({ each: false });
 
 const MB = 1024 * 1024;
@@ -34,7 +34,7 @@ function pasteText(bytes: number, kind: 'ascii' | 'mixed'): string {
 
 /**
  * What is asserted is deterministic: the status, the message, what was stored. How long the
- * event loop stalled is printed as a report, never a pass condition (issue 19 #11: wall-clock
+ * event loop stalled is printed as a report, never a pass condition (wall-clock
  * stalls measure the machine as much as the code); `npm run bench` times the JSON path.
  */
 describe('nesting bombs', () => {

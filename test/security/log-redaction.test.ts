@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { withTestApp } from '../helpers/test-app.js';
 
-/** Logged request URLs keep method and path but never a token or access grant (issue 9 #10). */
+/** Logged request URLs keep method and path but never a token or access grant. */
 describe('request log', () => {
   const lines: string[] = [];
   const t = withTestApp({ env: { LOG_LEVEL: 'info' }, logStream: { write: (line) => lines.push(line) } });

@@ -4,7 +4,7 @@ import { createPaste } from '../helpers/pastes.js';
 import { createUser, withTestApp } from '../helpers/test-app.js';
 
 /**
- * Issue 9 #9: failures on one target (an account, a password paste) slow the next attempts on it
+ * Failures on one target (an account, a password paste) slow the next attempts on it
  * down but never lock its owner out; the hard block stays per client IP. The loopback "proxy" lets
  * a test speak from several addresses; the test clock records each slow-down instead of waiting.
  */

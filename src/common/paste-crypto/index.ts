@@ -1,5 +1,5 @@
 /**
- * End-to-end encryption of pastes (issue 21; the format is written down in docs/encryption.md).
+ * End-to-end encryption of pastes (the format is written down in docs/encryption.md).
  * WebCrypto only, the same code in the browser and in Node. The web app imports it lazily: it is
  * not part of the first page's code.
  */

@@ -2,7 +2,7 @@ import { sealedSize } from './format.js';
 import { openBytes, sealBytes } from './seal.js';
 
 /**
- * Where the lines of an encrypted paste's chunks start (issue 22 with issue 21). The server cannot
+ * Where the lines of an encrypted paste's chunks start (the huge-paste viewer on end-to-end encrypted content). The server cannot
  * read the text, so its reader needs this table to open only the chunks a window of lines needs.
  * The uploader counts it while sealing and sends it sealed under the paste's key beside the
  * content (`sealedLineTable` at finalize); without it, the reader's tab counts the lines itself

@@ -35,7 +35,7 @@ export const ACCOUNT_MESSAGES = {
   verificationResent: 'If an account is waiting for verification, a new verification email has been sent.',
   usernameOrEmailRequired: 'Please enter your username or email address.',
   registered: 'Account created. You can now log in.',
-  /** The same whether the address was new or already had an account (issue 9 #12). */
+  /** The same whether the address was new or already had an account. */
   registeredCheckEmail:
     'Check your email: we sent a message to the address you entered. Follow it to finish, then log in.',
   verificationMailFailed:

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageParam } from './paging.js';
 
 /**
- * The staff actions the audit log records (issue 20). A fixed list: the Audit tab filters by it and
+ * The staff actions the audit log records. A fixed list: the Audit tab filters by it and
  * no free text ever becomes an action.
  */
 export const AUDIT_ACTIONS = [
@@ -19,7 +19,7 @@ export const AUDIT_ACTIONS = [
   'paste.staff_read',
   'report.approve',
   'report.reject',
-  /** A manager or admin read the paste key a reporter shared (issue 21). */
+  /** A manager or admin read the paste key a reporter shared. */
   'report.key_read',
   'deletion_request.approve',
   'deletion_request.reject',

@@ -99,7 +99,7 @@ export const BACKUP_ROW_SCHEMAS = {
     /** Absent in backups made before languages were stored. */
     language: z.enum(PASTE_LANGUAGES).nullable().optional().default(null),
     /**
-     * End-to-end encrypted (issue 21): 1, and `content` is the standard base64 of the sealed
+     * End-to-end encrypted: 1, and `content` is the standard base64 of the sealed
      * bytes. Absent in backups made before encryption.
      */
     encryption: z.literal(1).nullable().optional().default(null),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Reading a paste by lines (issue 22, "A huge paste, read in the browser"): windows of lines by
+ * Reading a paste by lines: windows of lines by
  * number and a search through the text, so a 1 GB paste is read without fetching it whole.
  */
 

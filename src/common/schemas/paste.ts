@@ -12,7 +12,7 @@ import type { PasteView } from './responses.js';
 export type { CreatePasteResult, PasteView, TopPaste, TopUser } from './responses.js';
 
 /**
- * End-to-end encryption (issue 21), on a JSON create and a chunked upload's init: `encrypted`
+ * End-to-end encryption, on a JSON create and a chunked upload's init: `encrypted`
  * content is a pse1 stream (JSON: its standard base64) and the title comes only sealed. Whether
  * the two go together, and the stream's shape, the server checks (see encrypted-content.ts).
  */
@@ -56,7 +56,7 @@ export type CreatePasteBody = z.input<typeof createPasteBodySchema>;
 export type CreatePasteInput = z.output<typeof createPasteBodySchema>;
 
 /**
- * PUT /api/pastes/:id (issue 23): the author's new revision. Title and language absent = kept;
+ * PUT /api/pastes/:id: the author's new revision. Title and language absent = kept;
  * privacy, password and expiry are not an edit's to change.
  */
 export const editPasteBodySchema = z.strictObject({

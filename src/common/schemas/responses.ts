@@ -86,7 +86,7 @@ export const pasteViewSchema = z.strictObject({
   burnAfterReading: z.boolean(),
   viewCount: z.number().int().min(0),
   createdAt: isoTime,
-  /** The revision shown: the newest (1 until the author edits the paste; issue 23). */
+  /** The revision shown: the newest (1 until the author edits the paste). */
   revision: z.number().int().min(1),
   /** When the newest revision was saved; null = never edited. */
   editedAt: isoTime.nullable(),
@@ -116,7 +116,7 @@ export const pasteViewSchema = z.strictObject({
   /** The paste this one was forked from, while it still exists and anyone may read and fork it. */
   forkedFrom: z.strictObject({ id: z.string(), title: z.string().nullable() }).optional(),
   /**
-   * End-to-end encrypted (issue 21): `title` is a placeholder, the real one is `sealedTitle`, and
+   * End-to-end encrypted: `title` is a placeholder, the real one is `sealedTitle`, and
    * `content` (where given) is the standard base64 of the pse1 bytes.
    */
   encrypted: z.literal(true).optional(),
@@ -127,13 +127,13 @@ export const createPasteResultSchema = z.strictObject({
   id: z.string(),
   /** Given to anonymous creators so their own first view does not burn or count. */
   creatorToken: z.string().optional(),
-  /** A public paste whose text looks like it holds credentials: what and where (issue 23). */
+  /** A public paste whose text looks like it holds credentials: what and where. */
   secretsFound: z.array(secretFindingSchema).optional(),
   /** The scan of a public paste stopped before the end of its text (its time budget, or 10 MB). */
   scanIncomplete: z.literal(true).optional(),
 });
 
-/** One revision of a paste in its Revisions panel (issue 23): no content. */
+/** One revision of a paste in its Revisions panel: no content. */
 export const revisionSummarySchema = z.strictObject({
   number: z.number().int().min(1),
   title: z.string().nullable(),

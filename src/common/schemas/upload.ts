@@ -32,7 +32,7 @@ export const initUploadBodySchema = z.object({
     .min(CHUNK_SIZE_MIN_BYTES, `chunkSize: at least ${CHUNK_SIZE_MIN_BYTES} bytes (5 MiB)`)
     .max(CHUNK_SIZE_MAX_BYTES, `chunkSize: at most ${CHUNK_SIZE_MAX_BYTES} bytes (100 MiB)`)
     .optional(),
-  /** The chunks are a pse1 stream cut at chunkSize, checked at assembly (issue 21). */
+  /** The chunks are a pse1 stream cut at chunkSize, checked at assembly. */
   ...encryptionFields(),
 });
 export type InitUploadInput = z.output<typeof initUploadBodySchema>;

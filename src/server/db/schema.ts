@@ -301,7 +301,7 @@ export interface EmailTokensTable {
   used_at: number | null;
 }
 
-/** One staff action (issue 20); append-only (see audit.repository). */
+/** One staff action; append-only (see audit.repository). */
 export interface AuditLogTable {
   id: Generated<number>;
   created_at: number;

@@ -12,7 +12,7 @@ export interface LimitRule {
 }
 
 /**
- * A per-target slow-down instead of a lock-out (issue 9 #9): the first `freeAttempts` in the window
+ * A per-target slow-down instead of a lock-out: the first `freeAttempts` in the window
  * go through at once, each later one waits `baseDelayMs`, doubling up to `maxDelayMs`. A lock-out
  * would let anyone deny the target's owner; a bounded wait only costs the owner a few seconds.
  */

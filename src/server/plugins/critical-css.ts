@@ -2,7 +2,7 @@ import postcss, { type Container } from 'postcss';
 
 /**
  * The part of a stylesheet a page's own markup can use, so the page carries that inline and the
- * whole sheet follows without holding the first paint (issue 22: the app's stylesheet is 60 KB, a
+ * whole sheet follows without holding the first paint (the app's stylesheet is 60 KB, a
  * paste page uses well under half of it, and on a slow phone every byte and rule parsed is time).
  *
  * A rule is left out only when one of its selectors' classes is on no element of the page; every

@@ -5,7 +5,7 @@ import { type CriticalCss, criticalCss } from './critical-css.js';
 
 /**
  * The pieces of the built web app a page can carry inline, so its first paint waits for no other
- * request (issue 22: on a slow phone network each one is half a second or more).
+ * request (on a slow phone network each one is half a second or more).
  */
 export interface InlineAssets {
   /** public/early.js (theme before the first paint, the paste read started early) and its CSP hash. */

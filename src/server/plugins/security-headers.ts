@@ -51,7 +51,7 @@ const API_HEADERS: Record<string, string> = {
 /**
  * The build's hashed files (scripts, styles, the highlighter's worker) are never documents: they
  * need no framing, referrer or cross-origin-opener rules. Each set is sent with every one of them,
- * ~900 bytes a file under the page set, a dozen files on a first visit (issue 22 counts a first
+ * ~900 bytes a file under the page set, a dozen files on a first visit (the first-load budget counts a
  * load's bytes with their headers). A worker takes its CSP from its own script's response: the
  * short policy below is the one it runs under (no inline script, only this origin).
  */

@@ -173,7 +173,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
   });
 
   /**
-   * The paste's text for its page (issue 22), read as the app will read it, when the page may show
+   * The paste's text for its page, read as the app will read it, when the page may show
    * it at once (showsTextInPage); the not-found screen, with 404, for a paste that is not there;
    * null for everything else (a password, a burn, …), which the app handles as before. The read
    * happens here, at every request (counted, expiry and deletion checked); only rendering waits.

@@ -5,7 +5,7 @@ import type { DialectName } from '../dialect.js';
 const PLACEHOLDER_DOMAIN = 'users.noreply.local';
 
 /**
- * One account per email address, whatever its case (issue 9 #8). Older databases may already hold
+ * One account per email address, whatever its case. Older databases may already hold
  * duplicates (parallel registrations): per address the account that verified it keeps it (the
  * oldest such, else the oldest account); the others move to their username's placeholder address,
  * keep everything else, and lose their unused mail links. They can still log in and set a new

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DialectName } from '../dialect.js';
 
 /**
- * Chunked uploads (issue 11). The tables of 001 were never used, so they are replaced: a session
+ * Chunked uploads. The tables of 001 were never used, so they are replaced: a session
  * now knows its target blob and the store's upload reference (chunks are written in place, not as
  * blobs of their own), its chunk size, and an assembly lease so that exactly one instance
  * assembles and another takes over when that one dies.

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DialectName } from '../dialect.js';
 
 /**
- * A burn paste's creator, coming back, is told when it was read (issue 12) instead of "not
+ * A burn paste's creator, coming back, is told when it was read instead of "not
  * found": a row per burned paste, holding nothing of its content, kept for a week.
  */
 export async function up(db: Kysely<any>, _dialect: DialectName): Promise<void> {

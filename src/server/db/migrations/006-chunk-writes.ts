@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DialectName } from '../dialect.js';
 
 /**
- * A chunk is registered as being written before its first byte lands (issue 19 #8): finalize
+ * A chunk is registered as being written before its first byte lands: finalize
  * refuses while one is, and no chunk can start once finalize has, so the bytes the assembly
  * checks are the bytes the paste keeps.
  */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { addIdColumn, type DialectName } from '../dialect.js';
 
 /**
- * The audit log (issue 20): one row per staff action. No foreign key to users: the actor's id and
+ * The audit log: one row per staff action. No foreign key to users: the actor's id and
  * name stay when the account is deleted. Not part of a backup: an import keeps this log.
  */
 export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DialectName } from '../dialect.js';
 
 /**
- * Edits with revisions and forks (issue 23). The paste row keeps serving its newest revision, so
+ * Edits with revisions and forks. The paste row keeps serving its newest revision, so
  * the read path is unchanged; a paste that was never edited has no revision rows (its revision 1
  * is the row itself). Revision contents are kept once per paste and digest: an edit back to an
  * earlier text stores nothing new.

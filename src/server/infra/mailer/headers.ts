@@ -69,7 +69,7 @@ const CONNECT_FAILURES: Record<string, string> = {
 
 /**
  * A mail server that was never reached says so plainly: "Could not connect to host:port
- * (connection refused)" rather than the driver's "connect ECONNREFUSED …" (issue 19 #20).
+ * (connection refused)" rather than the driver's "connect ECONNREFUSED …".
  * Null when the failure is not one of reaching the server.
  */
 export function notReached(err: unknown, where: string): AppError | null {

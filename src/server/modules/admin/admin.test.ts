@@ -4,7 +4,7 @@ import { ADMIN, createUser, loginClient, signedIn, withTestApp } from '../../../
 import { generateKey, sealText, sealTitle, toBase64 } from '../../../common/paste-crypto/index.js';
 import { ADMIN_MESSAGES } from '../../../common/schemas/admin.js';
 
-/** Issue 10: the admin's users and pastes, with every effect checked in the database. */
+/** The admin's users and pastes, with every effect checked in the database. */
 const t = withTestApp();
 
 const asAdmin = () => loginClient(t, ADMIN.username, ADMIN.password);
@@ -158,7 +158,7 @@ describe('all pastes', () => {
       (await admin.get('/api/pastes?search=deploy')).body.pastes.map((p: { id: string }) => p.id),
     ).toEqual([a.id]);
     expect((await admin.get(`/api/pastes?search=${b.id}`)).body.total).toBe(1);
-    // By author too, and sorted by size or views (issue 19 #15).
+    // By author too, and sorted by size or views.
     const ids = async (query: string) =>
       (await admin.get(`/api/pastes?${query}`)).body.pastes.map((p: { id: string }) => p.id);
     expect(await ids(`search=${user.username.slice(0, 6)}`)).toEqual([a.id]);

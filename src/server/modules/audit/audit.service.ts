@@ -50,7 +50,7 @@ function timeOf(value: string | undefined): number | undefined {
   return Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
 }
 
-/** The record of staff actions (issue 20): written by the routes that perform them, read by admins. */
+/** The record of staff actions: written by the routes that perform them, read by admins. */
 export function createAuditService({ db, clock, users, pastes, moderation, teams, retentionDays }: Deps) {
   async function exists(type: string | null, id: string | null): Promise<boolean> {
     if (id === null) return false;

@@ -15,7 +15,7 @@ function notice(subject: string, paragraphs: string[], values: Record<string, st
   };
 }
 
-/** To the old address when the account asks to move to a new one (issue 9 #13). */
+/** To the old address when the account asks to move to a new one. */
 export function renderEmailChangeNotice(v: {
   siteTitle: string;
   username: string;

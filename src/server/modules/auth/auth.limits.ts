@@ -13,7 +13,7 @@ export const LOGIN_PER_USERNAME: SlowDownRule = {
   maxDelayMs: 4_000,
 };
 /**
- * Registration (issue 8): the accounts an address creates are limited; attempts only loosely, so a
+ * Registration: the accounts an address creates are limited; attempts only loosely, so a
  * person who picks taken usernames a few times is not locked out.
  */
 export const ACCOUNTS_CREATED_PER_IP: LimitRule = { name: 'accounts-ip', points: 10, durationSec: 60 * 60 };

@@ -87,8 +87,8 @@ export function createAuthService(deps: Deps) {
      *
      * An address that already has an account gets the same answer as a new one, after the same
      * work (a password hash and one mail to that address, here a notice to its owner), so the
-     * answer does not tell who has an account (issue 9 #12). Usernames are public: a taken one is
-     * said so. One account per address is kept by a unique index (issue 9 #8).
+     * answer does not tell who has an account. Usernames are public: a taken one is
+     * said so. One account per address is kept by a unique index.
      */
     async register(body: Required<RegisterBody>, ip: string, ctx: MailContext): Promise<RegisterResult> {
       const s = await settings.get();

@@ -5,7 +5,7 @@ import { createUser, loginClient } from '../../../../test/helpers/test-app.js';
 import { ACCOUNT_MESSAGES } from '../../../common/schemas/account.js';
 
 /**
- * What a password or address change takes away (issue 9 #5, #7): the API key, and reset links
+ * What a password or address change takes away: the API key, and reset links
  * that were mailed before the change.
  */
 const { t, sink } = withSmtpSinkApp();
@@ -171,7 +171,7 @@ describe('reset links mailed before a change', () => {
   });
 });
 
-describe('an admin setting a user’s password or address (issue 19 #3)', () => {
+describe('an admin setting a user’s password or address', () => {
   const ADMIN_LOGIN = { username: 'admin', password: 'admin-pass-123' };
   const create = (key: string) =>
     t

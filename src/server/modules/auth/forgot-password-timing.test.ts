@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createUser, withTestApp } from '../../../../test/helpers/test-app.js';
 
 /**
- * Issue 9 #12: forgot-password must not tell, by its timing, whether an address has an account.
- * Proven by order, not by a stopwatch (issue 19 #11: a wall-clock bound fails on a busy machine):
+ * Forgot-password must not tell, by its timing, whether an address has an account.
+ * Proven by order, not by a stopwatch (a wall-clock bound fails on a busy machine):
  * the answer goes out before the address is even looked up, so nothing that depends on it — the
  * lookup, the token, the mail — can delay the answer.
  */

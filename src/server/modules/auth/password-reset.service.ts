@@ -68,7 +68,7 @@ export function createPasswordResetService({
     /**
      * Mails a reset link valid 1 h. Nothing in the answer depends on whether the address is known:
      * the caller always gets the same message, and the lookup, the token and the mail all happen
-     * after the answer, so its timing tells nothing either (issue 9 #12).
+     * after the answer, so its timing tells nothing either.
      */
     async forgot(rawEmail: string, ip: string, ctx: MailContext): Promise<{ message: string }> {
       const email = rawEmail.trim().toLowerCase();

@@ -14,7 +14,7 @@ import { sendChunk, textOfSize } from '../../../../test/helpers/uploads.js';
 import { BACKUP_MESSAGES } from '../../../common/schemas/backup.js';
 import { COLUMN_TEXT_LIMITS } from './backup-reader.js';
 
-/** Issue 19, items 1, 4 and 7: an import never reopens setup, survives hostile files, leaves no bytes behind. */
+/** An import never reopens setup, survives hostile files, leaves no bytes behind. */
 const CHUNK = 64 * 1024;
 const t = withTestApp({ env: { TEST_UPLOAD_CHUNK_BYTES: String(CHUNK) } });
 const asAdmin = () => loginClient(t, ADMIN.username, ADMIN.password);

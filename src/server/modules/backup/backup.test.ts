@@ -9,7 +9,7 @@ import { buildLineIndex } from '../pastes/line-index/builder.js';
 import { decodeLineIndex } from '../pastes/line-index/format.js';
 import { lineIndexKey } from '../pastes/line-index/line-index-store.js';
 
-/** Issue 10: export every table as a streamed download; import it back, all or nothing. */
+/** Export every table as a streamed download; import it back, all or nothing. */
 const t = withTestApp();
 const asAdmin = () => loginClient(t, ADMIN.username, ADMIN.password);
 

@@ -35,7 +35,7 @@ const fileName = (createdAt: number) =>
   `pasteshare-backup-${new Date(createdAt).toISOString().slice(0, 16).replace(':', '-')}.json`;
 
 /**
- * Backups on a schedule (issue 20): the panel's streamed export, written into the blob store once
+ * Backups on a schedule: the panel's streamed export, written into the blob store once
  * per interval across every instance (the interval's row is claimed by a unique insert), the
  * oldest beyond `keep` deleted.
  */

@@ -4,7 +4,7 @@ import { type BlobStore, newBlobKey } from '../../infra/blob-store/index.js';
 import { decodeStrictBase64, isPse1Stream } from '../pastes/encrypted-content.js';
 
 /**
- * End-to-end encrypted pastes in a backup (issue 21). The backup is JSON text, so their sealed
+ * End-to-end encrypted pastes in a backup. The backup is JSON text, so their sealed
  * bytes travel as standard base64, as in the API's JSON; the import turns that text back into the
  * bytes the blob store keeps. Streamed both ways: a sealed file may be hundreds of MB.
  */

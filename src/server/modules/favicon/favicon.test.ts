@@ -3,7 +3,7 @@ import { ADMIN, loginClient, signedIn, withTestApp } from '../../../../test/help
 import { FAVICON_MAX_BYTES } from '../../../common/constants.js';
 import { FAVICON_MESSAGES } from '../../../common/schemas/admin.js';
 
-/** Issue 10: the admin uploads a favicon; its type is read from its bytes; an SVG cannot run script. */
+/** The admin uploads a favicon; its type is read from its bytes; an SVG cannot run script. */
 const t = withTestApp();
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),

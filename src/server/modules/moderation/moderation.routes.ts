@@ -34,7 +34,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/admin/paste-reports', { config: staff }, async () => ({
     reports: await moderation.reports(),
   }));
-  // The key a reporter shared (issue 21): only in this answer, never in a log; each read audited.
+  // The key a reporter shared: only in this answer, never in a log; each read audited.
   app.get(
     '/api/admin/paste-reports/:id/key',
     { config: staff, schema: { params: idParams } },

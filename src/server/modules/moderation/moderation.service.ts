@@ -45,7 +45,7 @@ interface Deps {
   pastes: PastesService;
   rateLimiter: RateLimiter;
   metrics: Pick<Metrics, 'moderation'>;
-  /** Seals the paste keys reporters share (issue 21). */
+  /** Seals the paste keys reporters share. */
   moderationSecret: ModerationSecret;
   /** Makes a forgotten key unrecoverable from the database's files too. */
   erasure: Erasure;
@@ -154,7 +154,7 @@ export function createModerationService(deps: Deps) {
       const id = itemId(rawId, ADMIN_MESSAGES.reportNotFound);
       const { pasteId } = await decide('reports', id, decision, ADMIN_MESSAGES.reportNotFound);
       await decidePendingOf(db, 'reports', pasteId, decision);
-      // Decided: the keys shared with these reports have served (issue 21).
+      // Decided: the keys shared with these reports have served.
       await forget(pasteId, 'decided');
       return (await reports(id))[0]!;
     },

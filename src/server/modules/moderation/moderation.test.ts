@@ -37,7 +37,7 @@ describe('reports', () => {
     expect(await t.db.kysely.selectFrom('reports').selectAll().execute()).toHaveLength(0);
   });
 
-  it('takes one report per reporter and paste: an account by its id, a visitor by address (issue 19 #16)', async () => {
+  it('takes one report per reporter and paste: an account by its id, a visitor by address', async () => {
     const { id } = await createPaste(t.client());
     const { client } = await signedIn(t);
     expect((await client.post(`/api/pastes/${id}/report`, { reason: 'spam' })).status).toBe(201);

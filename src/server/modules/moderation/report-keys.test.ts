@@ -17,7 +17,7 @@ import { MODERATION_SECRET_FILE } from '../../lib/moderation-secret.js';
 import { unseal } from '../../lib/sealed.js';
 
 /**
- * Issue 21: a reader reporting an encrypted paste may share its key with staff. The key is kept
+ * A reader reporting an encrypted paste may share its key with staff. The key is kept
  * only sealed under the moderation secret (never in the database in the clear), read by managers
  * and admins (each read audited), and forgotten once the report is decided or the paste deleted.
  */

@@ -44,7 +44,7 @@ export function listReports(db: Kysely<Database>, limit: number, only?: number) 
   return q.execute();
 }
 
-/** A report's sealed shared key (issue 21) and what it is about. */
+/** A report's sealed shared key and what it is about. */
 export function findSharedKey(db: Kysely<Database>, id: number) {
   return db
     .selectFrom('reports')

@@ -3,7 +3,7 @@ import { createPaste, createPasteAsForm } from '../../../../test/helpers/pastes.
 import { ADMIN, loginClient, signedIn, withTestApp } from '../../../../test/helpers/test-app.js';
 import { ADMIN_MESSAGES } from '../../../common/schemas/admin.js';
 
-/** Issue 10: staff list reports and deletion requests and decide each exactly once. */
+/** Staff list reports and deletion requests and decide each exactly once. */
 const t = withTestApp();
 
 const pasteCount = async () => (await t.db.kysely.selectFrom('pastes').select('id').execute()).length;
@@ -189,7 +189,7 @@ describe('GET /api/admin/stats', () => {
       protectedPastes: 1,
       totalViews: 7,
     });
-    // The cards add up (issue 19 #14).
+    // The cards add up.
     expect(stats.publicPastes + stats.unlistedPastes + stats.protectedPastes).toBe(stats.totalPastes);
   });
 });

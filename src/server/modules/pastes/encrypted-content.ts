@@ -9,7 +9,7 @@ import { PASTE_MESSAGES } from '../../../common/schemas/paste.js';
 import { badRequest } from '../../errors.js';
 
 /**
- * What the server can check of end-to-end encrypted content (issue 21) without its key: the
+ * What the server can check of end-to-end encrypted content without its key: the
  * pse1 header and that the sizes add up to whole sealed chunks. Whether it opens, only a reader
  * holding the key can tell.
  */

@@ -22,7 +22,7 @@ import { PASTE_MESSAGES } from '../../../common/schemas/paste.js';
 import { lineIndexKey } from './line-index/line-index-store.js';
 
 /**
- * Issue 21: end-to-end encrypted pastes as the server handles them. It stores the pse1 bytes it
+ * End-to-end encrypted pastes as the server handles them. It stores the pse1 bytes it
  * is given, checks what it can without the key (header, layout, sizes), serves them back as bytes
  * and keeps every rule it can keep without reading them.
  */

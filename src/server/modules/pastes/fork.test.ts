@@ -4,7 +4,7 @@ import { ADMIN, loginClient, signedIn, withTestApp } from '../../../../test/help
 import { generateKey, sealText, sealTitle, toBase64 } from '../../../common/paste-crypto/index.js';
 import { PASTE_MESSAGES } from '../../../common/schemas/paste.js';
 
-/** Forks (issue 23): `forkedFrom` on create, and the view naming a source that can still be forked. */
+/** Forks: `forkedFrom` on create, and the view naming a source that can still be forked. */
 const t = withTestApp({ env: { PASTE_CREATE_PER_IP_PER_MIN: '1000' } });
 
 const pasteCount = async () => (await t.db.kysely.selectFrom('pastes').select('id').execute()).length;

@@ -10,7 +10,7 @@ import { JSON_CREATE_MAX_BYTES } from '../../../common/constants.js';
 import { GENERIC_MESSAGES, PASTE_MESSAGES, tooLargeWhileReceivingMessage } from '../../../common/messages.js';
 import { INLINE_CONTENT_MAX_BYTES } from './pastes.limits.js';
 
-/** POST /api/pastes as multipart/form-data: content streamed as a file part (issue 9 #2). */
+/** POST /api/pastes as multipart/form-data: content streamed as a file part. */
 const t = withTestApp();
 
 function form(fields: Record<string, string>, content?: string | Uint8Array<ArrayBuffer>): FormData {
@@ -216,7 +216,7 @@ describe('multipart create', () => {
 });
 
 describe('JSON create', () => {
-  it('takes JSON up to the chunked-upload threshold (issue 19 #9): a 3 MB log reads back byte for byte', async () => {
+  it('takes JSON up to the chunked-upload threshold: a 3 MB log reads back byte for byte', async () => {
     const log = `${'2026-11-25T03:00:00Z INFO request done "ok" \\ ✓\n'.repeat(60_000)}end`;
     expect(Buffer.byteLength(log)).toBeGreaterThan(3_000_000);
     const res = await t.client().post('/api/pastes', { content: log });

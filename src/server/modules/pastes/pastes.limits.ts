@@ -12,7 +12,7 @@ export const UNLOCK_PER_PASTE: SlowDownRule = {
   maxDelayMs: 4_000,
 };
 export const UNLOCK_PER_IP: LimitRule = { name: 'unlock-ip', points: 60, durationSec: 15 * 60 };
-/** Paste creation (issue 8): per address for visitors, per account (session or API key) when signed in. */
+/** Paste creation: per address for visitors, per account (session or API key) when signed in. */
 export function pasteCreationRules(limits: { perIpPerMin: number; perAccountPerMin: number }) {
   return {
     perIp: { name: 'create-ip', points: limits.perIpPerMin, durationSec: 60 } satisfies LimitRule,

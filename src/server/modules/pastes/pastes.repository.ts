@@ -345,7 +345,7 @@ export async function countPastesByUser(db: Kysely<Database>, now: number): Prom
   return new Map(rows.map((r) => [r.user_id!, Number(r.n)]));
 }
 
-/** Which of `ids` are end-to-end encrypted pastes (issue 21; live or not, as long as the row is there). */
+/** Which of `ids` are end-to-end encrypted pastes (live or not, as long as the row is there). */
 export async function findEncryptedIds(db: Kysely<Database>, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
   const rows = await db

@@ -161,7 +161,7 @@ export function createPastesService(deps: Deps) {
   }
 
   /**
-   * An end-to-end encrypted create (issue 21): its pse1 bytes go to the blob store as they are (no
+   * An end-to-end encrypted create: its pse1 bytes go to the blob store as they are (no
    * text checks, no secret scan, no line index: the server cannot read them) under the same option
    * rules and size limit, measured on the sealed bytes. The title is the placeholder; the sealed one
    * is kept beside it, and the sealed line table, if the creator sent one, beside the content.
@@ -475,6 +475,6 @@ export interface ProcessingPaste {
   blobKey: string;
   sizeBytes: number;
   language: PasteLanguage | null;
-  /** Encrypted (issue 21): the sealed title, the title being the placeholder; null = plain text. */
+  /** Encrypted: the sealed title, the title being the placeholder; null = plain text. */
   sealedTitle: string | null;
 }

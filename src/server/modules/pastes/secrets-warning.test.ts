@@ -6,7 +6,7 @@ import { signedIn, withTestApp } from '../../../../test/helpers/test-app.js';
 import { PASTE_MESSAGES } from '../../../common/messages.js';
 
 /**
- * The warning before a secret goes public (issue 23), over HTTP: a create still succeeds and says
+ * The warning before a secret goes public, over HTTP: a create still succeeds and says
  * what it found (`secretsFound`); with `checkSecrets: true` it is refused (409) and nothing is kept.
  */
 const t = withTestApp();

@@ -5,7 +5,7 @@ import { pipelinedGets } from '../../../../test/helpers/raw-http.js';
 import { signedIn, withTestApp } from '../../../../test/helpers/test-app.js';
 import { GENERIC_MESSAGES } from '../../../common/messages.js';
 
-/** Issue 9 #1: a paste must never put bytes on the wire beyond its Content-Length. */
+/** A paste must never put bytes on the wire beyond its Content-Length. */
 // Many creates from one address: the per-address creation limit is not what this tests.
 const t = withTestApp({
   env: { MAX_PASTE_BYTES: String(4 * 1024 * 1024), PASTE_CREATE_PER_IP_PER_MIN: '100000' },

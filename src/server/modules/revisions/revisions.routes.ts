@@ -9,7 +9,7 @@ import { viewerOf } from '../pastes/reading/viewer.js';
 const revisionParams = idParams.extend({ n: z.coerce.number().int().min(1).max(1_000_000) });
 
 /**
- * Edits and revisions (issue 23): the author's PUT, and every revision's view, raw and download
+ * Edits and revisions: the author's PUT, and every revision's view, raw and download
  * under the paste's own read rules (paste-revisions.service).
  */
 export const revisionsRoutes: FastifyPluginAsyncZod = async (app) => {

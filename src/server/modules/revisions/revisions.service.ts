@@ -32,7 +32,7 @@ interface RevisionText {
 }
 
 /**
- * Edits and revisions (issue 23). The paste row always holds the newest revision, so every read
+ * Edits and revisions. The paste row always holds the newest revision, so every read
  * of the paste itself is unchanged; `paste_revisions` keeps each revision's facts once the paste
  * is first edited (revision 1, the original, is saved then), and `paste_revision_contents` each
  * distinct text once. Revisions are read under the paste's own rules (authorizeRead): a password

@@ -15,7 +15,7 @@ import { EXTREME_PASTE_BYTES } from '../../../common/constants.js';
 import { diffLinesOf } from '../../../common/line-diff.js';
 import { PASTE_MESSAGES } from '../../../common/schemas/paste.js';
 
-/** Edits and revisions (issue 23), on the dialect under test. */
+/** Edits and revisions, on the dialect under test. */
 const t = withTestApp({ env: { PASTE_CREATE_PER_IP_PER_MIN: '1000' } });
 
 const BLOB_TEXT = (tag: string) => `${tag}\n${'0123456789abcdef'.repeat(20_000)}\n`; // 320 KB: a blob

@@ -10,7 +10,7 @@ import { withTwoInstances } from '../../../../test/helpers/two-instances.js';
 import { MB } from '../../../common/constants.js';
 import { SETTINGS_MESSAGES } from '../../../common/schemas/settings.js';
 
-/** Issue 10: the admin changes general, size and security settings after setup. */
+/** The admin changes general, size and security settings after setup. */
 describe('PUT /api/settings', () => {
   const t = withTestApp();
   const asAdmin = () => loginClient(t, ADMIN.username, ADMIN.password);

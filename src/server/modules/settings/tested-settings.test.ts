@@ -10,7 +10,7 @@ import {
 } from '../../../../test/helpers/test-app.js';
 import { SETTINGS_MESSAGES } from '../../../common/schemas/settings.js';
 
-/** Issue 10: email settings are saved only after a successful test of the same values; the captcha likewise. */
+/** Email settings are saved only after a successful test of the same values; the captcha likewise. */
 let mail: FakeMailApis;
 let turnstile: Awaited<ReturnType<typeof startFakeTurnstile>>;
 let t: TestApp;

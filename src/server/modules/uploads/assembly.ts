@@ -9,7 +9,7 @@ export class RefusedContentError extends Error {}
 /**
  * Reads the assembled blob once, checking it is what the paste is: UTF-8 text (a chunk boundary
  * may split a character: the decoder streams across them) or, for an encrypted paste, a pse1
- * stream whose header and size fit (issue 21; its text only the key holder can check). Reports
+ * stream whose header and size fit (its text only the key holder can check). Reports
  * progress as it goes and returns the bytes' sha256 (hex), computed on the same pass, for clients
  * to check their upload against. `alsoTo` sees every chunk of that pass too (the line index).
  */

@@ -29,7 +29,7 @@ import { PASTE_LINES_MESSAGES } from '../../../common/schemas/paste-lines.js';
 import { lineIndexKey } from '../pastes/line-index/line-index-store.js';
 
 /**
- * Issue 21: an encrypted file through the chunked upload. The upload's chunks are the pse1 stream
+ * An encrypted file through the chunked upload. The upload's chunks are the pse1 stream
  * cut at the upload's chunk size; the assembly checks the header and the layout (no UTF-8, no line
  * index). What only the key can tell (chunks moved or dropped whole), the reader's decryption does.
  */

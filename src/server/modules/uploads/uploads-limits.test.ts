@@ -13,7 +13,7 @@ import {
 import { CHUNK_SIZE_MIN_BYTES } from '../../../common/constants.js';
 import { GENERIC_MESSAGES, UPLOAD_MESSAGES } from '../../../common/messages.js';
 
-/** Issue 19: the open-uploads cap and byte quota hold under a burst (#2), chunks are checked before
+/** The open-uploads cap and byte quota hold under a burst (#2), chunks are checked before
  * they are written (#5) and cannot change once finalize starts (#8), and the client may choose its
  * chunk size (#10). */
 const CHUNK = 64 * 1024;

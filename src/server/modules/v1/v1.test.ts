@@ -80,7 +80,7 @@ describe('POST /api/v1/pastes', () => {
     expect((await api('POST', '/api/v1/pastes', owner.key)).status).toBe(400);
   });
 
-  it('takes JSON bodies up to the chunked-upload threshold, as a raw body (issue 19 #9)', async () => {
+  it('takes JSON bodies up to the chunked-upload threshold, as a raw body', async () => {
     const big = 'x'.repeat(3 * 1024 * 1024);
     const json = await api('POST', '/api/v1/pastes', owner.key, { content: big });
     expect(json.status).toBe(201);
@@ -129,7 +129,7 @@ describe('POST /api/v1/pastes', () => {
     });
     expect(badUtf8.status).toBe(400);
   });
-  it('answers a too-long X-Paste-Password with 400 naming the field, not 500 (issue 8)', async () => {
+  it('answers a too-long X-Paste-Password with 400 naming the field, not 500', async () => {
     const res = await api('POST', '/api/v1/pastes?privacy=password', owner.key, 'raw secret', {
       'x-paste-password': 'p'.repeat(300),
     });

@@ -26,7 +26,7 @@ describe('VIP activation', () => {
     expect((await client.get('/api/settings/user')).body.isVip).toBe(true);
   });
 
-  it('takes the key whatever its case, spaces and dashes (issue 19 #17)', async () => {
+  it('takes the key whatever its case, spaces and dashes', async () => {
     for (const typed of [
       (k: string) => k.toLowerCase(),
       (k: string) => k.replace(/-/g, ''),

@@ -4,7 +4,7 @@ import { signedIn, withTestApp } from '../../../../../test/helpers/test-app.js';
 import { PASTE_MESSAGES } from '../../../../common/schemas/paste.js';
 
 /**
- * Issue 9 #3: a burn-after-reading paste is destroyed only by a person reading it — never by a
+ * A burn-after-reading paste is destroyed only by a person reading it — never by a
  * HEAD probe, a link-preview bot or a browser prefetch, and never by the web page before its
  * visitor asks to see it.
  */

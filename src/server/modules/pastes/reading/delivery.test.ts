@@ -84,7 +84,7 @@ describe('raw and download', () => {
     expect((await t.client().get(`/raw/${id}?access=${encodeURIComponent(accessToken)}`)).status).toBe(401);
   });
 
-  it('opens the JSON read with the grant too, renewing it; a wrong or old grant only locks (issue 19 #21)', async () => {
+  it('opens the JSON read with the grant too, renewing it; a wrong or old grant only locks', async () => {
     const { id } = await createPaste(t.client(), { privacy: 'password', password: 'pw', content: 'hidden' });
     const { accessToken } = (await t.client().post(`/api/pastes/${id}/verify`, { password: 'pw' })).body;
     const read = (grant: string) => t.client().get(`/api/pastes/${id}?access=${encodeURIComponent(grant)}`);
@@ -117,7 +117,7 @@ describe('raw and download', () => {
     expect(dl.text.length).toBe(content.length);
   });
 
-  it('counts a view of the extreme screen like any other, once per reader (issue 19 #19)', async () => {
+  it('counts a view of the extreme screen like any other, once per reader', async () => {
     const { id } = await createPasteAsForm(t.client(), 'y'.repeat(10 * 1024 * 1024 + 1));
     const visitor = t.client();
     const first = await visitor.get(`/api/pastes/${id}`);

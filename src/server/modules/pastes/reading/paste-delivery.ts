@@ -71,7 +71,7 @@ export function createPasteDelivery({ blobs, pastes, revisions, views }: Deps) {
       };
     },
 
-    /** One revision's bytes (issue 23): ranges allowed (never a burn paste), no view counted. */
+    /** One revision's bytes: ranges allowed (never a burn paste), no view counted. */
     async openRevision(
       id: string,
       number: number,

@@ -15,7 +15,7 @@ function credentialsOf(request: FastifyRequest, access: string | undefined): Rea
   return { grant: access, password: typeof password === 'string' ? password : undefined };
 }
 
-/** Windows of lines and search (issue 22); never cached, like every API answer (security-headers). */
+/** Windows of lines and search; never cached, like every API answer (security-headers). */
 export const pasteLinesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { pasteLines } = app.services;
   const pub = { access: 'public' } as const;

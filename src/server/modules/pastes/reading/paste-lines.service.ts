@@ -37,7 +37,7 @@ interface LineSource {
 }
 
 /**
- * Reading a paste by lines (issue 22): windows of lines by number and a search, for the browser's
+ * Reading a paste by lines: windows of lines by number and a search, for the browser's
  * viewer of huge pastes. Under the rules of raw and download (pastes.authorizeRead) — except that
  * a burn-after-reading paste is refused: a window must neither burn it nor read it in pieces
  * around the burn. Nothing here counts a view.
@@ -56,7 +56,7 @@ export function createPasteLines({ blobs, pastes, lineIndexes }: Deps) {
 
   async function sourceOf(id: string, viewer: Viewer, credentials: ReadCredentials): Promise<LineSource> {
     const row = await readableRow(id, viewer, credentials);
-    // Sealed bytes have no lines the server could find or search (issue 21).
+    // Sealed bytes have no lines the server could find or search.
     if (isEncrypted(row)) throw new AppError('CONFLICT', PASTE_MESSAGES.encryptedNoServerRead);
     if (row.content !== null) {
       const bytes = Buffer.from(row.content, 'utf8');

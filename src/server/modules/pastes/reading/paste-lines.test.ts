@@ -36,7 +36,7 @@ function hugeLog(): string {
 
 const blobFile = (key: string) => path.join(t.dataDir, 'blobs', ...key.split('/'));
 
-describe('a huge paste read by lines (issue 22)', () => {
+describe('a huge paste read by lines', () => {
   let id: string;
   let text: string;
   let lines: string[];

@@ -135,7 +135,7 @@ export function createPasteReader({
   async function loadContent(row: PasteWithAuthor): Promise<string> {
     if (row.content !== null) return row.content;
     const bytes = await buffer(await blobs.get(row.blob_key!));
-    // Encrypted content is bytes, which JSON carries as standard base64 (issue 21).
+    // Encrypted content is bytes, which JSON carries as standard base64.
     return bytes.toString(isEncrypted(row) ? 'base64' : 'utf8');
   }
 
@@ -345,7 +345,7 @@ export function createPasteReader({
     if (view.isExtreme) {
       const q = view.accessToken ? `?access=${encodeURIComponent(view.accessToken)}` : '';
       view.downloadUrl = `/api/pastes/${id}/download${q}`;
-      // The extreme screen is how such a paste is seen: it counts like any view (issue 19 #19).
+      // The extreme screen is how such a paste is seen: it counts like any view.
       // A burn paste counts when it is downloaded, which is what claims it.
       if (row.burn_after_reading !== 1) countView(view, decision.isOwner, viewer);
       return { view, row, kept };
@@ -382,7 +382,7 @@ export function createPasteReader({
       (await render(id, viewer, credentials)).view,
 
     /**
-     * The paste as its page's first HTML shows it (issue 22), or null when that page shows no
+     * The paste as its page's first HTML shows it, or null when that page shows no
      * text (showsTextInPage: password, burn, processing, extreme), deciding and counting nothing
      * then. Otherwise it is read as the app's own read of the page is, and the two count one view
      * (one per reader and window). Throws 404 like any read of a paste that is not there.

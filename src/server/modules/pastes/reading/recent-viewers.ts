@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Clock } from '../../../clock.js';
 
-/** A viewer counts once per paste per window (issue 9 #14: one client could top the leaderboard). */
+/** A viewer counts once per paste per window (one client could top the leaderboard). */
 export const VIEWER_WINDOW_MS = 60 * 60 * 1000;
 /** Viewers remembered at most in memory (~100 bytes each); past it the oldest are forgotten early. */
 const MAX_REMEMBERED = 100_000;

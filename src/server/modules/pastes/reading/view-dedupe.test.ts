@@ -3,7 +3,7 @@ import { createPaste, storedViewCount } from '../../../../../test/helpers/pastes
 import { signedIn, withTestApp } from '../../../../../test/helpers/test-app.js';
 import { VIEWER_WINDOW_MS } from './recent-viewers.js';
 
-/** Issue 9 #14: one viewer counts once per paste per window, so the leaderboard means something. */
+/** One viewer counts once per paste per window, so the leaderboard means something. */
 const t = withTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
 
 const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
