@@ -4,7 +4,8 @@ import type { Database } from '../../db/schema.js';
 
 /**
  * Pastes held for review (modules/safety decides, this module keeps the rows): the queue, its
- * numbers, release, and what a content rule's test run reads.
+ * numbers, release, and what a content rule's test run reads. Pastes held because their author is
+ * suspended are not in the queue: the suspension decides them (modules/bans).
  */
 
 const live = (now: number) => (eb: ExpressionBuilder<Database, 'pastes'>) =>
@@ -41,6 +42,7 @@ export async function listHeldPastes(
       'pastes.size_bytes',
     ])
     .where('pastes.held_reason', 'is not', null)
+    .where('pastes.held_reason', '<>', 'suspended')
     .where(live(now))
     .orderBy('pastes.held_at', 'asc')
     .orderBy('pastes.id', 'asc')
@@ -63,6 +65,7 @@ export async function heldQueueStats(
     .selectFrom('pastes')
     .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('pastes.held_at').as('oldest')])
     .where('pastes.held_reason', 'is not', null)
+    .where('pastes.held_reason', '<>', 'suspended')
     .where(live(now))
     .executeTakeFirstOrThrow();
   return { length: Number(row.n), oldestAt: row.oldest === null ? null : Number(row.oldest) };

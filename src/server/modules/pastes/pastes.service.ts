@@ -24,6 +24,7 @@ import { hashPassword } from '../../lib/passwords.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import type { ContentScreen } from '../safety/content-rules.service.js';
 import type { UserRow } from '../users/users.service.js';
+import { createAuthorPastes } from './author-pastes.js';
 import { type ReceivedContent, receiveContent } from './content-intake.js';
 import {
   checkEncryptionOptions,
@@ -63,6 +64,8 @@ import { checkTextForSecrets, scanAnswer, shouldScanForSecrets } from './secret-
 import { shownRow } from './shown-row.js';
 
 export type CreatePasteRequest = Omit<CreatePasteInput, 'content'> & { content: PasteContent };
+/** Who creates a paste: the account (null for a visitor) and the address it came from. */
+export type Actor = { user: UserRow | null; ip: string };
 
 interface Deps extends PasteReaderDeps {
   lineIndexes: LineIndexes;
@@ -119,10 +122,7 @@ export function createPastesService(deps: Deps) {
     }
   }
 
-  async function createPaste(
-    input: CreatePasteRequest,
-    actor: { user: UserRow | null },
-  ): Promise<CreatePasteResult> {
+  async function createPaste(input: CreatePasteRequest, actor: Actor): Promise<CreatePasteResult> {
     const encrypted = checkEncryptionOptions(input);
     const lineTable = sealedLineTableFor(encrypted, input.sealedLineTable);
     if (encrypted) return createEncrypted(input, actor, lineTable);
@@ -168,7 +168,7 @@ export function createPastesService(deps: Deps) {
    */
   async function createEncrypted(
     input: CreatePasteRequest,
-    actor: { user: UserRow | null },
+    actor: Actor,
     lineTable: Buffer | null,
   ): Promise<CreatePasteResult> {
     // Streamed content (the multipart form) is text: an encrypted paste comes as JSON or in chunks.
@@ -192,7 +192,7 @@ export function createPastesService(deps: Deps) {
   /** The row of a new paste whose content is stored; the content is deleted again if it fails. */
   async function insertNew(
     input: CreatePasteRequest,
-    actor: { user: UserRow | null },
+    actor: Actor,
     { size, inline, blobKey }: StoredContent,
     shown: Pick<PasteRow, 'title' | 'encryption' | 'sealed_title'> &
       Partial<Pick<PasteRow, 'held_reason' | 'held_at'>>,
@@ -222,6 +222,7 @@ export function createPastesService(deps: Deps) {
           language: input.language ?? null,
           view_count: 0,
           user_id: actor.user?.id ?? null,
+          creator_ip: actor.ip,
           created_at: now,
           sweep_claimed_at: null,
           forked_from: input.forkedFrom ?? null,
@@ -233,6 +234,14 @@ export function createPastesService(deps: Deps) {
       if (blobKey) await deleteContentBlob(blobs, blobKey);
       throw e;
     }
+  }
+
+  async function deletePaste(id: string): Promise<boolean> {
+    if (!PASTE_ID_PATTERN.test(id)) return false;
+    const deleted = await deletePasteRow(db.kysely, id);
+    hot.delete(id);
+    for (const key of deleted?.blobKeys ?? []) await deleteContentBlob(blobs, key);
+    return deleted !== null;
   }
 
   return {
@@ -277,7 +286,7 @@ export function createPastesService(deps: Deps) {
      * One rule set for every create (after admitCreate), whether the content came as a JSON string or as a stream
      * already received. A refused create keeps nothing: a received blob is deleted.
      */
-    async create(input: CreatePasteRequest, actor: { user: UserRow | null }): Promise<CreatePasteResult> {
+    async create(input: CreatePasteRequest, actor: Actor): Promise<CreatePasteResult> {
       const received = typeof input.content === 'string' ? null : input.content;
       try {
         return await createPaste(input, actor);
@@ -327,13 +336,10 @@ export function createPastesService(deps: Deps) {
       return { deleted: deleted !== null };
     },
 
-    async delete(id: string): Promise<boolean> {
-      if (!PASTE_ID_PATTERN.test(id)) return false;
-      const deleted = await deletePasteRow(db.kysely, id);
-      hot.delete(id);
-      for (const key of deleted?.blobKeys ?? []) await deleteContentBlob(blobs, key);
-      return deleted !== null;
-    },
+    delete: deletePaste,
+
+    /** Pastes by account or address (bans, "delete everything by this author"). */
+    byAuthor: createAuthorPastes({ db: db.kysely, clock, hot, deletePaste }),
 
     async listForOwner(userId: number, opts: { page: number; pageSize: number; search: string }) {
       const page = Math.max(1, opts.page);
