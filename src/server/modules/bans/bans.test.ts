@@ -213,3 +213,30 @@ describe('address bans', () => {
     }
   });
 });
+
+describe('bans in a backup', () => {
+  it('are exported and restored with the accounts they name', async () => {
+    const user = await createUser(t);
+    const { client: staff } = await ban({ kind: 'account', username: user.username, hidePastes: true });
+    await ban({ kind: 'address', address: '198.51.100.0/24', hours: 5 });
+    const admin = await loginClient(t, 'admin', 'admin-pass-123');
+    const file = (await admin.get('/api/admin/database/export')).text;
+    expect(JSON.parse(file).tables.bans).toHaveLength(2);
+    const before = (await staff.get('/api/admin/bans')).body.bans;
+    const res = await admin.post('/api/admin/database/import', undefined, {
+      raw: file,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.counts.bans).toBe(2);
+    t.clock.advance(2_001);
+    const again = await loginClient(t, 'admin', 'admin-pass-123');
+    expect((await again.get('/api/admin/bans')).body.bans).toEqual(before);
+    const login = await t.client().post('/api/login', {
+      username: user.username,
+      password: user.plainPassword,
+      captchaToken: CAPTCHA_BYPASS_TOKEN,
+    });
+    expect(login.body.error).toBe('ACCOUNT_SUSPENDED');
+  });
+});
