@@ -223,6 +223,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     db: db.kysely,
     clock,
     pastes,
+    settings,
     rateLimiter,
     metrics,
     moderationSecret: createModerationSecret({

@@ -84,6 +84,33 @@ export async function releaseHeld(db: Kysely<Database>, ids: string[]): Promise<
   return rows.map((r) => r.id);
 }
 
+/** Holds a paste not held yet, for `reason`; true when this call held it. */
+export async function holdPaste(
+  db: Kysely<Database>,
+  id: string,
+  reason: HoldReason,
+  now: number,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('pastes')
+    .set({ held_reason: reason, held_at: now })
+    .where('id', '=', id)
+    .where('held_reason', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Releases a paste only if it is held for `reason` (a report rejected releases what reports held). */
+export async function releaseHeldFor(db: Kysely<Database>, id: string, reason: HoldReason): Promise<boolean> {
+  const r = await db
+    .updateTable('pastes')
+    .set({ held_reason: null, held_at: null })
+    .where('id', '=', id)
+    .where('held_reason', '=', reason)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
 /** What the content rules made of an edit: unlisted, held, or both. */
 export async function applyScreening(
   db: Kysely<Database>,

@@ -32,15 +32,11 @@ import {
   sealedContentOf,
   sealedLineTableFor,
 } from './encrypted-content.js';
-import {
-  applyScreening,
-  heldQueueStats,
-  listHeldPastes,
-  recentRuledPastes,
-  releaseHeld,
-} from './held-pastes.repository.js';
+import { createHeldPastes } from './held-pastes.js';
+import { recentRuledPastes } from './held-pastes.repository.js';
 import { deleteContentBlob, keptBeside, type LineIndexes } from './line-index/line-index-store.js';
 import { findLivePaste, type PasteWithAuthor } from './live-paste.repository.js';
+import { optionalHold } from './optional-holds.js';
 import { type PasteContent, type StoredContent, storeContent } from './paste-content-store.js';
 import type { PasteInsertBatcher } from './paste-insert-batcher.js';
 import { INLINE_CONTENT_MAX_BYTES, type pasteCreationRules } from './pastes.limits.js';
@@ -148,13 +144,19 @@ export function createPastesService(deps: Deps) {
       { title, content: () => textForRules(blobs, content) },
       input.privacy,
     );
+    const extra = await optionalHold(
+      { db: db.kysely, clock, settings: await settings.get() },
+      { privacy: screening.privacy, ...actor, text: () => textForRules(blobs, content) },
+    );
+    const heldReason = screening.held ? 'rule' : extra.reason;
     const stored = await storeContent(blobs, input.content, await settings.maxPasteBytes(), lineIndexes);
     const created = await insertNew({ ...input, privacy: screening.privacy }, actor, stored, {
       title,
       encryption: null,
       sealed_title: null,
-      held_reason: screening.held ? 'rule' : null,
-      held_at: screening.held ? clock.now() : null,
+      held_reason: heldReason,
+      held_at: heldReason ? clock.now() : null,
+      content_hash: extra.contentHash,
     });
     await screening.record(created.id);
     return { ...created, ...scanAnswer(scan) };
@@ -195,7 +197,7 @@ export function createPastesService(deps: Deps) {
     actor: Actor,
     { size, inline, blobKey }: StoredContent,
     shown: Pick<PasteRow, 'title' | 'encryption' | 'sealed_title'> &
-      Partial<Pick<PasteRow, 'held_reason' | 'held_at'>>,
+      Partial<Pick<PasteRow, 'held_reason' | 'held_at' | 'content_hash'>>,
   ): Promise<CreatePasteResult> {
     const now = clock.now();
     const burn = input.expiration === 'burn' || input.burnAfterReading;
@@ -355,18 +357,7 @@ export function createPastesService(deps: Deps) {
     authorizeRead: reader.authorizeRead,
 
     /** Pastes held for review (modules/safety decides them). */
-    held: {
-      list: (limit: number, ids?: string[]) => listHeldPastes(db.kysely, clock.now(), limit, ids),
-      async release(ids: string[]): Promise<string[]> {
-        const released = await releaseHeld(db.kysely, ids);
-        for (const id of released) hot.delete(id);
-        return released;
-      },
-      stats: () => heldQueueStats(db.kysely, clock.now()),
-      /** What the content rules made of an edit: unlisted, held, or both. */
-      applyScreening: (id: string, change: Parameters<typeof applyScreening>[2]) =>
-        applyScreening(db.kysely, id, change),
-    },
+    held: createHeldPastes({ db: db.kysely, clock, hot }),
 
     /** The newest public and unlisted plain pastes with the part of their text rules read, one at a time. */
     async *recentRuledTexts(limit: number) {
