@@ -18,14 +18,17 @@ export function DeleteEverything({ reportId }: { reportId: number }) {
   const [open, setOpen] = useState(false);
   const author = useReportAuthor(reportId, open);
   const purge = useDeleteEverything(reportId);
-  const run = (input: PurgeInput) =>
-    purge.mutate(input, {
-      onSuccess: (r) => {
-        setOpen(false);
-        toast({ title: `Deleted ${formatCountOf(r.deleted, 'paste')}`, variant: 'success' });
-      },
-      onError: (err) => toastError('Error', err, 'Failed to delete the pastes.'),
-    });
+  // Awaited rather than mutate's callbacks: the card's actions (this component with them) go as soon
+  // as its reports are approved, and the toast must still come.
+  async function run(input: PurgeInput) {
+    try {
+      const r = await purge.mutateAsync(input);
+      setOpen(false);
+      toast({ title: `Deleted ${formatCountOf(r.deleted, 'paste')}`, variant: 'success' });
+    } catch (err) {
+      toastError('Error', err, 'Failed to delete the pastes.');
+    }
+  }
   const { account, address } = author.data ?? { account: null, address: null };
   return (
     <>
