@@ -147,13 +147,14 @@ test('a manager approves a delete request and rejects a report, and the pastes f
   const stats = page.getByRole('region', { name: 'Statistics' });
   await expect(stats.getByText('Pending Delete Requests')).toBeVisible();
   await expect(stats.getByText('Total Users')).toHaveCount(0);
-  // A manager has the moderation tabs only (the spec's two, then the held queue, content rules and
-  // teams), and starts on Delete Requests.
+  // A manager has the moderation tabs only (the spec's two, then the held queue, content rules, bans
+  // and teams), and starts on Delete Requests.
   await expect(page.getByRole('tab')).toHaveText([
     /^Delete Requests/,
     /^Reports/,
     /^Held/,
     /^Safety/,
+    /^Bans/,
     /^Teams/,
   ]);
   // Work waiting shows on the tabs too.

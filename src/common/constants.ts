@@ -163,8 +163,13 @@ export type SafetyRuleKind = (typeof SAFETY_RULE_KINDS)[number];
 /** What a matching rule does to a create or an edit; the strongest of all matches wins (this order). */
 export const SAFETY_ACTIONS = ['refuse', 'hold', 'unlist'] as const;
 export type SafetyAction = (typeof SAFETY_ACTIONS)[number];
-/** Why a paste waits for review. */
-export const HOLD_REASONS = ['rule'] as const;
+/**
+ * Why a paste waits for review: a content rule; reports from enough distinct readers
+ * (reportHideThreshold); links from a young account; an anonymous paste with many links; the same
+ * text from many addresses within the hour (a spam wave); its author's account is suspended (the
+ * ban decides that one, not the Held queue).
+ */
+export const HOLD_REASONS = ['rule', 'reports', 'new-account', 'links', 'wave', 'suspended'] as const;
 export type HoldReason = (typeof HOLD_REASONS)[number];
 /** Rules read this much of a paste's text (its title too); the rest is not checked. */
 export const SAFETY_SCAN_BYTES = 10 * MB;
@@ -176,3 +181,20 @@ export const SAFETY_MAX_RULES = 20_000;
 export const SAFETY_MAX_PATTERNS = 50;
 /** A rule's test run checks this many of the newest pastes. */
 export const SAFETY_TEST_PASTES = 1000;
+
+/** Bans (Admin → Bans): an account suspended, or an address or range banned. */
+export const BAN_KINDS = ['account', 'address'] as const;
+export type BanKind = (typeof BAN_KINDS)[number];
+/** A ban's reason (a suspended person reads it when they sign in). */
+export const BAN_REASON_MAX_LENGTH = 500;
+/** The widest ranges a ban may name: a /16 of IPv4, a /48 of IPv6 (a site's, not a country's). */
+export const BAN_IPV4_MIN_PREFIX = 16;
+export const BAN_IPV6_MIN_PREFIX = 48;
+/** Active bans a site may have: every instance keeps them all in memory. */
+export const BANS_MAX = 10_000;
+/** How long a ban lasts, in hours; null is for good. */
+export const BAN_MAX_HOURS = 24 * 365 * 10;
+/** Optional holds' settings: at most this many days, links or identical pastes. */
+export const HOLD_SETTING_MAX = 1000;
+/** "Delete everything by this account or address" deletes at most this many pastes in one go. */
+export const PURGE_MAX_PASTES = 10_000;

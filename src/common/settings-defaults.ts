@@ -36,4 +36,9 @@ export const DEFAULT_SETTINGS: Settings = {
   ssoOnly: false,
   ssoBreakGlassAdmin: '',
   ssoExistingAccountsOnly: false,
+  // Off: the spec's behaviour, until an admin turns them on (Admin → Safety).
+  reportHideThreshold: 0,
+  holdNewAccountDays: 0,
+  holdAnonLinksOver: 0,
+  holdIdenticalCount: 0,
 };

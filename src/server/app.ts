@@ -15,6 +15,7 @@ import { auditRoutes } from './modules/audit/audit.routes.js';
 import { accountRecoveryRoutes } from './modules/auth/account-recovery.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { backupRoutes } from './modules/backup/backup.routes.js';
+import { bansRoutes } from './modules/bans/bans.routes.js';
 import { faviconRoutes } from './modules/favicon/favicon.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
@@ -36,6 +37,7 @@ import { accountRoutes } from './modules/users/account.routes.js';
 import { v1Routes } from './modules/v1/v1.routes.js';
 import { vipRoutes } from './modules/vip/vip.routes.js';
 import { accessPlugin, type RouteAccess } from './plugins/access.js';
+import { addressBansPlugin } from './plugins/address-bans.js';
 import { apiKeyPlugin } from './plugins/api-key.js';
 import { bodyParsingPlugin } from './plugins/body-parsing.js';
 import { csrfPlugin } from './plugins/csrf.js';
@@ -131,6 +133,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(bodyParsingPlugin);
   await app.register(refusedBodyDrainPlugin);
   await app.register(csrfPlugin);
+  await app.register(addressBansPlugin);
   await app.register(sessionPlugin);
   await app.register(apiKeyPlugin);
   await app.register(responseSchemasPlugin, {
@@ -160,6 +163,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(sharesRoutes);
   await app.register(moderationRoutes);
   await app.register(safetyRoutes);
+  await app.register(bansRoutes);
   await app.register(leaderboardRoutes);
   await app.register(adminRoutes);
   await app.register(auditRoutes);

@@ -27,10 +27,12 @@ import { createPasswordResetService } from './modules/auth/password-reset.servic
 import { createSessionsService } from './modules/auth/sessions.service.js';
 import { createBackupService } from './modules/backup/backup.service.js';
 import { createScheduledBackups } from './modules/backup/scheduled-backups.service.js';
+import { createBansService } from './modules/bans/bans.service.js';
 import { createFaviconService } from './modules/favicon/favicon.service.js';
 import { createIdentityService } from './modules/identity/identity.service.js';
 import { createSecondFactorService } from './modules/identity/second-factor.service.js';
 import { createMailService } from './modules/mail/mail.service.js';
+import { createAuthorPurge } from './modules/moderation/author-purge.js';
 import { createModerationService } from './modules/moderation/moderation.service.js';
 import { createLineIndexes } from './modules/pastes/line-index/line-index-store.js';
 import { createPasteInsertBatcher } from './modules/pastes/paste-insert-batcher.js';
@@ -221,6 +223,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     db: db.kysely,
     clock,
     pastes,
+    settings,
     rateLimiter,
     metrics,
     moderationSecret: createModerationSecret({
@@ -229,6 +232,8 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     }),
     erasure,
   });
+  const bans = createBansService({ db: db.kysely, clock, users, sessions, pastes, changes });
+  const authorPurge = createAuthorPurge({ db: db.kysely, pastes });
   const favicon = createFaviconService({ blobs, settings });
   const backup = createBackupService({
     db,
@@ -298,6 +303,8 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     teams,
     shares,
     moderation,
+    authorPurge,
+    bans,
     contentRules,
     safety,
     admin,
@@ -325,6 +332,8 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
           metrics.backgroundItems.inc({ task: 'collect_uploads' }, await uploads.collectAbandoned()),
       },
       { name: 'purge-audit-log', intervalMs, run: () => audit.purge() },
+      // Ended bans go, and the pastes a suspension held are readable again.
+      { name: 'end-bans', intervalMs, run: () => bans.sweep() },
       // Keys reporters shared for pastes that expired, burned or were otherwise deleted.
       { name: 'forget-shared-keys', intervalMs, run: () => moderation.forgetKeysOfGonePastes() },
       // Checked every sweep: the first backup comes within a sweep of the start.

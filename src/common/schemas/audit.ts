@@ -43,10 +43,15 @@ export const AUDIT_ACTIONS = [
   'safety.rules_import',
   /** A paste held for review was approved (its deletion is paste.delete). */
   'paste.approve',
+  /** Bans (Admin → Bans): an account suspended or an address banned; a ban lifted. */
+  'ban.add',
+  'ban.lift',
+  /** "Delete everything by this account or address", from a report card (details: how many). */
+  'paste.delete_by_author',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** What an action was done to: a user, a paste, a report, a request, a licence, the site, a team (by slug), or a content rule. */
+/** What an action was done to: a user, a paste, a report, a request, a licence, the site, a team (by slug), a content rule, or a ban. */
 export const AUDIT_TARGET_TYPES = [
   'user',
   'paste',
@@ -56,6 +61,7 @@ export const AUDIT_TARGET_TYPES = [
   'site',
   'team',
   'safety_rule',
+  'ban',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

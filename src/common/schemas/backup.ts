@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  BAN_KINDS,
+  BAN_REASON_MAX_LENGTH,
   EXPIRATIONS,
   HOLD_REASONS,
   PRIVACIES,
@@ -17,7 +19,7 @@ import { PASTE_LANGUAGES } from '../languages.js';
  * The database backup file (GET /api/admin/database/export, POST …/import): one JSON object
  * `{ format, version, exportedAt, tables: { settings, users, pastes, paste_revisions,
  * paste_revision_contents, reports, deletion_requests, vip_licenses, teams, team_members,
- * paste_shares, gone_pastes } }`, rows with
+ * paste_shares, totp_factors, recovery_codes, bans, gone_pastes } }`, rows with
  * the database's column names, all read from one snapshot of the database. A paste carries its `content` whatever the size (the server stores large ones in
  * its blob store again); an encrypted one carries its sealed bytes as standard base64. An edited
  * paste's earlier revisions come in `paste_revisions`, and each distinct text of them once in
@@ -47,6 +49,7 @@ export const BACKUP_TABLES = [
   'paste_shares',
   'totp_factors',
   'recovery_codes',
+  'bans',
 ] as const;
 export type BackupTable = (typeof BACKUP_TABLES)[number];
 /**
@@ -116,6 +119,8 @@ export const BACKUP_ROW_SCHEMAS = {
     /** Held for review (Admin → Held): why and since when; absent in older backups. */
     held_reason: z.enum(HOLD_REASONS).nullable().optional().default(null),
     held_at: time.nullable().optional().default(null),
+    /** The address it was created from; absent in backups made before it was kept. */
+    creator_ip: text(45).nullable().optional().default(null),
   }),
   paste_revisions: z.strictObject({
     paste_id: pasteId,
@@ -190,6 +195,23 @@ export const BACKUP_ROW_SCHEMAS = {
     last_step: z.number().int().min(0),
   }),
   recovery_codes: z.strictObject({ code_hash: digest, user_id: id, used_at: time.nullable() }),
+  /** Active bans (an account's or an address's); absent in backups made before bans. */
+  bans: z
+    .strictObject({
+      id,
+      kind: z.enum(BAN_KINDS),
+      user_id: id.nullable(),
+      ip: text(60).nullable(),
+      reason: text(BAN_REASON_MAX_LENGTH),
+      hide_pastes: flag,
+      created_by: text(30).nullable(),
+      created_at: time,
+      expires_at: time.nullable(),
+    })
+    .refine(
+      (r) => (r.kind === 'account') === (r.user_id !== null) && (r.kind === 'address') === (r.ip !== null),
+      'an account ban names a user, an address ban an address',
+    ),
   gone_pastes: z.strictObject({ id: pasteId }),
 } as const;
 

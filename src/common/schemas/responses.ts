@@ -14,6 +14,7 @@ import {
 } from './admin.js';
 import { auditPageSchema } from './audit.js';
 import { importResultSchema } from './backup.js';
+import { authorFootprintSchema, banSchema, bansSchema, purgeResultSchema } from './bans.js';
 import { accountIdentitySchema, identityAdminViewSchema, publicProviderSchema } from './identity.js';
 import { pasteLinesSchema, pasteSearchSchema } from './paste-lines.js';
 import {
@@ -319,6 +320,11 @@ export const RESPONSES = {
   'GET /api/admin/safety/held': { 200: heldPastesSchema },
   'POST /api/admin/safety/held/decide': { 200: heldDecisionResultSchema },
   'GET /api/admin/safety/stats': { 200: safetyStatsSchema },
+  'GET /api/admin/bans': { 200: bansSchema },
+  'POST /api/admin/bans': { 201: z.strictObject({ ban: banSchema }) },
+  'DELETE /api/admin/bans/:id': { 200: z.strictObject({ success: z.literal(true) }) },
+  'GET /api/admin/paste-reports/:id/author': { 200: authorFootprintSchema },
+  'POST /api/admin/paste-reports/:id/delete-everything': { 200: purgeResultSchema },
   'GET /api/admin/identity': { 200: identityAdminViewSchema },
   'PUT /api/admin/identity': { 200: identityAdminViewSchema },
   'POST /api/auth/reveal-api-key': { 200: z.strictObject({ apiKey: z.string(), username: z.string() }) },

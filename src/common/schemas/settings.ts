@@ -1,8 +1,31 @@
 import { z } from 'zod';
-import { EMAIL_PROVIDERS, MB, PASTE_SIZE_LIMIT_MAX_MB, PASTE_SIZE_LIMIT_MIN_MB } from '../constants.js';
+import {
+  EMAIL_PROVIDERS,
+  HOLD_SETTING_MAX,
+  MB,
+  PASTE_SIZE_LIMIT_MAX_MB,
+  PASTE_SIZE_LIMIT_MIN_MB,
+} from '../constants.js';
 import { identityProviderSettingSchema } from './identity.js';
 
 const text = (max = 500) => z.string().max(max);
+/** A count or a number of days for the tools that protect a public site: 0 is off. */
+const holdSetting = z.number().int().min(0).max(HOLD_SETTING_MAX);
+
+/**
+ * What makes a paste wait for review beyond the content rules (Admin → Safety), each off (0) by
+ * default: after this many reports from distinct readers a public paste is hidden until a
+ * moderator decides; a public paste with links from an account younger than this many days; an
+ * anonymous public paste with more links than this; a public paste whose text this many others
+ * sent within the hour from other addresses share.
+ */
+export const holdSettingsSchema = z.object({
+  reportHideThreshold: holdSetting,
+  holdNewAccountDays: holdSetting,
+  holdAnonLinksOver: holdSetting,
+  holdIdenticalCount: holdSetting,
+});
+export type HoldSettings = z.infer<typeof holdSettingsSchema>;
 
 /** Email provider settings as the admin and the setup wizard send them. */
 export const emailSettingsSchema = z.object({
@@ -44,6 +67,7 @@ export const settingsSchema = emailSettingsSchema
     ssoOnly: z.boolean(),
     ssoBreakGlassAdmin: z.string(),
     ssoExistingAccountsOnly: z.boolean(),
+    ...holdSettingsSchema.shape,
   })
   .strict();
 export type Settings = z.infer<typeof settingsSchema>;
@@ -124,6 +148,7 @@ export const updateSettingsBodySchema = z.strictObject({
   turnstileSecretKey: z.string().max(200).optional(),
   /** Can be turned on only after a successful test of the keys it will use. */
   enableTurnstile: z.boolean().optional(),
+  ...holdSettingsSchema.partial().shape,
 });
 export type UpdateSettingsBody = z.infer<typeof updateSettingsBodySchema>;
 

@@ -21,6 +21,7 @@ afterEach(async () => {
 
 const TABLES = [
   'audit_log',
+  'bans',
   'burned_pastes',
   'deletion_requests',
   'email_tokens',
@@ -67,6 +68,7 @@ describe('migrations', () => {
       '015-second-factor',
       '016-teams',
       '017-safety',
+      '020-bans',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect, db.schema)).toEqual([]);
     // Only our schema: on PostgreSQL other suites' schemas live in the same database.

@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type {
+  BanKind,
   Expiration,
   HoldReason,
   Privacy,
@@ -49,6 +50,7 @@ export interface Database {
   second_factor_challenges: SecondFactorChallengesTable;
   safety_rules: SafetyRulesTable;
   safety_hits: SafetyHitsTable;
+  bans: BansTable;
 }
 
 export interface SettingsTable {
@@ -175,6 +177,10 @@ export interface PastesTable {
   held_reason: HoldReason | null;
   /** When it was held (the queue's oldest item); null = not held. */
   held_at: number | null;
+  /** The address it was created from (null for pastes made before it was kept). */
+  creator_ip: Generated<string | null>;
+  /** SHA-256 of a public plain paste's text while the identical-paste hold is on; else null. */
+  content_hash: Generated<string | null>;
 }
 
 /** One saved revision of an edited paste (revision 1 is the original). */
@@ -375,4 +381,22 @@ export interface SafetyHitsTable {
   paste_id: string | null;
   action: SafetyAction;
   created_at: number;
+}
+
+/** An active ban (modules/bans): an account suspended, or an address or range banned. */
+export interface BansTable {
+  id: Generated<number>;
+  kind: BanKind;
+  /** Account bans: the account (the ban goes with it). */
+  user_id: number | null;
+  /** Address bans: the address or range as CIDR, normalized (see modules/bans/address-range). */
+  ip: string | null;
+  reason: string;
+  /** Account bans: its pastes wait for review while it lasts (1) or stay as they are (0). */
+  hide_pastes: number;
+  /** The staff member's username. */
+  created_by: string | null;
+  created_at: number;
+  /** Null: for good. */
+  expires_at: number | null;
 }

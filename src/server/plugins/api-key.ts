@@ -16,6 +16,7 @@ export const apiKeyPlugin = fp(async (app: FastifyInstance) => {
   async function authenticate(request: FastifyRequest, header: string | string[]): Promise<void> {
     const user = typeof header === 'string' ? await app.services.apiKeys.authenticate(header.trim()) : null;
     if (!user) throw new AppError('INVALID_API_KEY', ACCOUNT_MESSAGES.invalidApiKey);
+    await app.services.bans.checkAccount(user.id);
     await app.services.rateLimiter.consume([[API_KEY_RATE, String(user.id)]]);
     request.user = user;
     request.authMethod = 'api-key';

@@ -58,6 +58,11 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('sessionIdHash', null);
   async function loadSession(request: FastifyRequest, token: string): Promise<void> {
     const session = await app.services.sessions.resolve(token);
+    // A suspension ends the account's sessions; one that outlived it (another instance's race) ends here.
+    if (session && (await app.services.bans.suspensionOf(session.user.id))) {
+      await app.services.sessions.end(session.idHash);
+      return;
+    }
     if (session) {
       request.user = session.user;
       request.authMethod = 'session';

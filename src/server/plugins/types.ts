@@ -24,6 +24,8 @@ declare module 'fastify' {
     signInMessage?: string;
     /** Answer even before first-run setup is complete. */
     allowBeforeSetup?: boolean;
+    /** A POST that changes nothing (a password check, signing out): address bans let it through. */
+    notAWrite?: boolean;
     /** API-key authentication accepted on this route (X-API-Key). */
     apiKey?: boolean;
     /** A smaller limit for JSON bodies than the route's bodyLimit (which raw bodies keep). */

@@ -33,6 +33,10 @@ export const queryKeys = {
   safetyRules: ['/api/admin/safety/rules'],
   safetyHeld: ['/api/admin/safety/held'],
   safetyStats: ['/api/admin/safety/stats'],
+  /** Admin → Bans. */
+  adminBans: ['/api/admin/bans'],
+  /** What "delete everything by this author" would delete, from a report card. */
+  reportAuthor: (reportId: number) => ['/api/admin/paste-reports', reportId, 'author'] as const,
   adminBackups: ['/api/admin/backups'],
   adminAudit: (query: string) => ['/api/admin/audit', query] as const,
   /** Sign-in providers: the public list, this account's links, the admin's settings. */

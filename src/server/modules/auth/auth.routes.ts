@@ -62,7 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/logout',
-    { config: { access: 'public' }, schema: { body: z.unknown() } },
+    { config: { access: 'public', notAWrite: true }, schema: { body: z.unknown() } },
     async (request, reply) => {
       // A session that came from a provider also signs out there, where the provider offers it.
       const hash = request.sessionIdHash;

@@ -20,8 +20,9 @@ export function secondFactorAnswer(
 
 /**
  * Where every sign-in ends, whatever the way in (local password, OpenID Connect, GitHub, LDAP),
- * so a check each of them must pass belongs here and nowhere else: an account with a second
- * factor gets no session yet, only a challenge its code completes (POST /api/auth/second-factor).
+ * so a check each of them must pass belongs here and nowhere else: a banned address or a
+ * suspended account (told its reason) gets no session; an account with a second factor gets no
+ * session yet, only a challenge its code completes (POST /api/auth/second-factor).
  */
 export async function signIn(
   request: FastifyRequest,
@@ -30,7 +31,10 @@ export async function signIn(
   via: SignInVia,
 ): Promise<SignInOutcome> {
   const provider = via.method === 'password' ? null : via.provider;
-  const { secondFactor } = request.server.services;
+  const { secondFactor, bans } = request.server.services;
+  // A provider's sign-in ends on a GET (its callback), which the address-ban hook lets through.
+  await bans.checkAddress(request.ip);
+  await bans.checkAccount(user.id);
   const methods = await secondFactor.methodsOf(user.id);
   if (methods.length === 0) {
     await startSignedInSession(request, reply, user, via.method, provider);
@@ -51,6 +55,7 @@ export async function completeSecondFactorSignIn(
   first: { method: SignInVia['method']; provider: string | null },
 ): Promise<void> {
   clearSecondFactorCookie(request, reply);
+  await request.server.services.bans.checkAccount(user.id);
   await startSignedInSession(request, reply, user, first.method, first.provider);
 }
 

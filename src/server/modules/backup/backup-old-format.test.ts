@@ -41,6 +41,8 @@ it('imports a backup of the format before revisions, every row as the file has i
     teams: 0,
     team_members: 0,
     paste_shares: 0,
+    // Made before bans: none to restore.
+    bans: 0,
     gone_pastes: 0,
   });
   for (const table of ['users', 'reports', 'deletion_requests', 'vip_licenses'] as const) {

@@ -59,6 +59,7 @@ const COLUMNS = {
     'forked_from',
     'held_reason',
     'held_at',
+    'creator_ip',
   ],
   paste_revisions: [
     'paste_id',
@@ -83,6 +84,7 @@ const COLUMNS = {
   // a code are not carried, like sessions.
   totp_factors: ['user_id', 'secret', 'created_at', 'confirmed_at', 'last_step'],
   recovery_codes: ['code_hash', 'user_id', 'used_at'],
+  bans: ['id', 'kind', 'user_id', 'ip', 'reason', 'hide_pastes', 'created_by', 'created_at', 'expires_at'],
 } as const;
 
 /** Each table's key, in the order rows are read and written (one column, or two). */
@@ -100,6 +102,7 @@ const KEY_OF: Record<BackupTable, readonly string[]> = {
   paste_shares: ['id'],
   totp_factors: ['user_id'],
   recovery_codes: ['code_hash'],
+  bans: ['id'],
 };
 
 /** Where the next page starts: the key of the last row read (null: from the first). */
@@ -185,6 +188,7 @@ export async function deleteAll(db: Kysely<Database>): Promise<void> {
   await db.deleteFrom('paste_shares').execute();
   await db.deleteFrom('team_members').execute();
   await db.deleteFrom('teams').execute();
+  await db.deleteFrom('bans').execute();
   await db.deleteFrom('recovery_codes').execute();
   await db.deleteFrom('totp_factors').execute();
   await db.deleteFrom('second_factor_challenges').execute();
@@ -303,7 +307,15 @@ export async function gapInHistories(
 /** PostgreSQL: serial ids continue after the highest imported one. */
 export async function resetSequences(db: Kysely<Database>, dialect: DialectName): Promise<void> {
   if (dialect !== 'postgres') return;
-  for (const table of ['users', 'reports', 'deletion_requests', 'vip_licenses', 'teams', 'paste_shares']) {
+  for (const table of [
+    'users',
+    'reports',
+    'deletion_requests',
+    'vip_licenses',
+    'teams',
+    'paste_shares',
+    'bans',
+  ]) {
     await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(
       db,
     );

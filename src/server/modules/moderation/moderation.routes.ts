@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { purgeBodySchema } from '../../../common/schemas/bans.js';
 import { idParams } from '../../../common/schemas/paging.js';
 import { deletionRequestBodySchema, reportBodySchema } from '../../../common/schemas/paste.js';
 import { auditContextOf } from '../audit/audit-context.js';
 import { viewerOf } from '../pastes/reading/viewer.js';
 
 export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { moderation, audit } = app.services;
+  const { moderation, authorPurge, audit } = app.services;
 
   app.post(
     '/api/pastes/:id/report',
@@ -46,6 +47,28 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
         details: { pasteId },
       });
       return { key };
+    },
+  );
+  // "Delete everything by this account or address": first what it would delete, then the deletion.
+  app.get(
+    '/api/admin/paste-reports/:id/author',
+    { config: staff, schema: { params: idParams } },
+    async (request) => {
+      const { account, address } = await authorPurge.footprint(request.params.id);
+      return { account, address };
+    },
+  );
+  app.post(
+    '/api/admin/paste-reports/:id/delete-everything',
+    { config: staff, schema: { params: idParams, body: purgeBodySchema } },
+    async (request) => {
+      const done = await authorPurge.deleteEverything(request.params.id, request.body);
+      await audit.record(auditContextOf(request), {
+        action: 'paste.delete_by_author',
+        target: { type: 'report', id: Number(request.params.id) },
+        details: { pasteId: done.pasteId, by: request.body.by, author: done.author, deleted: done.deleted },
+      });
+      return { deleted: done.deleted };
     },
   );
   for (const [action, decision] of [

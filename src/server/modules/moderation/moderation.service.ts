@@ -19,6 +19,7 @@ import { checkSharedKey, isEncrypted } from '../pastes/encrypted-content.js';
 import { REPORT_PER_IP } from '../pastes/pastes.limits.js';
 import type { PastesService } from '../pastes/pastes.service.js';
 import type { Viewer } from '../pastes/reading/paste-reader.js';
+import type { SettingsService } from '../settings/settings.service.js';
 import {
   findPendingRequest,
   insertDeletionRequest,
@@ -32,6 +33,7 @@ import {
   moveQueueItem,
 } from './moderation-queue.repository.js';
 import {
+  countPendingReportsOf,
   findSharedKey,
   forgetSharedKeys,
   insertReport,
@@ -43,6 +45,8 @@ interface Deps {
   db: Kysely<Database>;
   clock: Clock;
   pastes: PastesService;
+  /** reportHideThreshold: after that many distinct reporters a public paste waits for a moderator. */
+  settings: Pick<SettingsService, 'get'>;
   rateLimiter: RateLimiter;
   metrics: Pick<Metrics, 'moderation'>;
   /** Seals the paste keys reporters share. */
@@ -68,7 +72,7 @@ function itemId(raw: string, message: string): number {
  * admins) list them and decide each once: approving deletes the paste, the item stays listed.
  */
 export function createModerationService(deps: Deps) {
-  const { db, clock, pastes, rateLimiter, metrics, moderationSecret, erasure } = deps;
+  const { db, clock, pastes, settings, rateLimiter, metrics, moderationSecret, erasure } = deps;
   /** The metric's kind label: the table's name, singular. */
   const kindOf = (queue: ModerationQueue) => (queue === 'reports' ? 'report' : 'deletion_request');
 
@@ -154,6 +158,8 @@ export function createModerationService(deps: Deps) {
       const id = itemId(rawId, ADMIN_MESSAGES.reportNotFound);
       const { pasteId } = await decide('reports', id, decision, ADMIN_MESSAGES.reportNotFound);
       await decidePendingOf(db, 'reports', pasteId, decision);
+      // Rejected: what the reports hid is readable again (an approval deleted it).
+      if (decision === 'rejected') await pastes.held.releaseIf(pasteId, 'reports');
       // Decided: the keys shared with these reports have served.
       await forget(pasteId, 'decided');
       return (await reports(id))[0]!;
@@ -245,6 +251,10 @@ export function createModerationService(deps: Deps) {
         );
       }
       metrics.moderation.inc({ kind: 'report', event: 'opened' });
+      const threshold = (await settings.get()).reportHideThreshold;
+      if (threshold > 0 && row.privacy === 'public' && row.held_reason === null) {
+        if ((await countPendingReportsOf(db, row.id)) >= threshold) await pastes.held.hold(row.id, 'reports');
+      }
       return { id };
     },
 

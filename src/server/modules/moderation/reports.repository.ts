@@ -82,3 +82,14 @@ export async function pastesWithSharedKeys(db: Kysely<Database>): Promise<string
     .execute();
   return rows.map((r) => r.paste_id);
 }
+
+/** Pending reports of a paste: one per reporter (see insertReport), so the count of distinct reporters. */
+export async function countPendingReportsOf(db: Kysely<Database>, pasteId: string): Promise<number> {
+  const row = await db
+    .selectFrom('reports')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('paste_id', '=', pasteId)
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

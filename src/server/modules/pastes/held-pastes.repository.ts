@@ -4,7 +4,8 @@ import type { Database } from '../../db/schema.js';
 
 /**
  * Pastes held for review (modules/safety decides, this module keeps the rows): the queue, its
- * numbers, release, and what a content rule's test run reads.
+ * numbers, release, and what a content rule's test run reads. Pastes held because their author is
+ * suspended are not in the queue: the suspension decides them (modules/bans).
  */
 
 const live = (now: number) => (eb: ExpressionBuilder<Database, 'pastes'>) =>
@@ -41,6 +42,7 @@ export async function listHeldPastes(
       'pastes.size_bytes',
     ])
     .where('pastes.held_reason', 'is not', null)
+    .where('pastes.held_reason', '<>', 'suspended')
     .where(live(now))
     .orderBy('pastes.held_at', 'asc')
     .orderBy('pastes.id', 'asc')
@@ -63,6 +65,7 @@ export async function heldQueueStats(
     .selectFrom('pastes')
     .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('pastes.held_at').as('oldest')])
     .where('pastes.held_reason', 'is not', null)
+    .where('pastes.held_reason', '<>', 'suspended')
     .where(live(now))
     .executeTakeFirstOrThrow();
   return { length: Number(row.n), oldestAt: row.oldest === null ? null : Number(row.oldest) };
@@ -79,6 +82,33 @@ export async function releaseHeld(db: Kysely<Database>, ids: string[]): Promise<
     .returning('id')
     .execute();
   return rows.map((r) => r.id);
+}
+
+/** Holds a paste not held yet, for `reason`; true when this call held it. */
+export async function holdPaste(
+  db: Kysely<Database>,
+  id: string,
+  reason: HoldReason,
+  now: number,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('pastes')
+    .set({ held_reason: reason, held_at: now })
+    .where('id', '=', id)
+    .where('held_reason', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Releases a paste only if it is held for `reason` (a report rejected releases what reports held). */
+export async function releaseHeldFor(db: Kysely<Database>, id: string, reason: HoldReason): Promise<boolean> {
+  const r = await db
+    .updateTable('pastes')
+    .set({ held_reason: null, held_at: null })
+    .where('id', '=', id)
+    .where('held_reason', '=', reason)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }
 
 /** What the content rules made of an edit: unlisted, held, or both. */

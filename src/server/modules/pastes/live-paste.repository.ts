@@ -14,7 +14,10 @@ import type { PasteRow } from './pastes.repository.js';
  */
 
 /** A live paste as its readers need it, with what its view shows of the author. */
-export type PasteWithAuthor = Omit<PasteRow, 'sweep_claimed_at' | 'held_at'> & {
+export type PasteWithAuthor = Omit<
+  PasteRow,
+  'sweep_claimed_at' | 'held_at' | 'creator_ip' | 'content_hash'
+> & {
   /** Inline content as a JSON string literal, quoted by the database (see jsonQuoted); else null. */
   content_json: string | null;
   author_username: string | null;

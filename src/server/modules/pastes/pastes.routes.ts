@@ -42,7 +42,7 @@ export const pastesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/pastes/:id/verify',
-    { config: pub, schema: { params: idParams, body: verifyPasteBodySchema } },
+    { config: { ...pub, notAWrite: true }, schema: { params: idParams, body: verifyPasteBodySchema } },
     async (request, reply) => {
       const json = await pastes.viewJson(request.params.id, viewerOf(request), {
         password: request.body.password,
@@ -53,7 +53,7 @@ export const pastesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/pastes/:id/confirm-view',
-    { config: pub, schema: { params: idParams, body: z.unknown().optional() } },
+    { config: { ...pub, notAWrite: true }, schema: { params: idParams, body: z.unknown().optional() } },
     async (request) => pastes.confirmView(request.params.id),
   );
 

@@ -24,6 +24,7 @@ import { hashPassword } from '../../lib/passwords.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import type { ContentScreen } from '../safety/content-rules.service.js';
 import type { UserRow } from '../users/users.service.js';
+import { createAuthorPastes } from './author-pastes.js';
 import { type ReceivedContent, receiveContent } from './content-intake.js';
 import {
   checkEncryptionOptions,
@@ -31,15 +32,11 @@ import {
   sealedContentOf,
   sealedLineTableFor,
 } from './encrypted-content.js';
-import {
-  applyScreening,
-  heldQueueStats,
-  listHeldPastes,
-  recentRuledPastes,
-  releaseHeld,
-} from './held-pastes.repository.js';
+import { createHeldPastes } from './held-pastes.js';
+import { recentRuledPastes } from './held-pastes.repository.js';
 import { deleteContentBlob, keptBeside, type LineIndexes } from './line-index/line-index-store.js';
 import { findLivePaste, type PasteWithAuthor } from './live-paste.repository.js';
+import { optionalHold } from './optional-holds.js';
 import { type PasteContent, type StoredContent, storeContent } from './paste-content-store.js';
 import type { PasteInsertBatcher } from './paste-insert-batcher.js';
 import { INLINE_CONTENT_MAX_BYTES, type pasteCreationRules } from './pastes.limits.js';
@@ -63,6 +60,8 @@ import { checkTextForSecrets, scanAnswer, shouldScanForSecrets } from './secret-
 import { shownRow } from './shown-row.js';
 
 export type CreatePasteRequest = Omit<CreatePasteInput, 'content'> & { content: PasteContent };
+/** Who creates a paste: the account (null for a visitor) and the address it came from. */
+export type Actor = { user: UserRow | null; ip: string };
 
 interface Deps extends PasteReaderDeps {
   lineIndexes: LineIndexes;
@@ -119,10 +118,7 @@ export function createPastesService(deps: Deps) {
     }
   }
 
-  async function createPaste(
-    input: CreatePasteRequest,
-    actor: { user: UserRow | null },
-  ): Promise<CreatePasteResult> {
+  async function createPaste(input: CreatePasteRequest, actor: Actor): Promise<CreatePasteResult> {
     const encrypted = checkEncryptionOptions(input);
     const lineTable = sealedLineTableFor(encrypted, input.sealedLineTable);
     if (encrypted) return createEncrypted(input, actor, lineTable);
@@ -148,13 +144,19 @@ export function createPastesService(deps: Deps) {
       { title, content: () => textForRules(blobs, content) },
       input.privacy,
     );
+    const extra = await optionalHold(
+      { db: db.kysely, clock, settings: await settings.get() },
+      { privacy: screening.privacy, ...actor, text: () => textForRules(blobs, content) },
+    );
+    const heldReason = screening.held ? 'rule' : extra.reason;
     const stored = await storeContent(blobs, input.content, await settings.maxPasteBytes(), lineIndexes);
     const created = await insertNew({ ...input, privacy: screening.privacy }, actor, stored, {
       title,
       encryption: null,
       sealed_title: null,
-      held_reason: screening.held ? 'rule' : null,
-      held_at: screening.held ? clock.now() : null,
+      held_reason: heldReason,
+      held_at: heldReason ? clock.now() : null,
+      content_hash: extra.contentHash,
     });
     await screening.record(created.id);
     return { ...created, ...scanAnswer(scan) };
@@ -168,7 +170,7 @@ export function createPastesService(deps: Deps) {
    */
   async function createEncrypted(
     input: CreatePasteRequest,
-    actor: { user: UserRow | null },
+    actor: Actor,
     lineTable: Buffer | null,
   ): Promise<CreatePasteResult> {
     // Streamed content (the multipart form) is text: an encrypted paste comes as JSON or in chunks.
@@ -192,10 +194,10 @@ export function createPastesService(deps: Deps) {
   /** The row of a new paste whose content is stored; the content is deleted again if it fails. */
   async function insertNew(
     input: CreatePasteRequest,
-    actor: { user: UserRow | null },
+    actor: Actor,
     { size, inline, blobKey }: StoredContent,
     shown: Pick<PasteRow, 'title' | 'encryption' | 'sealed_title'> &
-      Partial<Pick<PasteRow, 'held_reason' | 'held_at'>>,
+      Partial<Pick<PasteRow, 'held_reason' | 'held_at' | 'content_hash'>>,
   ): Promise<CreatePasteResult> {
     const now = clock.now();
     const burn = input.expiration === 'burn' || input.burnAfterReading;
@@ -222,6 +224,7 @@ export function createPastesService(deps: Deps) {
           language: input.language ?? null,
           view_count: 0,
           user_id: actor.user?.id ?? null,
+          creator_ip: actor.ip,
           created_at: now,
           sweep_claimed_at: null,
           forked_from: input.forkedFrom ?? null,
@@ -233,6 +236,14 @@ export function createPastesService(deps: Deps) {
       if (blobKey) await deleteContentBlob(blobs, blobKey);
       throw e;
     }
+  }
+
+  async function deletePaste(id: string): Promise<boolean> {
+    if (!PASTE_ID_PATTERN.test(id)) return false;
+    const deleted = await deletePasteRow(db.kysely, id);
+    hot.delete(id);
+    for (const key of deleted?.blobKeys ?? []) await deleteContentBlob(blobs, key);
+    return deleted !== null;
   }
 
   return {
@@ -277,7 +288,7 @@ export function createPastesService(deps: Deps) {
      * One rule set for every create (after admitCreate), whether the content came as a JSON string or as a stream
      * already received. A refused create keeps nothing: a received blob is deleted.
      */
-    async create(input: CreatePasteRequest, actor: { user: UserRow | null }): Promise<CreatePasteResult> {
+    async create(input: CreatePasteRequest, actor: Actor): Promise<CreatePasteResult> {
       const received = typeof input.content === 'string' ? null : input.content;
       try {
         return await createPaste(input, actor);
@@ -327,13 +338,10 @@ export function createPastesService(deps: Deps) {
       return { deleted: deleted !== null };
     },
 
-    async delete(id: string): Promise<boolean> {
-      if (!PASTE_ID_PATTERN.test(id)) return false;
-      const deleted = await deletePasteRow(db.kysely, id);
-      hot.delete(id);
-      for (const key of deleted?.blobKeys ?? []) await deleteContentBlob(blobs, key);
-      return deleted !== null;
-    },
+    delete: deletePaste,
+
+    /** Pastes by account or address (bans, "delete everything by this author"). */
+    byAuthor: createAuthorPastes({ db: db.kysely, clock, hot, deletePaste }),
 
     async listForOwner(userId: number, opts: { page: number; pageSize: number; search: string }) {
       const page = Math.max(1, opts.page);
@@ -349,18 +357,7 @@ export function createPastesService(deps: Deps) {
     authorizeRead: reader.authorizeRead,
 
     /** Pastes held for review (modules/safety decides them). */
-    held: {
-      list: (limit: number, ids?: string[]) => listHeldPastes(db.kysely, clock.now(), limit, ids),
-      async release(ids: string[]): Promise<string[]> {
-        const released = await releaseHeld(db.kysely, ids);
-        for (const id of released) hot.delete(id);
-        return released;
-      },
-      stats: () => heldQueueStats(db.kysely, clock.now()),
-      /** What the content rules made of an edit: unlisted, held, or both. */
-      applyScreening: (id: string, change: Parameters<typeof applyScreening>[2]) =>
-        applyScreening(db.kysely, id, change),
-    },
+    held: createHeldPastes({ db: db.kysely, clock, hot }),
 
     /** The newest public and unlisted plain pastes with the part of their text rules read, one at a time. */
     async *recentRuledTexts(limit: number) {

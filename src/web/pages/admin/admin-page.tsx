@@ -21,6 +21,7 @@ import { StatsCards } from '../../features/admin/components/stats-cards';
 import { TeamsTab } from '../../features/admin/components/teams-tab';
 import { UsersTab } from '../../features/admin/components/users-tab';
 import { isStaff, useUser } from '../../features/auth/api/get-user';
+import { BansTab } from '../../features/bans';
 import { useSafetyStats } from '../../features/safety/api/stats';
 import { HeldTab } from '../../features/safety/components/held-tab';
 import { SafetyTab } from '../../features/safety/components/safety-tab';
@@ -123,12 +124,13 @@ const TABS = {
     'reports',
     'held',
     'safety',
+    'bans',
     'teams',
     'licenses',
     'settings',
     'audit',
   ],
-  manager: ['delete-requests', 'reports', 'held', 'safety', 'teams'],
+  manager: ['delete-requests', 'reports', 'held', 'safety', 'bans', 'teams'],
 } as const;
 type AdminTab = (typeof TABS)['admin'][number];
 
@@ -175,6 +177,7 @@ function AdminTabs({ isAdmin, me }: { isAdmin: boolean; me: number }) {
           <Pending count={safety?.queueLength} />
         </TabsTrigger>
         <TabsTrigger value="safety">Safety</TabsTrigger>
+        <TabsTrigger value="bans">Bans</TabsTrigger>
         <TabsTrigger value="teams">Teams</TabsTrigger>
         {isAdmin ? <TabsTrigger value="licenses">VIP Licenses</TabsTrigger> : null}
         {isAdmin ? <TabsTrigger value="settings">Settings</TabsTrigger> : null}
@@ -201,6 +204,9 @@ function AdminTabs({ isAdmin, me }: { isAdmin: boolean; me: number }) {
       </TabsContent>
       <TabsContent value="safety">
         <SafetyTab />
+      </TabsContent>
+      <TabsContent value="bans">
+        <BansTab />
       </TabsContent>
       <TabsContent value="teams">
         <TeamsTab />

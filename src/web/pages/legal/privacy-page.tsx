@@ -21,6 +21,14 @@ function privacySections(site: string, auditDays: number | string): LegalSection
             <ul className="mt-1 list-[circle] space-y-1 pl-6">
               <li>the address an account was registered from, with the account, until it is deleted;</li>
               <li>
+                the address of a paste's creator, with the paste, until it is deleted or expires (staff can
+                delete everything sent from one address);
+              </li>
+              <li>
+                an address or range that staff ban, with the ban, until it ends or is lifted (a list of bans
+                the moderators keep);
+              </li>
+              <li>
                 the address a report was sent from, with the report; reports stay after they are decided and
                 are not deleted automatically;
               </li>

@@ -44,6 +44,9 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'safety.rule_delete': 'Deleted a content rule',
   'safety.rules_import': 'Imported content rules',
   'paste.approve': 'Approved a held paste',
+  'ban.add': 'Banned an account or address',
+  'ban.lift': 'Lifted a ban',
+  'paste.delete_by_author': 'Deleted every paste of an author',
 };
 
 /**

@@ -1,5 +1,5 @@
 import { Check, Inbox, LockKeyhole, X } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -34,6 +34,8 @@ export interface ModerationItem {
   pasteEncrypted?: boolean;
   /** Reports: this reporter shared the paste's key with staff (kept until the report is decided). */
   keyShared?: boolean;
+  /** Reports: the paste is hidden until a moderator decides (enough readers reported it). */
+  pasteHeld?: boolean;
 }
 
 /** The report on this card whose reporter shared the key, if any. */
@@ -84,8 +86,11 @@ function ItemCard({
   onDecide,
   onAskApprove,
   linked,
+  extra,
 }: {
   item: ModerationItem;
+  /** More actions on a pending card (reports: delete everything by the author). */
+  extra?: ReactNode;
   texts: ModerationTexts;
   busy: boolean;
   /** The card a link led to (the audit log's): marked. */
@@ -113,6 +118,7 @@ function ItemCard({
             </p>
           </div>
           <div className="flex items-center gap-2">
+            {item.pasteHeld ? <Badge variant="outline">Hidden</Badge> : null}
             {item.others?.length ? <Badge variant="outline">{item.others.length + 1} reports</Badge> : null}
             <Badge variant={STATUS_BADGE[item.status]} className="capitalize">
               {item.status}
@@ -137,6 +143,7 @@ function ItemCard({
               <X aria-hidden />
               Reject
             </Button>
+            {extra}
           </div>
         ) : null}
       </CardContent>
@@ -151,8 +158,11 @@ export function ModerationList({
   texts,
   decide,
   deciding,
+  extra,
 }: {
   items: ModerationItem[] | undefined;
+  /** More actions on each pending card. */
+  extra?: (item: ModerationItem) => ReactNode;
   isPending: boolean;
   texts: ModerationTexts;
   decide: (id: number, decision: Decision) => Promise<unknown>;
@@ -202,6 +212,7 @@ export function ModerationList({
               onDecide={(d) => onDecide(item.id, d)}
               onAskApprove={() => setApproving(item.id)}
               linked={item.id === linked}
+              extra={extra?.(item)}
             />
           ))}
           <Pager page={paged.page} pages={paged.pages} setPage={paged.setPage} />

@@ -1,4 +1,5 @@
 import type { PasteReport } from '../../../../common/schemas/admin';
+import { DeleteEverything } from '../../bans';
 import { useDecideDeleteRequest, useDecideReport, useDeleteRequests, useReports } from '../api/moderation';
 import { type ModerationItem, ModerationList } from './moderation-list';
 
@@ -54,6 +55,7 @@ export function ReportsTab() {
       isPending={isPending}
       deciding={decide.isPending ? (decide.variables?.id ?? null) : null}
       decide={(id, decision) => decide.mutateAsync({ id, decision })}
+      extra={(item) => <DeleteEverything reportId={item.id} />}
       texts={{
         heading: 'Reported Pastes',
         empty: 'No reports',

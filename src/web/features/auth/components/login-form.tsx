@@ -37,6 +37,8 @@ export function LoginForm({
   const [password, setPassword] = useState('');
   /** The account refused because its email is not verified yet, with the server's words. */
   const [unverified, setUnverified] = useState<{ username: string; message: string } | null>(null);
+  /** A suspended account or a banned address: the server's words (a suspension's reason) stay on screen. */
+  const [blocked, setBlocked] = useState<{ title: string; message: string } | null>(null);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -48,6 +50,7 @@ export function LoginForm({
       return;
     }
     setUnverified(null);
+    setBlocked(null);
     loginMutation.mutate(
       { username: username.trim(), password, captchaToken: captcha.token },
       {
@@ -59,6 +62,10 @@ export function LoginForm({
           if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') {
             setUnverified({ username: username.trim(), message: error.message });
           }
+          if (error instanceof ApiError && (error.code === 'ACCOUNT_SUSPENDED' || error.code === 'BANNED')) {
+            const title = error.code === 'BANNED' ? 'Address banned' : 'Account suspended';
+            setBlocked({ title, message: error.message });
+          }
           toastError(FAILED, error, 'Invalid username or password');
           captcha.reset();
         },
@@ -68,6 +75,11 @@ export function LoginForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Login">
+      {blocked ? (
+        <Alert variant="destructive" title={blocked.title} data-testid="blocked-notice">
+          {blocked.message}
+        </Alert>
+      ) : null}
       {unverified ? (
         <Alert variant="warning" title="Email not verified" data-testid="unverified-notice">
           {unverified.message.replace(/\.?$/, '.')} Follow the link in the email we sent you, or ask for a new

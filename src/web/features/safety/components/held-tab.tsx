@@ -11,7 +11,14 @@ import { paths } from '../../../config/paths';
 import { formatDateTime, formatSize } from '../../../lib/format';
 import { type HeldDecision, type HeldItem, useDecideHeld, useHeldPastes } from '../api/held';
 
-const REASONS: Record<HeldItem['reason'], string> = { rule: 'Matched a content rule' };
+const REASONS: Record<HeldItem['reason'], string> = {
+  rule: 'Matched a content rule',
+  reports: 'Reported by several readers',
+  'new-account': 'Links from a new account',
+  links: 'Many links, no account',
+  wave: 'Same text from many addresses',
+  suspended: 'Author suspended',
+};
 
 function HeldCard({
   item,

@@ -1,11 +1,14 @@
 import { Trash2 } from 'lucide-react';
 import { SAFETY_MESSAGES } from '../../../../common/messages';
+import { canAdminister } from '../../../../common/policies';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { toastError } from '../../../components/ui/toast-store';
+import { useUser } from '../../auth/api/get-user';
 import { useDeleteRule, useSafetyRules } from '../api/rules';
+import { HoldSettingsCard } from './hold-settings';
 import { ImportRules } from './import-rules';
 import { ACTION_LABELS, KIND_LABELS, RuleForm } from './rule-form';
 import { SafetyNumbers } from './safety-numbers';
@@ -55,6 +58,8 @@ function RuleList() {
 
 /** Admin → Safety: content rules applied to new and edited public and unlisted pastes. */
 export function SafetyTab() {
+  const { data: user } = useUser();
+  const isAdmin = canAdminister(user?.role ?? null);
   return (
     <section aria-label="Safety" className="space-y-4">
       <Alert variant="info" title="Content rules">
@@ -65,6 +70,7 @@ export function SafetyTab() {
       <RuleForm />
       <RuleList />
       <ImportRules />
+      {isAdmin ? <HoldSettingsCard /> : null}
     </section>
   );
 }
