@@ -36,4 +36,7 @@ export const DEFAULT_SETTINGS: Settings = {
   ssoOnly: false,
   ssoBreakGlassAdmin: '',
   ssoExistingAccountsOnly: false,
+  enableAccessTokens: false,
+  requireSignInToCreate: false,
+  requireSignInToRead: false,
 };

@@ -49,6 +49,7 @@ export interface Database {
   second_factor_challenges: SecondFactorChallengesTable;
   safety_rules: SafetyRulesTable;
   safety_hits: SafetyHitsTable;
+  access_tokens: AccessTokensTable;
 }
 
 export interface SettingsTable {
@@ -85,6 +86,21 @@ export interface SessionsTable {
   expires_at: number;
   /** The sign-in provider the session came from (null: a local password). */
   identity_provider: string | null;
+}
+
+/** A personal access token; only its sha256 is kept. */
+export interface AccessTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  token_hash: string;
+  /** `pst_…` and the token's last four characters. */
+  hint: string;
+  /** Its scopes, space-separated. */
+  scopes: string;
+  created_at: number;
+  expires_at: number | null;
+  last_used_at: number | null;
 }
 
 /** An external identity tied to an account. */

@@ -1,5 +1,5 @@
 import type { Role } from '../../common/constants.js';
-import { canAdminister, canModerate } from '../../common/policies.js';
+import { canAdminister, canModerate, type RouteScope } from '../../common/policies.js';
 import type { UserRow } from '../modules/users/users.service.js';
 import type { Services } from '../services.js';
 
@@ -24,8 +24,18 @@ declare module 'fastify' {
     signInMessage?: string;
     /** Answer even before first-run setup is complete. */
     allowBeforeSetup?: boolean;
-    /** API-key authentication accepted on this route (X-API-Key). */
+    /** API-key authentication accepted on this route (X-API-Key or Authorization: Bearer). */
     apiKey?: boolean;
+    /** With apiKey: the scope an access token needs here (none: no token may call it). */
+    tokenScope?: RouteScope;
+    /**
+     * On a members-only site (requireSignInToRead), a visitor may still call this route: the ways
+     * in (sign-in, registration, recovery), public settings, health. Every other route answers
+     * visitors 401 there (plugins/members-only.ts).
+     */
+    openToVisitors?: boolean;
+    /** Creates a paste: refused to visitors while the site asks a sign-in to create. */
+    createsPaste?: boolean;
     /** A smaller limit for JSON bodies than the route's bodyLimit (which raw bodies keep). */
     jsonBodyLimit?: number;
     /** The 413 message for a JSON body over this route's limit (e.g. where to send large content). */
@@ -34,7 +44,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: UserRow | null;
     /** How `user` was authenticated. */
-    authMethod: 'session' | 'api-key' | null;
+    authMethod: 'session' | 'api-key' | 'access-token' | null;
     /** Hash of the session id in use, for logout and "end other sessions". */
     sessionIdHash: string | null;
   }

@@ -90,7 +90,11 @@ const createPasteRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/pastes',
     {
-      config: { access: 'public', jsonTooLargeMessage: PASTE_MESSAGES.createJsonTooLarge },
+      config: {
+        access: 'public',
+        createsPaste: true,
+        jsonTooLargeMessage: PASTE_MESSAGES.createJsonTooLarge,
+      },
       // Up to the chunked-upload threshold (issue 19 #9); the site's own size limit is the service's.
       // The shape guard refuses nesting bombs before the body is parsed; parsing a large body gets
       // event-loop turns of its own (plugins/body-parsing.ts).
