@@ -20,6 +20,7 @@ afterEach(async () => {
 });
 
 const TABLES = [
+  'access_tokens',
   'audit_log',
   'burned_pastes',
   'deletion_requests',

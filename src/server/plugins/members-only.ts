@@ -12,10 +12,10 @@ type Verdict = 'pass' | 'refuse-read' | 'refuse-create' | 'sign-in-page';
 
 /**
  * What a visitor (no session, no API credential) gets from a route on this site. A members-only
- * site refuses them everything but the routes marked `openToVisitors` — deny by default, so a new
- * read path is closed before anyone thinks of it — and sends them from a page to the sign-in
- * screen; the build's files (scripts, styles) stay served, for that screen to work. A site that
- * only asks a sign-in to create refuses the routes marked `createsPaste`.
+ * site refuses them every public API route but those marked `openToVisitors` — deny by default,
+ * so a new read path is closed before anyone thinks of it — and sends them from a page to the
+ * sign-in screen; the build's files (scripts, styles) stay served, for that screen to work. A
+ * site that only asks a sign-in to create refuses the routes marked `createsPaste`.
  */
 function verdictFor(request: FastifyRequest, settings: Settings): Verdict {
   const config = request.routeOptions.config;
@@ -27,8 +27,11 @@ function verdictFor(request: FastifyRequest, settings: Settings): Verdict {
       if (pathname.startsWith('/api/')) return 'refuse-read';
       return isClientRoute(pathname) && !isVisitorScreen(pathname) ? 'sign-in-page' : 'pass';
     }
+    // Outside /api, the routes of ours that serve content declare their access as the API's do
+    // (GET /raw/:id); the rest are the build's files and health checks, which tell nothing.
+    if (!url?.startsWith('/api') && config?.access === undefined) return 'pass';
     // Routes that need an account refuse visitors anyway (plugins/access.ts), with their own words.
-    if (url?.startsWith('/api') && config?.access !== 'public') return 'pass';
+    if (config?.access !== undefined && config.access !== 'public') return 'pass';
     return 'refuse-read';
   }
   if (settings.requireSignInToCreate && config?.createsPaste) return 'refuse-create';

@@ -41,7 +41,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
     done();
   });
 
-  app.get('/metrics', { config: { openToVisitors: true } }, async (request, reply) => {
+  app.get('/metrics', async (request, reply) => {
     const { token } = config.metrics;
     if (!token) throw notFound(); // served on its own port only
     if (!bearerMatches(request.headers.authorization, token)) {

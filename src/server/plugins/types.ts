@@ -30,7 +30,7 @@ declare module 'fastify' {
     tokenScope?: RouteScope;
     /**
      * On a members-only site (requireSignInToRead), a visitor may still call this route: the ways
-     * in (sign-in, registration, recovery), public settings, health. Every other route answers
+     * in (sign-in, registration, recovery), public settings, first-run setup. Every other route answers
      * visitors 401 there (plugins/members-only.ts).
      */
     openToVisitors?: boolean;

@@ -37,8 +37,7 @@ export const faviconRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/favicon/:file',
-    // The site's icon, on its sign-in page too.
-    { config: { openToVisitors: true }, schema: { params: z.object({ file: z.string() }) } },
+    { schema: { params: z.object({ file: z.string() }) } },
     async (request, reply) => {
       const m = FILE.exec(request.params.file);
       if (!m) throw notFound();

@@ -62,7 +62,8 @@ export const pastesRoutes: FastifyPluginAsyncZod = async (app) => {
   const contentRoutes = [
     { url: '/api/pastes/:id/download', disposition: 'attachment', config: pub },
     { url: '/api/pastes/:id/raw', disposition: 'inline', config: pub },
-    { url: '/raw/:id', disposition: 'inline', config: undefined },
+    // Outside /api, but declared like them: a members-only site refuses it to visitors.
+    { url: '/raw/:id', disposition: 'inline', config: pub },
   ] as const;
   for (const { url, disposition, config } of contentRoutes) {
     app.route({
