@@ -83,6 +83,18 @@ const COLUMNS = {
   // a code are not carried, like sessions.
   totp_factors: ['user_id', 'secret', 'created_at', 'confirmed_at', 'last_step'],
   recovery_codes: ['code_hash', 'user_id', 'used_at'],
+  // Access tokens go with their accounts, by hash, as the API key does.
+  access_tokens: [
+    'id',
+    'user_id',
+    'name',
+    'token_hash',
+    'hint',
+    'scopes',
+    'created_at',
+    'expires_at',
+    'last_used_at',
+  ],
 } as const;
 
 /** Each table's key, in the order rows are read and written (one column, or two). */
@@ -100,6 +112,7 @@ const KEY_OF: Record<BackupTable, readonly string[]> = {
   paste_shares: ['id'],
   totp_factors: ['user_id'],
   recovery_codes: ['code_hash'],
+  access_tokens: ['id'],
 };
 
 /** Where the next page starts: the key of the last row read (null: from the first). */
@@ -185,6 +198,7 @@ export async function deleteAll(db: Kysely<Database>): Promise<void> {
   await db.deleteFrom('paste_shares').execute();
   await db.deleteFrom('team_members').execute();
   await db.deleteFrom('teams').execute();
+  await db.deleteFrom('access_tokens').execute();
   await db.deleteFrom('recovery_codes').execute();
   await db.deleteFrom('totp_factors').execute();
   await db.deleteFrom('second_factor_challenges').execute();
@@ -303,7 +317,15 @@ export async function gapInHistories(
 /** PostgreSQL: serial ids continue after the highest imported one. */
 export async function resetSequences(db: Kysely<Database>, dialect: DialectName): Promise<void> {
   if (dialect !== 'postgres') return;
-  for (const table of ['users', 'reports', 'deletion_requests', 'vip_licenses', 'teams', 'paste_shares']) {
+  for (const table of [
+    'users',
+    'reports',
+    'deletion_requests',
+    'vip_licenses',
+    'teams',
+    'paste_shares',
+    'access_tokens',
+  ]) {
     await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(
       db,
     );
