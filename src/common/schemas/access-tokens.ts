@@ -22,6 +22,14 @@ export const ACCESS_TOKEN_MESSAGES = {
     'Access tokens cannot make this request: it needs the account’s API key (pb_…) or a signed-in session',
 } as const;
 
+/** What each scope allows, in the words the Account page shows beside it. */
+export const TOKEN_SCOPE_DESCRIPTIONS: Record<TokenScope, string> = {
+  'pastes:read': 'List your pastes and read them through the API (v1), and what is shared with you',
+  'pastes:write': 'Create, edit, upload and share pastes, and ask for their deletion',
+  'account:read': 'Read your account (who the token belongs to) and your teams',
+  admin: 'Delete any paste as an admin does (managers and admins only)',
+};
+
 /** Why a token was refused on a route outside its scopes (403 TOKEN_SCOPE). */
 export const outOfScopeMessage = (scope: TokenScope): string =>
   `This access token lacks the ${scope} scope this request needs`;
