@@ -91,6 +91,9 @@ describe('two instances of one site', () => {
         { maxPasteSize: '1048576' },
         { vipLicenseUrl: 'https://example.com/buy' },
         { enableApiKeys: false },
+        { enableAccessTokens: true },
+        { requireSignInToCreate: true },
+        { requireSignInToRead: true },
       ].entries()) {
         expect((await onA.put('/api/settings', change)).status, JSON.stringify(change)).toBe(200);
         const [key, value] = Object.entries(change)[0]!;
@@ -109,6 +112,9 @@ describe('two instances of one site', () => {
       // Enforced there too: a paste over the new 1 MiB limit is refused by b.
       const big = await onB.post('/api/pastes', { content: 'x'.repeat(1_100_000) });
       expect(big.status).toBe(413);
+      // And the members-only switch: a visitor of b is turned away, its member is not.
+      expect((await sites.b.client().get('/api/top-views')).status).toBe(401);
+      expect((await onB.get('/api/top-views')).status).toBe(200);
     },
   );
 });

@@ -25,7 +25,8 @@ Options:
                         (otherwise asked on a terminal, refused with exit code 3 without one)
   --json                print the site's whole answer as JSON instead of the link
   --quiet               print nothing on success
-  --url URL, --key KEY  the site and API key (or PASTESHARE_URL, PASTESHARE_API_KEY, the config file)
+  --url URL, --key KEY  the site and API key or access token (pb_… or pst_…; or PASTESHARE_URL,
+                        PASTESHARE_API_KEY, the config file)
 
 Commands: ${COMMAND_LIST} (pasteshare COMMAND --help).
 Exit codes: 0 ok, 1 usage or configuration, 2 server or network, 3 refused by a check.`,

@@ -33,6 +33,21 @@ export const CLIENT_ROUTES = {
 
 export type ClientRoute = keyof typeof CLIENT_ROUTES;
 
+/**
+ * The screens a visitor still sees on a members-only site (Settings → Security, sign-in required
+ * to read): the ways in and back in, first-run setup, and the terms and privacy pages a person
+ * agrees to when registering. Every other screen sends a visitor to sign in.
+ */
+export const VISITOR_SCREENS: readonly ClientRoute[] = [
+  'auth',
+  'forgotPassword',
+  'resetPassword',
+  'verifyEmailSuccess',
+  'setup',
+  'terms',
+  'privacy',
+];
+
 const escapeRegExp = (s: string) => s.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
 
 /**
@@ -76,3 +91,11 @@ export function isClientRoute(pathname: string): boolean {
   }
   return ANY_CLIENT_ROUTE.test(decoded);
 }
+
+const VISITOR_SCREEN = new RegExp(
+  `^(?:${VISITOR_SCREENS.map((name) => patternSource(CLIENT_ROUTES[name])).join('|')})$`,
+  'i',
+);
+
+/** Whether a path (without its query) is one of the screens a visitor sees on a members-only site. */
+export const isVisitorScreen = (pathname: string): boolean => VISITOR_SCREEN.test(pathname);

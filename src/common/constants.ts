@@ -96,6 +96,18 @@ export const COMPACT_CAPTCHA_BELOW_PX = 640;
 export const DEFAULT_SITE_TITLE = 'Paste Sharing';
 export const PAGE_TITLE_SUFFIX = 'Secure Text & Code Sharing';
 export const API_KEY_PREFIX = 'pb_';
+/**
+ * Personal access tokens, beside the spec's one `pb_` key: their own prefix, so a
+ * token is told from the key at a glance, in a log excerpt or by a secret scanner.
+ */
+export const ACCESS_TOKEN_PREFIX = 'pst_';
+/** What a token may be used for; `admin` only on a staff member's token (policies.canGrantScope). */
+export const TOKEN_SCOPES = ['pastes:read', 'pastes:write', 'account:read', 'admin'] as const;
+export type TokenScope = (typeof TOKEN_SCOPES)[number];
+export const ACCESS_TOKENS_PER_USER_MAX = 25;
+export const ACCESS_TOKEN_NAME_MAX_LENGTH = 60;
+/** The longest expiry a token may be given, in days (none: it lasts until revoked). */
+export const ACCESS_TOKEN_EXPIRY_MAX_DAYS = 366;
 
 /** Sent by the client instead of a Turnstile token while captcha is disabled; refused once it is enabled. */
 export const CAPTCHA_BYPASS_TOKEN = 'captcha-disabled';

@@ -58,6 +58,12 @@ export const SETUP_MESSAGES = {
   smtpPortNotAllowed: 'Before setup, the SMTP port must be 587, 465 or 25',
 } as const;
 
+/** A members-only site (Settings → Security): what a visitor is told instead of an answer. */
+export const MEMBERS_ONLY_MESSAGES = {
+  readRequired: 'This site is for its members only: sign in to read it',
+  createRequired: 'Sign in to create a paste on this site',
+} as const;
+
 export const CAPTCHA_MESSAGES = {
   required: 'Please complete the captcha verification',
   failed: 'Captcha verification failed',

@@ -1,4 +1,11 @@
-import { EXTREME_PASTE_BYTES, type Expiration, type Privacy, type Role, type TeamRole } from './constants.js';
+import {
+  EXTREME_PASTE_BYTES,
+  type Expiration,
+  type Privacy,
+  type Role,
+  type TeamRole,
+  type TokenScope,
+} from './constants.js';
 
 /**
  * Who may do what (spec §6), in one place for the server, which enforces it, and the web app,
@@ -160,3 +167,20 @@ export const STAFF_ROLE_POWERS: Record<'manager' | 'admin', string> = {
   admin:
     'Admins can do everything: change any user’s role, password and email, delete users and pastes, decide reports and delete requests, manage VIP licences and every setting, and export or replace the whole database.',
 };
+
+/** A personal access token may carry `admin` only for staff: a token never claims more than its holder. */
+export const canGrantScope = (role: Role, scope: TokenScope): boolean =>
+  scope !== 'admin' || canModerate(role);
+
+/**
+ * What an API route asks of a personal access token: one of its scopes, or `key-only` for what
+ * only the account's full `pb_` key may do (team management, which no scope names).
+ */
+export type RouteScope = TokenScope | 'key-only';
+
+/**
+ * Whether a token with these scopes may call a route tagged `required`. A route without a tag is
+ * closed to tokens, so a new route stays out of every token's reach until it is classified.
+ */
+export const tokenMayCall = (scopes: readonly TokenScope[], required: RouteScope | undefined): boolean =>
+  required !== undefined && required !== 'key-only' && scopes.includes(required);

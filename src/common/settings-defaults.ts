@@ -41,4 +41,7 @@ export const DEFAULT_SETTINGS: Settings = {
   holdNewAccountDays: 0,
   holdAnonLinksOver: 0,
   holdIdenticalCount: 0,
+  enableAccessTokens: false,
+  requireSignInToCreate: false,
+  requireSignInToRead: false,
 };

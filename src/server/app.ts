@@ -33,6 +33,7 @@ import { setupRoutes } from './modules/setup/setup.routes.js';
 import { sharesRoutes } from './modules/teams/shares.routes.js';
 import { teamsRoutes } from './modules/teams/teams.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
+import { accessTokensRoutes } from './modules/users/access-tokens.routes.js';
 import { accountRoutes } from './modules/users/account.routes.js';
 import { v1Routes } from './modules/v1/v1.routes.js';
 import { vipRoutes } from './modules/vip/vip.routes.js';
@@ -42,6 +43,7 @@ import { apiKeyPlugin } from './plugins/api-key.js';
 import { bodyParsingPlugin } from './plugins/body-parsing.js';
 import { csrfPlugin } from './plugins/csrf.js';
 import { gracefulShutdownPlugin } from './plugins/graceful-shutdown.js';
+import { membersOnlyPlugin } from './plugins/members-only.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { refusedBodyDrainPlugin } from './plugins/refused-body-drain.js';
@@ -136,6 +138,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(addressBansPlugin);
   await app.register(sessionPlugin);
   await app.register(apiKeyPlugin);
+  await app.register(membersOnlyPlugin);
   await app.register(responseSchemasPlugin, {
     check: opts.checkResponses === true,
     checkAnswer: opts.checkAnswer,
@@ -148,6 +151,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(authRoutes);
   await app.register(accountRecoveryRoutes);
   await app.register(accountRoutes);
+  await app.register(accessTokensRoutes);
   await app.register(identityRoutes);
   await app.register(identityAccountRoutes);
   await app.register(identityAdminRoutes);

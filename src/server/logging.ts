@@ -46,7 +46,7 @@ export interface LogStream {
 export function loggerOptions(config: Pick<Config, 'logLevel'>, stream?: LogStream) {
   return {
     level: config.logLevel,
-    redact: ['req.headers.cookie', 'req.headers["x-api-key"]'],
+    redact: ['req.headers.cookie', 'req.headers["x-api-key"]', 'req.headers.authorization'],
     serializers: { req: serializeRequest },
     ...(stream ? { stream } : {}),
   };

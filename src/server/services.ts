@@ -52,6 +52,7 @@ import { createShareGrants } from './modules/teams/share-grants.js';
 import { createSharesService } from './modules/teams/shares.service.js';
 import { createTeamsService } from './modules/teams/teams.service.js';
 import { createUploadsService } from './modules/uploads/uploads.service.js';
+import { createAccessTokenService } from './modules/users/access-tokens.service.js';
 import { createApiKeyService } from './modules/users/api-keys.service.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { createVipService } from './modules/vip/vip.service.js';
@@ -106,7 +107,8 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
   const users = createUsersService({ db: db.kysely });
   const sessions = createSessionsService({ db: db.kysely, clock, ttlMs: config.session.ttlMs });
   const apiKeys = createApiKeyService({ db: db.kysely, settings });
-  const credentials = createCredentialChanges({ apiKeys });
+  const accessTokens = createAccessTokenService({ db: db.kysely, settings, clock });
+  const credentials = createCredentialChanges({ apiKeys, accessTokens });
   const emailVerification = createEmailVerificationService({
     db: db.kysely,
     users,
@@ -289,6 +291,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     setup,
     mail,
     apiKeys,
+    accessTokens,
     emailVerification,
     passwordReset,
     account,

@@ -123,6 +123,9 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/pastes/:id/shares': 'signed-in',
   'PUT /api/pastes/:id/shares': 'signed-in',
   'GET /api/shared-with-me': 'signed-in',
+  'GET /api/account/tokens': 'signed-in',
+  'POST /api/account/tokens': 'signed-in',
+  'DELETE /api/account/tokens/:id': 'signed-in',
 };
 
 const t = withTestApp({ each: false });

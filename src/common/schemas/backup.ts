@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ACCESS_TOKEN_NAME_MAX_LENGTH,
   BAN_KINDS,
   BAN_REASON_MAX_LENGTH,
   EXPIRATIONS,
@@ -12,6 +13,7 @@ import {
   TEAM_NAME_MAX_LENGTH,
   TEAM_ROLES,
   TEAM_SLUG_MAX_LENGTH,
+  TOKEN_SCOPES,
 } from '../constants.js';
 import { PASTE_LANGUAGES } from '../languages.js';
 
@@ -19,7 +21,7 @@ import { PASTE_LANGUAGES } from '../languages.js';
  * The database backup file (GET /api/admin/database/export, POST …/import): one JSON object
  * `{ format, version, exportedAt, tables: { settings, users, pastes, paste_revisions,
  * paste_revision_contents, reports, deletion_requests, vip_licenses, teams, team_members,
- * paste_shares, totp_factors, recovery_codes, bans, gone_pastes } }`, rows with
+ * paste_shares, totp_factors, recovery_codes, bans, access_tokens, gone_pastes } }`, rows with
  * the database's column names, all read from one snapshot of the database. A paste carries its `content` whatever the size (the server stores large ones in
  * its blob store again); an encrypted one carries its sealed bytes as standard base64. An edited
  * paste's earlier revisions come in `paste_revisions`, and each distinct text of them once in
@@ -50,6 +52,7 @@ export const BACKUP_TABLES = [
   'totp_factors',
   'recovery_codes',
   'bans',
+  'access_tokens',
 ] as const;
 export type BackupTable = (typeof BACKUP_TABLES)[number];
 /**
@@ -212,6 +215,27 @@ export const BACKUP_ROW_SCHEMAS = {
       (r) => (r.kind === 'account') === (r.user_id !== null) && (r.kind === 'address') === (r.ip !== null),
       'an account ban names a user, an address ban an address',
     ),
+  /**
+   * Personal access tokens, by their hash as the API key is carried; absent in backups made
+   * before them.
+   */
+  access_tokens: z.strictObject({
+    id,
+    user_id: id,
+    name: text(ACCESS_TOKEN_NAME_MAX_LENGTH),
+    token_hash: digest,
+    hint: text(20),
+    scopes: z
+      .string()
+      .max(200)
+      .refine(
+        (v) => v.split(' ').every((s) => (TOKEN_SCOPES as readonly string[]).includes(s)),
+        'unknown scope',
+      ),
+    created_at: time,
+    expires_at: time.nullable(),
+    last_used_at: time.nullable(),
+  }),
   gone_pastes: z.strictObject({ id: pasteId }),
 } as const;
 

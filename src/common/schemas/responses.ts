@@ -3,6 +3,7 @@ import { EXPIRATIONS, PRIVACIES, ROLES } from '../constants.js';
 import { ERROR_CODES } from '../errors.js';
 import { PASTE_LANGUAGES } from '../languages.js';
 import { SECRET_KINDS } from '../secret-scan.js';
+import { ACCESS_TOKEN_RESPONSES } from './access-tokens.js';
 import {
   adminPasteSchema,
   adminStatsSchema,
@@ -445,6 +446,7 @@ export const RESPONSES = {
   'POST /api/admin/paste-reports/:id/approve': { 200: z.strictObject({ report: reportSchema }) },
   'POST /api/admin/paste-reports/:id/reject': { 200: z.strictObject({ report: reportSchema }) },
   ...TEAM_RESPONSES,
+  ...ACCESS_TOKEN_RESPONSES,
 } as const satisfies Record<string, Record<number, z.ZodType | NotJson>>;
 
 /** Routes outside /api, documented and checked like the API's. */

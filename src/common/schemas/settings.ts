@@ -68,6 +68,12 @@ export const settingsSchema = emailSettingsSchema
     ssoBreakGlassAdmin: z.string(),
     ssoExistingAccountsOnly: z.boolean(),
     ...holdSettingsSchema.shape,
+    /** Personal access tokens with scopes, beside the one API key (off by default). */
+    enableAccessTokens: z.boolean(),
+    /** A members-only site: visitors may not create pastes (off: the spec's open site). */
+    requireSignInToCreate: z.boolean(),
+    /** A members-only site: visitors see nothing but the sign-in pages (implies the above). */
+    requireSignInToRead: z.boolean(),
   })
   .strict();
 export type Settings = z.infer<typeof settingsSchema>;
@@ -139,6 +145,9 @@ export const updateSettingsBodySchema = z.strictObject({
   requireEmailVerification: z.boolean().optional(),
   enableApiKeys: z.boolean().optional(),
   enableRbac: z.boolean().optional(),
+  enableAccessTokens: z.boolean().optional(),
+  requireSignInToCreate: z.boolean().optional(),
+  requireSignInToRead: z.boolean().optional(),
   // Email: the whole provider form at once, accepted only after a successful test of these values.
   ...emailSettingsSchema.partial().shape,
   emailVerificationSubject: z.string().max(300).optional(),
@@ -169,5 +178,11 @@ export const publicSettingsSchema = z.strictObject({
   auditRetentionDays: z.number().int().min(1),
   /** Sign-in through providers only (the login form then serves the emergency admin alone). */
   ssoOnly: z.boolean(),
+  /** Personal access tokens can be created and used. */
+  enableAccessTokens: z.boolean(),
+  /** Visitors may not create pastes (the home page asks them to sign in). */
+  requireSignInToCreate: z.boolean(),
+  /** Visitors see nothing but the sign-in pages. */
+  requireSignInToRead: z.boolean(),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;

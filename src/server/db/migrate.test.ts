@@ -20,6 +20,7 @@ afterEach(async () => {
 });
 
 const TABLES = [
+  'access_tokens',
   'audit_log',
   'bans',
   'burned_pastes',
@@ -68,6 +69,7 @@ describe('migrations', () => {
       '015-second-factor',
       '016-teams',
       '017-safety',
+      '019-access-tokens',
       '020-bans',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect, db.schema)).toEqual([]);

@@ -51,6 +51,7 @@ export interface Database {
   safety_rules: SafetyRulesTable;
   safety_hits: SafetyHitsTable;
   bans: BansTable;
+  access_tokens: AccessTokensTable;
 }
 
 export interface SettingsTable {
@@ -87,6 +88,21 @@ export interface SessionsTable {
   expires_at: number;
   /** The sign-in provider the session came from (null: a local password). */
   identity_provider: string | null;
+}
+
+/** A personal access token; only its sha256 is kept. */
+export interface AccessTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  token_hash: string;
+  /** `pst_…` and the token's last four characters. */
+  hint: string;
+  /** Its scopes, space-separated. */
+  scopes: string;
+  created_at: number;
+  expires_at: number | null;
+  last_used_at: number | null;
 }
 
 /** An external identity tied to an account. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SETUP_MESSAGES } from '../../common/messages.js';
+import type { RouteScope } from '../../common/policies.js';
 import { AppError, forbidden, unauthorized } from '../errors.js';
 import { ACCESS_POLICY, type Access } from './types.js';
 
@@ -9,6 +10,11 @@ export interface RouteAccess {
   url: string;
   access: Access | undefined;
   allowBeforeSetup: boolean;
+  /** Accepts the API key and access tokens; what a token needs here (plugins/api-key.ts). */
+  apiKey: boolean;
+  tokenScope: RouteScope | undefined;
+  /** Answers visitors on a members-only site (plugins/members-only.ts). */
+  openToVisitors: boolean;
 }
 
 /**
@@ -25,6 +31,9 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { table: Route
         url: route.url,
         access: route.config?.access,
         allowBeforeSetup: route.config?.allowBeforeSetup === true,
+        apiKey: route.config?.apiKey === true,
+        tokenScope: route.config?.tokenScope,
+        openToVisitors: route.config?.openToVisitors === true,
       });
     }
   });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { hasApiCredential } from './api-credential.js';
 
 const COOKIE = 'pasteshare_session';
 /** Over HTTPS the cookie gets the __Host- prefix: Secure, Path=/, no Domain, so no subdomain can set it. */
@@ -49,8 +50,8 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply): 
 }
 
 /**
- * Loads the signed-in user from the session cookie. API-key requests are authenticated by the
- * API-key plugin instead and never by the cookie.
+ * Loads the signed-in user from the session cookie. Requests with an API key or access token are
+ * authenticated by the API-key plugin instead and never by the cookie.
  */
 export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
@@ -71,7 +72,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   }
   // A callback hook: requests without a session cookie (most reads) pay for no promise.
   app.addHook('onRequest', (request, _reply, done) => {
-    const token = request.headers['x-api-key'] === undefined ? readSessionToken(app, request) : undefined;
+    const token = hasApiCredential(request) ? undefined : readSessionToken(app, request);
     if (!token || token.length > 100) return done();
     loadSession(request, token).then(() => done(), done);
   });

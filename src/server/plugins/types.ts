@@ -1,5 +1,5 @@
 import type { Role } from '../../common/constants.js';
-import { canAdminister, canModerate } from '../../common/policies.js';
+import { canAdminister, canModerate, type RouteScope } from '../../common/policies.js';
 import type { UserRow } from '../modules/users/users.service.js';
 import type { Services } from '../services.js';
 
@@ -26,8 +26,18 @@ declare module 'fastify' {
     allowBeforeSetup?: boolean;
     /** A POST that changes nothing (a password check, signing out): address bans let it through. */
     notAWrite?: boolean;
-    /** API-key authentication accepted on this route (X-API-Key). */
+    /** API-key authentication accepted on this route (X-API-Key or Authorization: Bearer). */
     apiKey?: boolean;
+    /** With apiKey: the scope an access token needs here (none: no token may call it). */
+    tokenScope?: RouteScope;
+    /**
+     * On a members-only site (requireSignInToRead), a visitor may still call this route: the ways
+     * in (sign-in, registration, recovery), public settings, first-run setup. Every other route answers
+     * visitors 401 there (plugins/members-only.ts).
+     */
+    openToVisitors?: boolean;
+    /** Creates a paste: refused to visitors while the site asks a sign-in to create. */
+    createsPaste?: boolean;
     /** A smaller limit for JSON bodies than the route's bodyLimit (which raw bodies keep). */
     jsonBodyLimit?: number;
     /** The 413 message for a JSON body over this route's limit (e.g. where to send large content). */
@@ -36,7 +46,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: UserRow | null;
     /** How `user` was authenticated. */
-    authMethod: 'session' | 'api-key' | null;
+    authMethod: 'session' | 'api-key' | 'access-token' | null;
     /** Hash of the session id in use, for logout and "end other sessions". */
     sessionIdHash: string | null;
   }

@@ -12,6 +12,7 @@ export const queryKeys = {
   myPastesPage: (page: number, search: string) => ['/api/my-pastes', page, search] as const,
   userSettings: ['/api/settings/user'],
   apiKeyStatus: ['/api/user/api-key'],
+  accessTokens: ['/api/account/tokens'],
   emailPreview: (template: string) => ['/api/email-templates/preview', template] as const,
   adminUsers: ['/api/admin/users'],
   /** The list of all pastes (admin); one paste is `paste(id)`, a key of its own. */

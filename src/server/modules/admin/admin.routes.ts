@@ -85,7 +85,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // With an admin's API key too: `pasteshare rm` deletes as the admin's Delete on the site does.
   app.delete(
     '/api/pastes/:id',
-    { config: { ...adminOnly, apiKey: true }, schema: { params: idParams } },
+    { config: { ...adminOnly, apiKey: true, tokenScope: 'admin' }, schema: { params: idParams } },
     async (request) => {
       await admin.deletePaste(request.params.id);
       await audit.record(auditContextOf(request), {

@@ -25,7 +25,7 @@ export const accountRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/verify-email/:token',
     {
-      config: { access: 'public' },
+      config: { access: 'public', openToVisitors: true },
       exposeHeadRoute: false,
       schema: { params: z.object({ token: z.string() }) },
     },
@@ -49,7 +49,7 @@ export const accountRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/reveal-api-key',
-    { config: { access: 'public' }, schema: { body: revealApiKeyBodySchema } },
+    { config: { access: 'public', openToVisitors: true }, schema: { body: revealApiKeyBodySchema } },
     async (request, reply) => {
       reply.headers(noStore);
       return emailVerification.revealApiKey(request.body.code, request.ip);
@@ -58,7 +58,7 @@ export const accountRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/resend-verification',
-    { config: { access: 'public' }, schema: { body: resendVerificationBodySchema } },
+    { config: { access: 'public', openToVisitors: true }, schema: { body: resendVerificationBodySchema } },
     async (request) => {
       await emailVerification.resend(request.body, request.ip, mailContext(request));
       return { message: ACCOUNT_MESSAGES.verificationResent };
@@ -67,13 +67,13 @@ export const accountRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/forgot-password',
-    { config: { access: 'public' }, schema: { body: forgotPasswordBodySchema } },
+    { config: { access: 'public', openToVisitors: true }, schema: { body: forgotPasswordBodySchema } },
     async (request) => passwordReset.forgot(request.body.email, request.ip, mailContext(request)),
   );
 
   app.post(
     '/api/auth/reset-password',
-    { config: { access: 'public' }, schema: { body: resetPasswordBodySchema } },
+    { config: { access: 'public', openToVisitors: true }, schema: { body: resetPasswordBodySchema } },
     async (request) => passwordReset.reset(request.body, request.ip),
   );
 };

@@ -16,7 +16,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/register',
-    { config: { access: 'public' }, schema: { body: registerBodySchema } },
+    { config: { access: 'public', openToVisitors: true }, schema: { body: registerBodySchema } },
     async (request, reply) => {
       const result = await auth.register(request.body, request.ip, mailContext(request));
       // 201 even when the mail failed: the account exists, and the flag says to resend later.
@@ -34,7 +34,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/login',
-    { config: { access: 'public' }, schema: { body: loginBodySchema } },
+    { config: { access: 'public', openToVisitors: true }, schema: { body: loginBodySchema } },
     async (request, reply) => {
       const user = await auth.login(request.body, request.ip);
       const outcome = await signIn(request, reply, user, { method: 'password' });
@@ -46,7 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // The second step of a sign-in whose account has a second factor: the code starts the session.
   app.post(
     '/api/auth/second-factor',
-    { config: { access: 'public' }, schema: { body: secondFactorCodeBodySchema } },
+    { config: { access: 'public', openToVisitors: true }, schema: { body: secondFactorCodeBodySchema } },
     async (request, reply) => {
       const { userId, first } = await app.services.secondFactor.completeChallenge(
         readSecondFactorCookie(request),
@@ -62,7 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/logout',
-    { config: { access: 'public', notAWrite: true }, schema: { body: z.unknown() } },
+    { config: { access: 'public', notAWrite: true, openToVisitors: true }, schema: { body: z.unknown() } },
     async (request, reply) => {
       // A session that came from a provider also signs out there, where the provider offers it.
       const hash = request.sessionIdHash;
@@ -74,8 +74,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // An API key answers too: a command-line client's `whoami`.
-  app.get('/api/user', { config: { access: 'public', apiKey: true } }, async (request) => {
-    if (!request.user) throw unauthorized('Not logged in');
-    return presentUser(request.user);
-  });
+  app.get(
+    '/api/user',
+    { config: { access: 'public', openToVisitors: true, apiKey: true, tokenScope: 'account:read' } },
+    async (request) => {
+      if (!request.user) throw unauthorized('Not logged in');
+      return presentUser(request.user);
+    },
+  );
 };

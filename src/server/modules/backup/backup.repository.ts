@@ -85,6 +85,18 @@ const COLUMNS = {
   totp_factors: ['user_id', 'secret', 'created_at', 'confirmed_at', 'last_step'],
   recovery_codes: ['code_hash', 'user_id', 'used_at'],
   bans: ['id', 'kind', 'user_id', 'ip', 'reason', 'hide_pastes', 'created_by', 'created_at', 'expires_at'],
+  // Access tokens go with their accounts, by hash, as the API key does.
+  access_tokens: [
+    'id',
+    'user_id',
+    'name',
+    'token_hash',
+    'hint',
+    'scopes',
+    'created_at',
+    'expires_at',
+    'last_used_at',
+  ],
 } as const;
 
 /** Each table's key, in the order rows are read and written (one column, or two). */
@@ -103,6 +115,7 @@ const KEY_OF: Record<BackupTable, readonly string[]> = {
   totp_factors: ['user_id'],
   recovery_codes: ['code_hash'],
   bans: ['id'],
+  access_tokens: ['id'],
 };
 
 /** Where the next page starts: the key of the last row read (null: from the first). */
@@ -189,6 +202,7 @@ export async function deleteAll(db: Kysely<Database>): Promise<void> {
   await db.deleteFrom('team_members').execute();
   await db.deleteFrom('teams').execute();
   await db.deleteFrom('bans').execute();
+  await db.deleteFrom('access_tokens').execute();
   await db.deleteFrom('recovery_codes').execute();
   await db.deleteFrom('totp_factors').execute();
   await db.deleteFrom('second_factor_challenges').execute();
@@ -315,6 +329,7 @@ export async function resetSequences(db: Kysely<Database>, dialect: DialectName)
     'teams',
     'paste_shares',
     'bans',
+    'access_tokens',
   ]) {
     await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(
       db,

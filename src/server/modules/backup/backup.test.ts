@@ -32,6 +32,7 @@ async function snapshot() {
     licenses: await k.selectFrom('vip_licenses').selectAll().orderBy('id').execute(),
     totp: await k.selectFrom('totp_factors').selectAll().orderBy('user_id').execute(),
     recoveryCodes: await k.selectFrom('recovery_codes').selectAll().orderBy('code_hash').execute(),
+    accessTokens: await k.selectFrom('access_tokens').selectAll().orderBy('id').execute(),
     siteTitle: (
       await k.selectFrom('settings').select('value').where('key', '=', 'siteTitle').executeTakeFirst()
     )?.value,
@@ -64,9 +65,13 @@ async function seed() {
   });
   expect((await again.post('/api/auth/second-factor', { code: recoveryCodes[0] })).status).toBe(200);
   const admin = await asAdmin();
+  // An access token: restored by its hash, it keeps working.
+  await admin.put('/api/settings', { enableAccessTokens: true });
+  const token = (await client.post('/api/account/tokens', { name: 'ci', scopes: ['account:read'] })).body
+    .token as string;
   await admin.post('/api/admin/vip-licenses/generate');
   await admin.put('/api/settings', { siteTitle: 'Before Export' });
-  return { admin, user };
+  return { admin, user, token };
 }
 
 async function exportText(admin: Awaited<ReturnType<typeof asAdmin>>) {
@@ -86,7 +91,7 @@ const importText = (admin: Awaited<ReturnType<typeof asAdmin>>, text: string) =>
 
 describe('database backup', () => {
   it('round-trips every table, blobs included, byte for byte', async () => {
-    const { admin } = await seed();
+    const { admin, token } = await seed();
     const before = await snapshot();
     expect(before.pastes.some((p) => (p.content ?? '').length > 500_000)).toBe(true);
     const text = await exportText(admin);
@@ -105,11 +110,13 @@ describe('database backup', () => {
         vip_licenses: 1,
         totp_factors: 1,
         recovery_codes: 10,
+        access_tokens: 1,
       }),
     });
     expect(before.totp).toHaveLength(1);
     expect(before.recoveryCodes.filter((c) => c.used_at !== null)).toHaveLength(1);
     expect(await snapshot()).toEqual(before);
+    expect((await t.client().get('/api/user', { headers: { 'x-api-key': token } })).status).toBe(200);
     // Every session ended with the old users: the admin signs in again.
     expect((await admin.get('/api/admin/stats')).status).toBe(401);
     const again = await asAdmin();

@@ -34,12 +34,14 @@ export function problemRedirect(
 export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { identity } = app.services;
 
-  app.get('/api/auth/providers', { config: { access: 'public' } }, () => identity.publicProviders());
+  app.get('/api/auth/providers', { config: { access: 'public', openToVisitors: true } }, () =>
+    identity.publicProviders(),
+  );
 
   app.get(
     '/api/auth/oidc/:id/start',
     {
-      config: { access: 'public' },
+      config: { access: 'public', openToVisitors: true },
       schema: {
         params: providerParams,
         querystring: z.object({ returnTo: z.string().max(2000).optional() }),
@@ -65,7 +67,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   // The query (code, state, iss or error) is read by openid-client from the URL as it came.
   app.get(
     '/api/auth/oidc/:id/callback',
-    { config: { access: 'public' }, schema: { params: providerParams } },
+    { config: { access: 'public', openToVisitors: true }, schema: { params: providerParams } },
     async (request, reply) => {
       const { id } = request.params;
       const flowToken = takeFlowCookie(request, reply);
@@ -94,7 +96,10 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/ldap/:id/login',
-    { config: { access: 'public' }, schema: { params: providerParams, body: directoryCredentialsSchema } },
+    {
+      config: { access: 'public', openToVisitors: true },
+      schema: { params: providerParams, body: directoryCredentialsSchema },
+    },
     async (request, reply) => {
       const { user, provider } = await identity.directorySignIn(request.params.id, request.body, {
         ip: request.ip,

@@ -19,7 +19,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/pastes/:id/request-delete',
     // Session or API key (the command-line client's `rm`).
     {
-      config: { access: 'signed-in', apiKey: true },
+      config: { access: 'signed-in', apiKey: true, tokenScope: 'pastes:write' },
       schema: { params: idParams, body: deletionRequestBodySchema },
     },
     async (request, reply) =>

@@ -62,7 +62,8 @@ export const pastesRoutes: FastifyPluginAsyncZod = async (app) => {
   const contentRoutes = [
     { url: '/api/pastes/:id/download', disposition: 'attachment', config: pub },
     { url: '/api/pastes/:id/raw', disposition: 'inline', config: pub },
-    { url: '/raw/:id', disposition: 'inline', config: undefined },
+    // Outside /api, but declared like them: a members-only site refuses it to visitors.
+    { url: '/raw/:id', disposition: 'inline', config: pub },
   ] as const;
   for (const { url, disposition, config } of contentRoutes) {
     app.route({
@@ -90,7 +91,11 @@ const createPasteRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/pastes',
     {
-      config: { access: 'public', jsonTooLargeMessage: PASTE_MESSAGES.createJsonTooLarge },
+      config: {
+        access: 'public',
+        createsPaste: true,
+        jsonTooLargeMessage: PASTE_MESSAGES.createJsonTooLarge,
+      },
       // Up to the chunked-upload threshold; the site's own size limit is the service's.
       // The shape guard refuses nesting bombs before the body is parsed; parsing a large body gets
       // event-loop turns of its own (plugins/body-parsing.ts).

@@ -19,7 +19,12 @@ export const revisionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/pastes/:id',
     {
-      config: { access: 'signed-in', apiKey: true, jsonTooLargeMessage: PASTE_MESSAGES.editTooLarge },
+      config: {
+        access: 'signed-in',
+        apiKey: true,
+        tokenScope: 'pastes:write',
+        jsonTooLargeMessage: PASTE_MESSAGES.editTooLarge,
+      },
       // Room for 10 MB of text however JSON escapes it; the service measures the text itself.
       bodyLimit: JSON_CREATE_MAX_BYTES,
       schema: { params: idParams, body: editPasteBodySchema },

@@ -15,8 +15,10 @@ function withoutProviders({ identityProviders: _, ...rest }: Settings): AdminSet
 }
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/settings/public', { config: { access: 'public', allowBeforeSetup: true } }, async () =>
-    app.services.settings.getPublic(),
+  app.get(
+    '/api/settings/public',
+    { config: { access: 'public', allowBeforeSetup: true, openToVisitors: true } },
+    async () => app.services.settings.getPublic(),
   );
 
   /** The admin's view of the settings (secrets included: it is the admin who set them). */

@@ -238,6 +238,9 @@ export function createSettingsService(deps: {
           canSendMail: s.emailProvider !== 'none',
           auditRetentionDays: deps.auditRetentionDays,
           ssoOnly: s.ssoOnly,
+          enableAccessTokens: s.enableAccessTokens,
+          requireSignInToCreate: s.requireSignInToCreate || s.requireSignInToRead,
+          requireSignInToRead: s.requireSignInToRead,
         });
         publicOf.set(snap, shown);
       }

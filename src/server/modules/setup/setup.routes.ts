@@ -7,7 +7,7 @@ import { setupBodySchema, testEmailBodySchema } from '../../../common/schemas/se
  */
 export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
   const { setup, settings } = app.services;
-  const beforeSetup = { access: 'public', allowBeforeSetup: true } as const;
+  const beforeSetup = { access: 'public', allowBeforeSetup: true, openToVisitors: true } as const;
   const checks = { access: 'setup', allowBeforeSetup: true } as const;
 
   app.get('/api/setup/status', { config: beforeSetup }, async () => ({

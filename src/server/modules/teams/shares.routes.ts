@@ -7,19 +7,20 @@ import { viewerOf } from '../pastes/reading/viewer.js';
 /** Whom a shared paste names (its author sets it; staff see it), and what is shared with me. */
 export const sharesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { shares, audit } = app.services;
-  const signedIn = { access: 'signed-in', apiKey: true } as const;
+  const reading = { access: 'signed-in', apiKey: true, tokenScope: 'pastes:read' } as const;
+  const writing = { ...reading, tokenScope: 'pastes:write' } as const;
   const reader = (request: Parameters<typeof viewerOf>[0]) => ({
     ...viewerOf(request, { holdBurn: true }),
     user: request.user!,
   });
 
-  app.get('/api/pastes/:id/shares', { config: signedIn, schema: { params: idParams } }, (request) =>
+  app.get('/api/pastes/:id/shares', { config: reading, schema: { params: idParams } }, (request) =>
     shares.list(request.params.id, reader(request)),
   );
 
   app.put(
     '/api/pastes/:id/shares',
-    { config: signedIn, schema: { params: idParams, body: putPasteSharesBodySchema } },
+    { config: writing, schema: { params: idParams, body: putPasteSharesBodySchema } },
     async (request) => {
       const { shares: answer, change } = await shares.replace(
         request.params.id,
@@ -41,7 +42,7 @@ export const sharesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/shared-with-me',
-    { config: signedIn, schema: { querystring: sharedWithMeQuerySchema } },
+    { config: reading, schema: { querystring: sharedWithMeQuerySchema } },
     (request) => shares.sharedWith(request.user!, request.query.page),
   );
 };

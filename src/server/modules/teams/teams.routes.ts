@@ -11,9 +11,11 @@ import { auditContextOf } from '../audit/audit-context.js';
 /** Teams and their members (owners and staff manage; members see), each change in the audit log. */
 export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { teams, audit } = app.services;
-  const signedIn = { access: 'signed-in', apiKey: true } as const;
+  // Reading teams is account:read for a token; changing them is for the full key (no scope names it).
+  const signedIn = { access: 'signed-in', apiKey: true, tokenScope: 'key-only' } as const;
+  const reading = { ...signedIn, tokenScope: 'account:read' } as const;
 
-  app.get('/api/teams', { config: signedIn }, async (request) => ({
+  app.get('/api/teams', { config: reading }, async (request) => ({
     teams: await teams.listMine(request.user!),
   }));
 
@@ -35,7 +37,7 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/teams/:slug', { config: signedIn, schema: { params: teamParams } }, (request) =>
+  app.get('/api/teams/:slug', { config: reading, schema: { params: teamParams } }, (request) =>
     teams.detail(request.params.slug, request.user!),
   );
 

@@ -24,6 +24,7 @@ import type { UploadsService } from './uploads.service.js';
 const uploader = {
   access: 'signed-in',
   apiKey: true,
+  tokenScope: 'pastes:write',
   signInMessage: UPLOAD_MESSAGES.signInRequired,
 } as const;
 

@@ -11,6 +11,7 @@ import { ACCOUNT_MESSAGES } from '../../../common/schemas/account.js';
 import { idParams, pageParam, pageSizeParam, searchParam } from '../../../common/schemas/paging.js';
 import { createPasteBodySchema, PASTE_MESSAGES } from '../../../common/schemas/paste.js';
 import { AppError } from '../../errors.js';
+import { hasApiCredential } from '../../plugins/api-credential.js';
 import { presentPasteListItem } from '../pastes/pastes.presenter.js';
 import type { CreatePasteRequest } from '../pastes/pastes.service.js';
 import { viewerOf } from '../pastes/reading/viewer.js';
@@ -42,18 +43,18 @@ const header = (value: string | string[] | undefined) => (typeof value === 'stri
  */
 export const v1Routes: FastifyPluginAsyncZod = async (app) => {
   const { pastes, mail } = app.services;
-  const config = { access: 'signed-in', apiKey: true } as const;
+  const reading = { access: 'signed-in', apiKey: true, tokenScope: 'pastes:read' } as const;
 
   // curl --data-binary sends application/x-www-form-urlencoded unless told otherwise; the body is
-  // taken as is, never form-decoded. Safe here: no browser form can add the X-API-Key header. It
+  // taken as is, never form-decoded. Safe here: no browser form can add the credential's header. It
   // stays a stream: the handler reads it as the multipart create reads its content part (checked
   // UTF-8, the site's size limit while it arrives, large content straight to the blob store).
   app.addContentTypeParser(RAW_TYPES, (_request, payload, done) => done(null, payload));
 
-  // API-key only: a session cookie is no authority here (the session plugin ignores it anyway
-  // when the header is present; this makes the missing header a clear 401).
+  // API-key or access-token only: a session cookie is no authority here (the session plugin
+  // ignores it anyway when the header is present; this makes the missing header a clear 401).
   app.addHook('onRequest', async (request) => {
-    if (request.headers['x-api-key'] === undefined) {
+    if (!hasApiCredential(request)) {
       throw new AppError('INVALID_API_KEY', ACCOUNT_MESSAGES.apiKeyRequired);
     }
   });
@@ -67,7 +68,9 @@ export const v1Routes: FastifyPluginAsyncZod = async (app) => {
     {
       // JSON bodies up to the chunked-upload threshold, as on POST /api/pastes.
       config: {
-        ...config,
+        access: 'signed-in',
+        apiKey: true,
+        tokenScope: 'pastes:write',
         jsonBodyLimit: JSON_CREATE_MAX_BYTES,
         jsonTooLargeMessage: PASTE_MESSAGES.createJsonTooLarge,
       },
@@ -116,7 +119,7 @@ export const v1Routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/v1/pastes', { config, schema: { querystring: listQuery } }, async (request) => {
+  app.get('/api/v1/pastes', { config: reading, schema: { querystring: listQuery } }, async (request) => {
     const { page, limit, search } = request.query;
     const r = await pastes.listForOwner(request.user!.id, { page, pageSize: limit, search });
     return {
@@ -127,7 +130,7 @@ export const v1Routes: FastifyPluginAsyncZod = async (app) => {
     };
   });
 
-  app.get('/api/v1/pastes/:id', { config, schema: { params: idParams } }, async (request) => {
+  app.get('/api/v1/pastes/:id', { config: reading, schema: { params: idParams } }, async (request) => {
     const { id } = request.params;
     const password = header(request.headers['x-paste-password']);
     const view = await pastes.view(id, viewerOf(request, { apiClient: true }), { password });

@@ -9,6 +9,7 @@ import { RoleBadge } from '../../components/ui/role-badge';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { useUserSettings } from '../../features/account/api/get-user-settings';
+import { AccessTokensCard } from '../../features/account/components/access-tokens-card';
 import { ApiKeyCard } from '../../features/account/components/api-key-card';
 import { ChangeEmailCard } from '../../features/account/components/change-email-card';
 import { ChangePasswordCard } from '../../features/account/components/change-password-card';
@@ -87,6 +88,7 @@ export function AccountPage() {
             </div>
             <div className="space-y-6">
               <ApiKeyCard enabled={settings.data.enableApiKeys} />
+              <AccessTokensCard role={user.role} />
               <SecondFactorCard />
               <LinkedProvidersCard />
               <VipCard user={user} settings={settings.data} />

@@ -26,6 +26,21 @@ const TOGGLES = [
     'Role management (RBAC)',
     'Admins can promote users to manager or admin, and demote them, from the Users tab. Off: every role stays as it is.',
   ],
+  [
+    'enableAccessTokens',
+    'Personal access tokens',
+    'Signed-in users can create named tokens limited to scopes (read pastes, write pastes, read the account; staff also admin), with an expiry, from their Account page.',
+  ],
+  [
+    'requireSignInToCreate',
+    'Sign-in required to create',
+    'Only signed-in members can create pastes; visitors are asked to sign in. Reading stays open.',
+  ],
+  [
+    'requireSignInToRead',
+    'Sign-in required to read',
+    'A members-only site: visitors see only the sign-in pages. Every page, raw text, download, list and link preview answers signed-in members only, and only they can create.',
+  ],
 ] as const;
 
 /** The account switches and the captcha keys, saved together; then the sign-in providers. */
@@ -36,6 +51,9 @@ export function SecuritySettings({ settings }: { settings: Settings }) {
     requireEmailVerification: settings.requireEmailVerification,
     enableApiKeys: settings.enableApiKeys,
     enableRbac: settings.enableRbac,
+    enableAccessTokens: settings.enableAccessTokens,
+    requireSignInToCreate: settings.requireSignInToCreate,
+    requireSignInToRead: settings.requireSignInToRead,
   });
   const [captcha, setCaptcha] = useState({
     turnstileSiteKey: settings.turnstileSiteKey,
