@@ -57,9 +57,13 @@ export function rangeText(range: Range): string {
   return `${ipaddr.fromByteArray(range.bytes).toString()}/${range.bits}`;
 }
 
-/** A stored range back (it was normalized when stored). */
-export function storedRange(text: string): Range {
-  return parseBanRange(text);
+/** A stored range back (it was normalized when stored); null for text that is not one. */
+export function storedRange(text: string): Range | null {
+  try {
+    return parseBanRange(text);
+  } catch {
+    return null;
+  }
 }
 
 /** The key of `address` within a range of `bits`, to look up in an index of ranges. */

@@ -64,7 +64,10 @@ function buildIndex(rows: BanRow[], version: string, now: number): BanIndex {
     if (r.kind === 'account' && r.user_id !== null) {
       index.suspended.set(r.user_id, { reason: r.reason, expiresAt: r.expires_at });
     } else if (r.kind === 'address' && r.ip !== null) {
+      // A row no range could come from (edited by hand, or a backup's) bans nothing, rather than
+      // failing every write of the site.
       const range = storedRange(r.ip);
+      if (!range) continue;
       const key = rangeKey(range);
       const earlier = index.ranges.get(key);
       const ends = earlier === null || r.expires_at === null ? null : Math.max(earlier ?? 0, r.expires_at);
