@@ -20,6 +20,9 @@ export async function findPendingRequest(db: Kysely<Database>, pasteId: string, 
 }
 
 /** Deletion requests newest first, with the requester's username. */
+/** A deletion request with its paste's title and the requester's name. */
+export type DeletionRequestRow = Awaited<ReturnType<typeof listDeletionRequests>>[number];
+
 export function listDeletionRequests(db: Kysely<Database>, limit: number, only?: number) {
   let q = db
     .selectFrom('deletion_requests')

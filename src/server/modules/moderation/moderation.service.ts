@@ -7,7 +7,6 @@ import {
 } from '../../../common/schemas/admin.js';
 import { PASTE_MESSAGES } from '../../../common/schemas/paste.js';
 import type { Clock } from '../../clock.js';
-import { iso } from '../../clock.js';
 import type { Erasure } from '../../db/erasure.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
@@ -25,6 +24,7 @@ import {
   insertDeletionRequest,
   listDeletionRequests,
 } from './deletion-requests.repository.js';
+import { presentDeletionRequest, presentReport } from './moderation.presenter.js';
 import {
   countPending,
   decidePendingOf,
@@ -111,33 +111,13 @@ export function createModerationService(deps: Deps) {
   }
 
   async function deletionRequests(only?: number): Promise<DeletionRequest[]> {
-    return (await listDeletionRequests(db, LIST_LIMIT, only)).map((r) => ({
-      id: r.id,
-      pasteId: r.paste_id,
-      pasteTitle: r.paste_title,
-      userId: r.user_id,
-      username: r.username,
-      reason: r.reason,
-      status: r.status,
-      createdAt: iso(r.created_at)!,
-    }));
+    return (await listDeletionRequests(db, LIST_LIMIT, only)).map(presentDeletionRequest);
   }
 
   async function reports(only?: number): Promise<PasteReport[]> {
     const rows = await listReports(db, LIST_LIMIT, only);
     const encrypted = await pastes.encryptedAmong([...new Set(rows.map((r) => r.paste_id))]);
-    return rows.map((r) => ({
-      id: r.id,
-      pasteId: r.paste_id,
-      pasteTitle: r.paste_title,
-      reportedBy: r.reported_by,
-      reporterUsername: r.reporter_username,
-      reason: r.reason,
-      status: r.status,
-      createdAt: iso(r.created_at)!,
-      pasteEncrypted: encrypted.has(r.paste_id),
-      keyShared: r.shared_key_sealed !== null,
-    }));
+    return rows.map((r) => presentReport(r, encrypted.has(r.paste_id)));
   }
 
   return {

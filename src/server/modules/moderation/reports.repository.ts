@@ -21,6 +21,9 @@ export async function insertReport(
 }
 
 /** Reports newest first, with the reporter's username (null for visitors or deleted accounts). */
+/** A report with its paste's title and the reporter's name. */
+export type ReportRow = Awaited<ReturnType<typeof listReports>>[number];
+
 export function listReports(db: Kysely<Database>, limit: number, only?: number) {
   let q = db
     .selectFrom('reports')
