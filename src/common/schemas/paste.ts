@@ -1,7 +1,14 @@
 import { z } from 'zod';
-import { EXPIRATIONS, PRIVACIES, SEALED_LINE_TABLE_MAX_LENGTH, TITLE_MAX_LENGTH } from '../constants.js';
+import {
+  EXPIRATIONS,
+  PASTE_TAGS_MAX,
+  PRIVACIES,
+  SEALED_LINE_TABLE_MAX_LENGTH,
+  TAG_PATTERN,
+  TITLE_MAX_LENGTH,
+} from '../constants.js';
 import { PASTE_LANGUAGES } from '../languages.js';
-import { PASTE_MESSAGES } from '../messages.js';
+import { PASTE_MESSAGES, TAG_MESSAGES } from '../messages.js';
 import { storedText } from './text.js';
 
 // Messages live in the zod-free messages module so screens can use them without loading zod.
@@ -36,6 +43,16 @@ export const sealedLineTableField = z
   .max(SEALED_LINE_TABLE_MAX_LENGTH, PASTE_MESSAGES.lineTableInvalid)
   .optional();
 
+/** One tag (see TAG_PATTERN): as a list filter, or one of a paste's. */
+export const tagSchema = z.string().max(100, TAG_MESSAGES.invalid).regex(TAG_PATTERN, TAG_MESSAGES.invalid);
+
+/** A paste's tags: at most PASTE_TAGS_MAX (a repeated tag counts once). */
+export const tagsField = z
+  .array(tagSchema)
+  .max(PASTE_TAGS_MAX * 2, TAG_MESSAGES.tooMany)
+  .transform((tags) => [...new Set(tags)])
+  .refine((tags) => tags.length <= PASTE_TAGS_MAX, TAG_MESSAGES.tooMany);
+
 export const createPasteBodySchema = z.object({
   title: storedText(TITLE_MAX_LENGTH, PASTE_MESSAGES.titleTooLong).optional().default(''),
   content: z.string(),
@@ -51,6 +68,8 @@ export const createPasteBodySchema = z.object({
   forkedFrom: z.string().min(1).max(32).optional(),
   ...encryptionFields(),
   sealedLineTable: sealedLineTableField,
+  /** Its tags (absent: none). */
+  tags: tagsField.optional(),
 });
 export type CreatePasteBody = z.input<typeof createPasteBodySchema>;
 export type CreatePasteInput = z.output<typeof createPasteBodySchema>;
@@ -70,6 +89,8 @@ export const editPasteBodySchema = z.strictObject({
   baseRevision: z.number().int().min(1).optional(),
   /** As on create: a public paste whose new text looks like it holds credentials is refused. */
   checkSecrets: z.boolean().optional().default(false),
+  /** Its tags from now on (absent: kept as they are; [] removes them all). */
+  tags: tagsField.optional(),
 });
 export type EditPasteBody = z.input<typeof editPasteBodySchema>;
 export type EditPasteInput = z.output<typeof editPasteBodySchema>;

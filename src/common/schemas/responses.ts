@@ -121,6 +121,8 @@ export const pasteViewSchema = z.strictObject({
    */
   encrypted: z.literal(true).optional(),
   sealedTitle: z.string().optional(),
+  /** Its tags, alphabetical; absent when it has none. */
+  tags: z.array(z.string()).optional(),
 });
 
 export const createPasteResultSchema = z.strictObject({
@@ -184,6 +186,8 @@ export const pasteListItemSchema = z.strictObject({
   sizeBytes: z.number().int().min(0),
   isProcessing: z.boolean(),
   userId: z.number().int().nullable(),
+  /** Its tags, alphabetical (my pastes); absent when it has none. */
+  tags: z.array(z.string()).optional(),
 });
 
 export const pasteListSchema = z.strictObject({

@@ -49,6 +49,8 @@ export interface Database {
   second_factor_challenges: SecondFactorChallengesTable;
   safety_rules: SafetyRulesTable;
   safety_hits: SafetyHitsTable;
+  paste_tags: PasteTagsTable;
+  paste_search: PasteSearchTable;
 }
 
 export interface SettingsTable {
@@ -375,4 +377,21 @@ export interface SafetyHitsTable {
   paste_id: string | null;
   action: SafetyAction;
   created_at: number;
+}
+
+/** One tag of a paste (see TAG_PATTERN); gone with the paste. */
+export interface PasteTagsTable {
+  paste_id: string;
+  tag: string;
+}
+
+/**
+ * A paste's search document (migration 021, modules/search/search-index). Its words live in
+ * `document` (a tsvector) on PostgreSQL, and on SQLite in the FTS5 table `paste_search_fts`, whose
+ * rowid is `doc_id`; each dialect has only its own of the two columns.
+ */
+export interface PasteSearchTable {
+  paste_id: string;
+  doc_id: Generated<number>;
+  document: Generated<string>;
 }
