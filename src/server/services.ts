@@ -44,6 +44,7 @@ import { createViewCounter } from './modules/pastes/reading/view-counter.js';
 import { createPasteRevisions } from './modules/revisions/revisions.service.js';
 import { createContentRulesService } from './modules/safety/content-rules.service.js';
 import { createSafetyService } from './modules/safety/safety.service.js';
+import { createSearchService } from './modules/search/search.service.js';
 import { createSearchIndex } from './modules/search/search-index.service.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { createSetupService } from './modules/setup/setup.service.js';
@@ -191,6 +192,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     search: searchIndex,
   });
   const teams = createTeamsService({ db: db.kysely, clock, users });
+  const search = createSearchService({ db, clock, index: searchIndex });
   const shares = createSharesService({ db: db.kysely, clock, users, teams, grants, pastes });
   const uploads = createUploadsService({
     db: db.kysely,
@@ -302,6 +304,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     uploads,
     teams,
     shares,
+    search,
     moderation,
     contentRules,
     safety,

@@ -118,6 +118,7 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/pastes/:id/shares': 'signed-in',
   'PUT /api/pastes/:id/shares': 'signed-in',
   'GET /api/shared-with-me': 'signed-in',
+  'GET /api/search': 'public',
 };
 
 const t = withTestApp({ each: false });

@@ -1,14 +1,8 @@
 import { z } from 'zod';
-import {
-  EXPIRATIONS,
-  PASTE_TAGS_MAX,
-  PRIVACIES,
-  SEALED_LINE_TABLE_MAX_LENGTH,
-  TAG_PATTERN,
-  TITLE_MAX_LENGTH,
-} from '../constants.js';
+import { EXPIRATIONS, PRIVACIES, SEALED_LINE_TABLE_MAX_LENGTH, TITLE_MAX_LENGTH } from '../constants.js';
 import { PASTE_LANGUAGES } from '../languages.js';
-import { PASTE_MESSAGES, TAG_MESSAGES } from '../messages.js';
+import { PASTE_MESSAGES } from '../messages.js';
+import { tagsField } from './tags.js';
 import { storedText } from './text.js';
 
 // Messages live in the zod-free messages module so screens can use them without loading zod.
@@ -42,16 +36,6 @@ export const sealedLineTableField = z
   .string()
   .max(SEALED_LINE_TABLE_MAX_LENGTH, PASTE_MESSAGES.lineTableInvalid)
   .optional();
-
-/** One tag (see TAG_PATTERN): as a list filter, or one of a paste's. */
-export const tagSchema = z.string().max(100, TAG_MESSAGES.invalid).regex(TAG_PATTERN, TAG_MESSAGES.invalid);
-
-/** A paste's tags: at most PASTE_TAGS_MAX (a repeated tag counts once). */
-export const tagsField = z
-  .array(tagSchema)
-  .max(PASTE_TAGS_MAX * 2, TAG_MESSAGES.tooMany)
-  .transform((tags) => [...new Set(tags)])
-  .refine((tags) => tags.length <= PASTE_TAGS_MAX, TAG_MESSAGES.tooMany);
 
 export const createPasteBodySchema = z.object({
   title: storedText(TITLE_MAX_LENGTH, PASTE_MESSAGES.titleTooLong).optional().default(''),

@@ -25,6 +25,7 @@ import {
   safetyStatsSchema,
   safetyTestResultSchema,
 } from './safety.js';
+import { SEARCH_RESPONSES } from './search.js';
 import {
   recoveryCodesSchema,
   secondFactorRequiredSchema,
@@ -443,6 +444,7 @@ export const RESPONSES = {
   'POST /api/admin/paste-reports/:id/approve': { 200: z.strictObject({ report: reportSchema }) },
   'POST /api/admin/paste-reports/:id/reject': { 200: z.strictObject({ report: reportSchema }) },
   ...TEAM_RESPONSES,
+  ...SEARCH_RESPONSES,
 } as const satisfies Record<string, Record<number, z.ZodType | NotJson>>;
 
 /** Routes outside /api, documented and checked like the API's. */
