@@ -41,6 +41,8 @@ it('imports a backup of the format before revisions, every row as the file has i
     teams: 0,
     team_members: 0,
     paste_shares: 0,
+    // Made before tags: none to restore.
+    paste_tags: 0,
     gone_pastes: 0,
   });
   for (const table of ['users', 'reports', 'deletion_requests', 'vip_licenses'] as const) {
@@ -71,4 +73,8 @@ it('imports a backup of the format before revisions, every row as the file has i
   expect(view.body).toMatchObject({ content: plain.content, revision: 1, editedAt: null });
   const revisions = await t.client().get(`/api/pastes/${plain.id}/revisions`);
   expect(revisions.body.revisions).toEqual([expect.objectContaining({ number: 1 })]);
+  // Made before search: the import indexes its pastes, so they are found at once.
+  const word = /\p{L}{4,}/u.exec(plain.content as string)![0];
+  const found = await restoredAdmin.get(`/api/search?q=${encodeURIComponent(word)}`);
+  expect(found.body.results.map((r: { id: string }) => r.id)).toContain(plain.id);
 });
