@@ -61,11 +61,11 @@ export function HeaderSearch() {
               name="q"
               placeholder="Search pastes"
               aria-keyshortcuts="/"
-              className="h-9 w-48 rounded-lg border border-input bg-background pr-7 pl-8 text-sm placeholder:text-muted-foreground/70 focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30 focus-visible:outline-none xl:w-60"
+              className="peer h-9 w-48 rounded-lg border border-input bg-background pr-7 pl-8 text-sm placeholder:text-muted-foreground/70 focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30 focus-visible:outline-none xl:w-60"
             />
             <kbd
               aria-hidden
-              className="pointer-events-none absolute top-2 right-2 rounded border border-border px-1 font-mono text-[10px] text-muted-foreground"
+              className="pointer-events-none absolute top-2 right-2 hidden rounded border peer-placeholder-shown:block border-border px-1 font-mono text-[10px] text-muted-foreground"
             >
               /
             </kbd>
