@@ -394,4 +394,6 @@ export interface PasteSearchTable {
   paste_id: string;
   doc_id: Generated<number>;
   document: Generated<string>;
+  /** PostgreSQL: the title's words alone (ranking). */
+  title_document: Generated<string>;
 }

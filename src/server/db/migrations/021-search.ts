@@ -12,7 +12,8 @@ import type { DialectName } from '../dialect.js';
  * only when someone may search its text (see isTextSearchable in common/policies.ts). Gone with
  * the paste (cascade), so a delete, a burn or the expiry sweep takes it in the same statement.
  *
- * PostgreSQL keeps the words as a tsvector (title words weighted A) under a GIN index. SQLite keeps
+ * PostgreSQL keeps the words as a tsvector (title words weighted A) under a GIN index, and the
+ * title's words again in a small tsvector of their own, which ranking reads. SQLite keeps
  * them in an FTS5 table (contentless: the words are not stored twice) whose rowid is
  * `paste_search.doc_id`; a trigger deletes the FTS row when its `paste_search` row goes, the
  * cascade included. Pastes made before this migration are indexed by a background task.
@@ -31,6 +32,8 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
       .createTable('paste_search')
       .addColumn('paste_id', 'varchar(32)', (c) => c.primaryKey().references('pastes.id').onDelete('cascade'))
       .addColumn('document', sql`tsvector`, (c) => c.notNull())
+      // The title's words alone, small enough to rank by without reading the whole document.
+      .addColumn('title_document', sql`tsvector`, (c) => c.notNull())
       .execute();
     await sql`create index paste_search_document_idx on paste_search using gin (document)`.execute(db);
     return;

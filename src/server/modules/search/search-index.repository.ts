@@ -31,10 +31,14 @@ export async function writeDocuments(
         entries.map((e) => ({
           paste_id: e.pasteId,
           document: sql<string>`cast(${tsvectorLiteral(e.doc)} as tsvector)`,
+          title_document: sql<string>`cast(${tsvectorLiteral({ title: e.doc.title, body: [] })} as tsvector)`,
         })),
       )
       .onConflict((oc) =>
-        oc.column('paste_id').doUpdateSet({ document: (eb) => eb.ref('excluded.document') }),
+        oc.column('paste_id').doUpdateSet({
+          document: (eb) => eb.ref('excluded.document'),
+          title_document: (eb) => eb.ref('excluded.title_document'),
+        }),
       )
       .execute();
     return;

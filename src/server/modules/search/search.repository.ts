@@ -40,7 +40,6 @@ export interface SearchRow {
   title: string | null;
   language: PasteLanguage | null;
   created_at: number;
-  content: string | null;
   blob_key: string | null;
   size_bytes: number;
   privacy: Privacy;
@@ -54,8 +53,10 @@ export interface SearchRow {
 /** The pastes whose documents hold every word (as a prefix), with a score: higher ranks first. */
 function matches(dialect: DialectName, words: readonly string[]): RawBuilder<unknown> {
   if (dialect === 'postgres') {
+    // Ranked by whether the title holds the words: a paste's words are distinct (no counts to
+    // weigh), and ts_rank would read every matching document whole.
     const query = words.map((w) => `'${w}':*`).join(' & ');
-    return sql`(select paste_id, ts_rank(document, q.query) as score
+    return sql`(select paste_id, case when title_document @@ q.query then 1 else 0 end as score
       from paste_search, (select cast(${query} as tsquery) as query) q
       where document @@ q.query)`;
   }
@@ -119,7 +120,9 @@ export async function searchPastes(
     sql` and `,
   );
   const order = withWords ? sql`m.score desc, p.created_at desc, p.id` : sql`p.created_at desc, p.id`;
-  const { rows } = await sql<SearchRow>`select p.id, p.title, p.language, p.created_at, p.content,
+  // The text is read afterwards for the page alone (contentOf): sorting every match with its
+  // text would cost as much as the text of every match.
+  const { rows } = await sql<SearchRow>`select p.id, p.title, p.language, p.created_at,
       p.blob_key, p.size_bytes, p.privacy, p.burn_after_reading, p.encryption, p.status, p.user_id,
       u.username
     from ${source} left join users u on u.id = p.user_id
@@ -134,6 +137,20 @@ export async function searchPastes(
     encryption: row.encryption === null ? null : Number(row.encryption),
     user_id: row.user_id === null ? null : Number(row.user_id),
   }));
+}
+
+/** The text kept in the row of each of these pastes (null: it is in the blob store). */
+export async function contentOf(
+  db: Kysely<Database>,
+  ids: readonly string[],
+): Promise<Map<string, string | null>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('pastes')
+    .select(['id', 'content'])
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.content]));
 }
 
 /** The tags of these pastes, alphabetical; a paste without tags is absent. */

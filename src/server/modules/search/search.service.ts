@@ -6,7 +6,7 @@ import type { Clock } from '../../clock.js';
 import { iso } from '../../clock.js';
 import type { Db } from '../../db/kysely.js';
 import { badRequest } from '../../errors.js';
-import { type SearchFilters, type SearchRow, searchPastes, tagsOf } from './search.repository.js';
+import { contentOf, type SearchFilters, type SearchRow, searchPastes, tagsOf } from './search.repository.js';
 import { queryWords, wordsOf } from './search-document.js';
 import type { SearchIndex } from './search-index.service.js';
 import { matchingLine } from './snippets.js';
@@ -34,7 +34,7 @@ export type SearchService = ReturnType<typeof createSearchService>;
  */
 export function createSearchService({ db, clock, index }: Deps) {
   /** A result's line and snippet: only from text search may read (never a title-only paste's). */
-  async function located(row: SearchRow, words: readonly string[]) {
+  async function located(row: SearchRow & { content: string | null }, words: readonly string[]) {
     const textSearchable = isTextSearchable({
       privacy: row.privacy,
       burnAfterReading: row.burn_after_reading === 1,
@@ -71,13 +71,17 @@ export function createSearchService({ db, clock, index }: Deps) {
         limit: SEARCH_PAGE_SIZE + 1,
       });
       const page = rows.slice(0, SEARCH_PAGE_SIZE);
-      const tags = await tagsOf(
-        db.kysely,
-        page.map((r) => r.id),
-      );
+      const ids = page.map((r) => r.id);
+      const [tags, texts] = await Promise.all([
+        tagsOf(db.kysely, ids),
+        words.length > 0 ? contentOf(db.kysely, ids) : new Map<string, string | null>(),
+      ]);
       const results: SearchResult[] = [];
       for (const row of page) {
-        const { textSearchable, match } = await located(row, words);
+        const { textSearchable, match } = await located(
+          { ...row, content: texts.get(row.id) ?? null },
+          words,
+        );
         // The index holds only the title of a paste whose text is not searchable; a title that
         // does not hold every word would mean it held more, so such a paste is never shown.
         if (!textSearchable && !titleHolds(row.title, words)) continue;
