@@ -71,7 +71,7 @@ const CODE_LINES = [
   "SELECT id, email FROM users WHERE created_at > now() - interval '1 day';",
   'export function parseConfig(text: string): Config {',
   'kubectl rollout restart deployment/{s}',
-  'throw new Error(`payment failed: ${reason}`);',
+  'throw new PaymentError("payment failed: " + reason);',
   'func handleRequest(w http.ResponseWriter, r *http.Request) {',
   'if err != nil { log.Printf("queue error: %v", err) }',
 ];
