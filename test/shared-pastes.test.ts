@@ -120,6 +120,17 @@ describe('a shared paste on every read path', () => {
     expect(board.text).not.toContain(id);
   });
 
+  // Search lists it for those it names (and its author); staff read it one audited paste at a
+  // time, never as a list, so they do not find it either.
+  const MAY_FIND = ['author', 'named', 'teamMember'];
+  it.each(READER_NAMES)('GET /api/search as %s', async (reader) => {
+    const res = await readers[reader]!.client.get('/api/search?q=frobnicator');
+    expect(res.status).toBe(200);
+    const found = res.body.results.map((r: { id: string }) => r.id);
+    expect(found).toEqual(MAY_FIND.includes(reader) ? [id] : []);
+    expect(res.text.includes('frobnicator')).toBe(MAY_FIND.includes(reader));
+  });
+
   it('is read by staff as a protected paste is: with the notice, in the audit log', async () => {
     const res = await readers.staff!.client.get(`/api/pastes/${id}`);
     expect(res.body.staffAccess).toBe(true);

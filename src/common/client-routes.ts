@@ -28,6 +28,7 @@ export const CLIENT_ROUTES = {
   accountSettings: '/account-settings',
   teams: '/teams',
   team: '/teams/:slug',
+  search: '/search',
   verifyEmailSuccess: '/verify-email-success',
 } as const;
 

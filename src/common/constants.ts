@@ -210,3 +210,24 @@ export const BAN_MAX_HOURS = 24 * 365 * 10;
 export const HOLD_SETTING_MAX = 1000;
 /** "Delete everything by this account or address" deletes at most this many pastes in one go. */
 export const PURGE_MAX_PASTES = 10_000;
+/**
+ * Tags on a paste: at most PASTE_TAGS_MAX, each 1 to TAG_MAX_LENGTH lower-case letters, digits
+ * and hyphens, starting and ending with a letter or digit (`incident-42`, `k8s`). Anything else is
+ * refused, not rewritten: a tag means what its author typed.
+ */
+export const PASTE_TAGS_MAX = 10;
+export const TAG_MAX_LENGTH = 32;
+export const TAG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,30}[a-z0-9])?$/;
+
+/** Full-text search: how much of a paste's text is indexed (its first MB; extreme pastes too). */
+export const SEARCH_INDEX_BYTES = MB;
+/** Words one search query may hold; more are refused. */
+export const SEARCH_TERMS_MAX = 8;
+/** The longest search query, in characters. */
+export const SEARCH_QUERY_MAX_LENGTH = 200;
+/** Results one page of search answers. */
+export const SEARCH_PAGE_SIZE = 20;
+/** How deep paging goes (results): past it, a narrower query is the way. */
+export const SEARCH_MAX_OFFSET = 1000;
+/** A result's snippet: at most this many characters of its matching line. */
+export const SEARCH_SNIPPET_MAX_LENGTH = 200;

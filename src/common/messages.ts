@@ -2,12 +2,17 @@
 import {
   MAX_REVISIONS_PER_PASTE,
   MB,
+  PASTE_TAGS_MAX,
   SAFETY_MAX_PATTERNS,
   SAFETY_MAX_RULES,
   SAFETY_RULE_MAX_LENGTH,
   SEALED_LINE_TABLE_MAX_LENGTH,
   SEALED_TITLE_MAX_LENGTH,
+  SEARCH_MAX_OFFSET,
+  SEARCH_QUERY_MAX_LENGTH,
+  SEARCH_TERMS_MAX,
   SHARES_PER_PASTE_MAX,
+  TAG_MAX_LENGTH,
   TEAM_DESCRIPTION_MAX_LENGTH,
   TEAM_MEMBERS_MAX,
   TEAM_NAME_MAX_LENGTH,
@@ -153,6 +158,21 @@ export const PASTE_MESSAGES = {
 } as const;
 
 /** Teams: create, edit, members. */
+export const TAG_MESSAGES = {
+  invalid: `Tags are 1 to ${TAG_MAX_LENGTH} lower-case letters, digits or hyphens, starting and ending with a letter or digit (like incident-42)`,
+  tooMany: `A paste can have at most ${PASTE_TAGS_MAX} tags`,
+  encrypted: 'An end-to-end encrypted paste cannot have tags: the server would keep them in plain text',
+} as const;
+
+export const SEARCH_MESSAGES = {
+  queryRequired: 'Type at least one word to search for (letters or digits)',
+  tooManyTerms: `A search can hold at most ${SEARCH_TERMS_MAX} words`,
+  queryTooLong: `A search can be at most ${SEARCH_QUERY_MAX_LENGTH} characters`,
+  badCursor: 'next: not a page this search gave (start the search again)',
+  tooDeep: `Search shows at most ${SEARCH_MAX_OFFSET} results: narrow the search with more words or filters`,
+  badDate: 'from and to are dates (YYYY-MM-DD) or ISO times',
+} as const;
+
 export const TEAM_MESSAGES = {
   notFound: 'Team not found',
   nameRequired: 'Please enter a team name',

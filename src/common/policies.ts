@@ -184,3 +184,31 @@ export type RouteScope = TokenScope | 'key-only';
  */
 export const tokenMayCall = (scopes: readonly TokenScope[], required: RouteScope | undefined): boolean =>
   required !== undefined && required !== 'key-only' && scopes.includes(required);
+/**
+ * Whether search may look into a paste's text, not only its title: never a password, burn or
+ * end-to-end encrypted paste's (read only after a password, once, or in the browser holding the
+ * key), nor one still being assembled. Only such text goes into the search index at all.
+ */
+export const isTextSearchable = (paste: {
+  privacy: Privacy;
+  burnAfterReading: boolean;
+  encrypted: boolean;
+  status: 'ready' | 'processing' | 'failed';
+}): boolean =>
+  !paste.encrypted && paste.privacy !== 'password' && !paste.burnAfterReading && paste.status === 'ready';
+
+/**
+ * Whether a reader finds a live paste in search: its author always (a paste that is not text
+ * searchable by its title only); anyone else only a text-searchable paste that is not held for
+ * review and is public, or shared with them (by name or through a team). An unlisted paste is
+ * found by its author only: a link is not an invitation to be listed. Staff search as anyone
+ * does: their reading of shared pastes is for moderation, one audited paste at a time.
+ */
+export const maySearchPaste = (
+  paste: { privacy: Privacy; held: boolean; textSearchable: boolean },
+  reader: { isAuthor: boolean; isNamed: boolean },
+): boolean =>
+  reader.isAuthor ||
+  (!paste.held &&
+    paste.textSearchable &&
+    (paste.privacy === 'public' || (paste.privacy === 'shared' && reader.isNamed)));

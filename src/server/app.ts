@@ -28,6 +28,7 @@ import { moderationRoutes } from './modules/moderation/moderation.routes.js';
 import { myPastesRoutes, pastesRoutes } from './modules/pastes/pastes.routes.js';
 import { revisionsRoutes } from './modules/revisions/revisions.routes.js';
 import { safetyRoutes } from './modules/safety/safety.routes.js';
+import { searchRoutes } from './modules/search/search.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { setupRoutes } from './modules/setup/setup.routes.js';
 import { sharesRoutes } from './modules/teams/shares.routes.js';
@@ -165,6 +166,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(myPastesRoutes);
   await app.register(teamsRoutes);
   await app.register(sharesRoutes);
+  await app.register(searchRoutes);
   await app.register(moderationRoutes);
   await app.register(safetyRoutes);
   await app.register(bansRoutes);

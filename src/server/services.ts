@@ -46,6 +46,8 @@ import { createViewCounter } from './modules/pastes/reading/view-counter.js';
 import { createPasteRevisions } from './modules/revisions/revisions.service.js';
 import { createContentRulesService } from './modules/safety/content-rules.service.js';
 import { createSafetyService } from './modules/safety/safety.service.js';
+import { createSearchService } from './modules/search/search.service.js';
+import { createSearchIndex } from './modules/search/search-index.service.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { createSetupService } from './modules/setup/setup.service.js';
 import { createShareGrants } from './modules/teams/share-grants.js';
@@ -170,7 +172,8 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
   const hot = createHotPasteCache();
   const recentViewers = createRecentViewers({ clock, redis, keyPrefix: config.redisKeyPrefix });
   const views = createViewCounter(db.kysely, { recent: recentViewers, onWritten: (id) => hot.delete(id) });
-  const inserts = createPasteInsertBatcher(db);
+  const searchIndex = createSearchIndex({ db, blobs });
+  const inserts = createPasteInsertBatcher(db, searchIndex);
   const lineIndexes = createLineIndexes(blobs);
   const grants = createShareGrants({ db: db.kysely });
   const contentRules = createContentRulesService({ db: db.kysely, clock, metrics, changes });
@@ -190,8 +193,10 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     metrics,
     staffReads: createStaffReads({ db: db.kysely, clock }),
     grants,
+    search: searchIndex,
   });
   const teams = createTeamsService({ db: db.kysely, clock, users });
+  const search = createSearchService({ db, clock, index: searchIndex });
   const shares = createSharesService({ db: db.kysely, clock, users, teams, grants, pastes });
   const uploads = createUploadsService({
     db: db.kysely,
@@ -217,6 +222,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     lineIndexes,
     limits: { ...config.pasteEditLimits, secretScanBudgetMs: config.secretScanBudgetMs },
     screen: contentRules,
+    search: searchIndex,
   });
   const safety = createSafetyService({ db: db.kysely, clock, rules: contentRules, pastes, metrics });
   const pasteDelivery = createPasteDelivery({ blobs, pastes, revisions: pasteRevisions, views });
@@ -246,6 +252,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     lineIndexes,
     inlineMaxBytes: INLINE_CONTENT_MAX_BYTES,
     erasure,
+    search: searchIndex,
   });
   const scheduledBackups = createScheduledBackups({
     db: db.kysely,
@@ -305,6 +312,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     uploads,
     teams,
     shares,
+    search,
     moderation,
     authorPurge,
     bans,
@@ -325,6 +333,12 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
         run: async () => metrics.backgroundItems.inc({ task: 'sweep_pastes' }, await pastes.sweep()),
       },
       { name: 'sweep-sessions', intervalMs, run: () => sessions.sweep() },
+      // Pastes made before search existed get their documents, a batch a run, then it rests.
+      {
+        name: 'index-older-pastes',
+        intervalMs,
+        run: async () => metrics.backgroundItems.inc({ task: 'index_pastes' }, await searchIndex.backfill()),
+      },
       { name: 'sweep-email-tokens', intervalMs, run: () => emailVerification.sweepExpiredTokens() },
       { name: 'sweep-identity-flows', intervalMs, run: () => identity.sweep() },
       { name: 'sweep-second-factor-challenges', intervalMs, run: () => secondFactor.sweep() },

@@ -126,6 +126,7 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/account/tokens': 'signed-in',
   'POST /api/account/tokens': 'signed-in',
   'DELETE /api/account/tokens/:id': 'signed-in',
+  'GET /api/search': 'public',
 };
 
 const t = withTestApp({ each: false });

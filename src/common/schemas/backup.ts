@@ -5,10 +5,12 @@ import {
   BAN_REASON_MAX_LENGTH,
   EXPIRATIONS,
   HOLD_REASONS,
+  PASTE_TAGS_MAX,
   PRIVACIES,
   ROLES,
   SEALED_LINE_TABLE_MAX_LENGTH,
   SEALED_TITLE_MAX_LENGTH,
+  TAG_PATTERN,
   TEAM_DESCRIPTION_MAX_LENGTH,
   TEAM_NAME_MAX_LENGTH,
   TEAM_ROLES,
@@ -21,7 +23,7 @@ import { PASTE_LANGUAGES } from '../languages.js';
  * The database backup file (GET /api/admin/database/export, POST …/import): one JSON object
  * `{ format, version, exportedAt, tables: { settings, users, pastes, paste_revisions,
  * paste_revision_contents, reports, deletion_requests, vip_licenses, teams, team_members,
- * paste_shares, totp_factors, recovery_codes, bans, access_tokens, gone_pastes } }`, rows with
+ * paste_shares, totp_factors, recovery_codes, bans, access_tokens, paste_tags, gone_pastes } }`, rows with
  * the database's column names, all read from one snapshot of the database. A paste carries its `content` whatever the size (the server stores large ones in
  * its blob store again); an encrypted one carries its sealed bytes as standard base64. An edited
  * paste's earlier revisions come in `paste_revisions`, and each distinct text of them once in
@@ -53,6 +55,7 @@ export const BACKUP_TABLES = [
   'recovery_codes',
   'bans',
   'access_tokens',
+  'paste_tags',
 ] as const;
 export type BackupTable = (typeof BACKUP_TABLES)[number];
 /**
@@ -236,6 +239,8 @@ export const BACKUP_ROW_SCHEMAS = {
     expires_at: time.nullable(),
     last_used_at: time.nullable(),
   }),
+  /** A paste's tag; absent in backups made before tags. */
+  paste_tags: z.strictObject({ paste_id: pasteId, tag: z.string().regex(TAG_PATTERN) }),
   gone_pastes: z.strictObject({ id: pasteId }),
 } as const;
 
@@ -262,6 +267,7 @@ export const BACKUP_MESSAGES = {
   newestIsPasteText: "the newest revision's text is the paste's own content: give it as null",
   onlyNewestIsNull: "null stands for the paste's own content, the text of its newest revision only",
   encryptedHasNoRevisions: 'an encrypted paste has no revisions',
+  tooManyTags: (pasteId: string) => `Paste ${pasteId} has more than ${PASTE_TAGS_MAX} tags in the backup`,
   historyGap: (pasteId: string, missing: 'revisions' | 'text') =>
     missing === 'revisions'
       ? `Paste ${pasteId} is edited but the backup lacks some of its revisions`

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EXPIRATIONS, PRIVACIES, SEALED_LINE_TABLE_MAX_LENGTH, TITLE_MAX_LENGTH } from '../constants.js';
 import { PASTE_LANGUAGES } from '../languages.js';
 import { PASTE_MESSAGES } from '../messages.js';
+import { tagsField } from './tags.js';
 import { storedText } from './text.js';
 
 // Messages live in the zod-free messages module so screens can use them without loading zod.
@@ -51,6 +52,8 @@ export const createPasteBodySchema = z.object({
   forkedFrom: z.string().min(1).max(32).optional(),
   ...encryptionFields(),
   sealedLineTable: sealedLineTableField,
+  /** Its tags (absent: none). */
+  tags: tagsField.optional(),
 });
 export type CreatePasteBody = z.input<typeof createPasteBodySchema>;
 export type CreatePasteInput = z.output<typeof createPasteBodySchema>;
@@ -70,6 +73,8 @@ export const editPasteBodySchema = z.strictObject({
   baseRevision: z.number().int().min(1).optional(),
   /** As on create: a public paste whose new text looks like it holds credentials is refused. */
   checkSecrets: z.boolean().optional().default(false),
+  /** Its tags from now on (absent: kept as they are; [] removes them all). */
+  tags: tagsField.optional(),
 });
 export type EditPasteBody = z.input<typeof editPasteBodySchema>;
 export type EditPasteInput = z.output<typeof editPasteBodySchema>;

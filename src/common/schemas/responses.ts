@@ -27,6 +27,7 @@ import {
   safetyStatsSchema,
   safetyTestResultSchema,
 } from './safety.js';
+import { SEARCH_RESPONSES } from './search.js';
 import {
   recoveryCodesSchema,
   secondFactorRequiredSchema,
@@ -123,6 +124,8 @@ export const pasteViewSchema = z.strictObject({
    */
   encrypted: z.literal(true).optional(),
   sealedTitle: z.string().optional(),
+  /** Its tags, alphabetical; absent when it has none. */
+  tags: z.array(z.string()).optional(),
 });
 
 export const createPasteResultSchema = z.strictObject({
@@ -186,6 +189,8 @@ export const pasteListItemSchema = z.strictObject({
   sizeBytes: z.number().int().min(0),
   isProcessing: z.boolean(),
   userId: z.number().int().nullable(),
+  /** Its tags, alphabetical (my pastes); absent when it has none. */
+  tags: z.array(z.string()).optional(),
 });
 
 export const pasteListSchema = z.strictObject({
@@ -447,6 +452,7 @@ export const RESPONSES = {
   'POST /api/admin/paste-reports/:id/reject': { 200: z.strictObject({ report: reportSchema }) },
   ...TEAM_RESPONSES,
   ...ACCESS_TOKEN_RESPONSES,
+  ...SEARCH_RESPONSES,
 } as const satisfies Record<string, Record<number, z.ZodType | NotJson>>;
 
 /** Routes outside /api, documented and checked like the API's. */

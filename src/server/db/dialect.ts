@@ -55,3 +55,21 @@ export function jsonQuoted(column: string, dialect: DialectName): RawBuilder<str
     ? sql<string | null>`to_json(${ref})::text`
     : sql<string | null>`case when ${ref} is null then null else json_quote(${ref}) end`;
 }
+
+/**
+ * A paste's tags as one space-separated string (null when it has none), for a read that wants them
+ * with the paste's own row; in no particular order (sort them after splitting).
+ */
+export function pasteTagsJoined(dialect: DialectName): RawBuilder<string | null> {
+  return dialect === 'postgres'
+    ? sql<
+        string | null
+      >`(select string_agg(paste_tags.tag, ' ') from paste_tags where paste_tags.paste_id = pastes.id)`
+    : sql<
+        string | null
+      >`(select group_concat(paste_tags.tag, ' ') from paste_tags where paste_tags.paste_id = pastes.id)`;
+}
+
+/** The words of a space-separated list (pasteTagsJoined), sorted; undefined when there are none. */
+export const splitTags = (joined: string | null): string[] | undefined =>
+  joined ? joined.split(' ').sort() : undefined;

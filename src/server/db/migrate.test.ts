@@ -30,7 +30,9 @@ const TABLES = [
   'identity_links',
   'paste_revision_contents',
   'paste_revisions',
+  'paste_search',
   'paste_shares',
+  'paste_tags',
   'pastes',
   'recovery_codes',
   'reports',
@@ -71,6 +73,7 @@ describe('migrations', () => {
       '017-safety',
       '019-access-tokens',
       '020-bans',
+      '021-search',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect, db.schema)).toEqual([]);
     // Only our schema: on PostgreSQL other suites' schemas live in the same database.
@@ -83,7 +86,9 @@ describe('migrations', () => {
             name: string;
           }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_name not like 'kysely_%'`;
     const tables = (await tableQuery.execute(db.kysely)).rows.map((r) => r.name).sort();
-    expect(tables).toEqual(TABLES);
+    // SQLite keeps the search words in an FTS5 table, with the tables it is made of.
+    const fts = ['', '_config', '_data', '_docsize', '_idx'].map((s) => `paste_search_fts${s}`);
+    expect(tables).toEqual(db.dialect === 'sqlite' ? [...TABLES, ...fts].sort() : TABLES);
     const columns = await tableColumns(db);
     expect(columns.get('pastes')).toEqual(
       expect.arrayContaining([

@@ -19,6 +19,7 @@ import * as teams from './migrations/016-teams.js';
 import * as safety from './migrations/017-safety.js';
 import * as accessTokens from './migrations/019-access-tokens.js';
 import * as bans from './migrations/020-bans.js';
+import * as search from './migrations/021-search.js';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
 
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '017-safety': safety,
   '019-access-tokens': accessTokens,
   '020-bans': bans,
+  '021-search': search,
 };
 
 class StaticProvider implements MigrationProvider {

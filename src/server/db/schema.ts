@@ -52,6 +52,8 @@ export interface Database {
   safety_hits: SafetyHitsTable;
   bans: BansTable;
   access_tokens: AccessTokensTable;
+  paste_tags: PasteTagsTable;
+  paste_search: PasteSearchTable;
 }
 
 export interface SettingsTable {
@@ -415,4 +417,23 @@ export interface BansTable {
   created_at: number;
   /** Null: for good. */
   expires_at: number | null;
+}
+
+/** One tag of a paste (see TAG_PATTERN); gone with the paste. */
+export interface PasteTagsTable {
+  paste_id: string;
+  tag: string;
+}
+
+/**
+ * A paste's search document (migration 021, modules/search/search-index). Its words live in
+ * `document` (a tsvector) on PostgreSQL, and on SQLite in the FTS5 table `paste_search_fts`, whose
+ * rowid is `doc_id`; each dialect has only its own of the two columns.
+ */
+export interface PasteSearchTable {
+  paste_id: string;
+  doc_id: Generated<number>;
+  document: Generated<string>;
+  /** PostgreSQL: the title's words alone (ranking). */
+  title_document: Generated<string>;
 }

@@ -31,6 +31,12 @@ export const paths = {
   accountSettings: CLIENT_ROUTES.accountSettings,
   teams: CLIENT_ROUTES.teams,
   team: (slug: string) => `/teams/${encodeURIComponent(slug)}`,
+  search: CLIENT_ROUTES.search,
+  /** The search screen with these words or filters (a tag's link: `{ tag }`). */
+  searchFor: (params: Record<string, string>) => `${CLIENT_ROUTES.search}?${new URLSearchParams(params)}`,
+  /** A paste at one of its lines (`#L12`), as search results link to it. */
+  pasteLine: (id: string, line: number | null) =>
+    `/paste/${encodeURIComponent(id)}${line ? `#L${line}` : ''}`,
   verifyEmailSuccess: CLIENT_ROUTES.verifyEmailSuccess,
   emailVerificationPreview: CLIENT_ROUTES.emailVerificationPreview,
   forgotPasswordEmailPreview: CLIENT_ROUTES.forgotPasswordEmailPreview,

@@ -9,7 +9,7 @@ export const queryKeys = {
   user: ['/api/user'],
   /** Prefix of every page and search of the signed-in user's pastes. */
   myPastes: ['/api/my-pastes'],
-  myPastesPage: (page: number, search: string) => ['/api/my-pastes', page, search] as const,
+  myPastesPage: (page: number, search: string, tag = '') => ['/api/my-pastes', page, search, tag] as const,
   userSettings: ['/api/settings/user'],
   apiKeyStatus: ['/api/user/api-key'],
   accessTokens: ['/api/account/tokens'],
@@ -56,4 +56,8 @@ export const queryKeys = {
   adminTeams: ['/api/admin/teams'],
   sharedWithMe: (page: number) => ['/api/shared-with-me', page] as const,
   pasteShares: (id: string) => [`/api/pastes/${id}/shares`] as const,
+  /** Prefix of every search (a write makes them all out of date). */
+  searches: ['/api/search'],
+  /** One search (its query string), all its pages. */
+  search: (query: string) => ['/api/search', query] as const,
 } as const;

@@ -88,7 +88,7 @@ export function createMetrics({ processMetrics = true }: { processMetrics?: bool
     }),
     backgroundItems: new Counter({
       name: 'pasteshare_background_items_total',
-      help: 'What background tasks of this instance did, by task (sweep_pastes: expired or unconfirmed pastes deleted; collect_uploads: idle upload sessions collected; scheduled_backup: backups written). Summed over instances, each item counts once.',
+      help: 'What background tasks of this instance did, by task (sweep_pastes: expired or unconfirmed pastes deleted; collect_uploads: idle upload sessions collected; scheduled_backup: backups written; index_pastes: pastes made before search given their search documents). Summed over instances, each item counts once.',
       labelNames: ['task'] as const,
       registers,
     }),

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Transaction } from 'kysely';
 import Parser, { type Token } from 'stream-json/Parser.js';
-import { EXTREME_PASTE_BYTES } from '../../../common/constants.js';
+import { EXTREME_PASTE_BYTES, PASTE_TAGS_MAX } from '../../../common/constants.js';
 import { PASTE_MESSAGES } from '../../../common/messages.js';
 import {
   BACKUP_FORMAT,
@@ -22,6 +22,7 @@ import { AppError, badRequest } from '../../errors.js';
 import type { BlobStore } from '../../infra/blob-store/index.js';
 import { isEncrypted, sealedLineTableFor } from '../pastes/encrypted-content.js';
 import { deleteContentBlob, type LineIndexes } from '../pastes/line-index/line-index-store.js';
+import type { SearchIndex } from '../search/search-index.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import {
@@ -32,6 +33,7 @@ import {
   isLocalSetting,
   newestRevisionOf,
   pasteBlobKeys,
+  pasteWithTagsOver,
   resetSequences,
   revisionCountOf,
   revisionHasDigest,
@@ -51,6 +53,8 @@ interface Deps {
   inlineMaxBytes: number;
   /** The replaced reports' shared keys go from the database's files too. */
   erasure: Erasure;
+  /** The restored pastes' search documents, written in the import's transaction. */
+  search: Pick<SearchIndex, 'reindexAll'>;
 }
 
 /** The tokenizer's own failures (a truncated or malformed document) say so; refusals pass as they are. */
@@ -225,6 +229,9 @@ export function createBackupImport(deps: Deps) {
     if (admins === 0) throw badRequest(BACKUP_MESSAGES.noAdmin);
     const gap = await gapInHistories(trx);
     if (gap) throw badRequest(BACKUP_MESSAGES.historyGap(gap.pasteId, gap.missing));
+    const overTagged = await pasteWithTagsOver(trx, PASTE_TAGS_MAX);
+    if (overTagged) throw badRequest(BACKUP_MESSAGES.tooManyTags(overTagged));
+    await deps.search.reindexAll(trx);
     return dropped;
   }
 

@@ -45,6 +45,8 @@ it('imports a backup of the format before revisions, every row as the file has i
     paste_shares: 0,
     // Made before bans: none to restore.
     bans: 0,
+    // Made before tags: none to restore.
+    paste_tags: 0,
     gone_pastes: 0,
   });
   for (const table of ['users', 'reports', 'deletion_requests', 'vip_licenses'] as const) {
@@ -75,4 +77,8 @@ it('imports a backup of the format before revisions, every row as the file has i
   expect(view.body).toMatchObject({ content: plain.content, revision: 1, editedAt: null });
   const revisions = await t.client().get(`/api/pastes/${plain.id}/revisions`);
   expect(revisions.body.revisions).toEqual([expect.objectContaining({ number: 1 })]);
+  // Made before search: the import indexes its pastes, so they are found at once.
+  const word = /\p{L}{4,}/u.exec(plain.content as string)![0];
+  const found = await restoredAdmin.get(`/api/search?q=${encodeURIComponent(word)}`);
+  expect(found.body.results.map((r: { id: string }) => r.id)).toContain(plain.id);
 });

@@ -97,6 +97,7 @@ const COLUMNS = {
     'expires_at',
     'last_used_at',
   ],
+  paste_tags: ['paste_id', 'tag'],
 } as const;
 
 /** Each table's key, in the order rows are read and written (one column, or two). */
@@ -116,6 +117,7 @@ const KEY_OF: Record<BackupTable, readonly string[]> = {
   recovery_codes: ['code_hash'],
   bans: ['id'],
   access_tokens: ['id'],
+  paste_tags: ['paste_id', 'tag'],
 };
 
 /** Where the next page starts: the key of the last row read (null: from the first). */
@@ -151,8 +153,8 @@ export async function readPage(
     );
   if (table === 'settings') q = q.where('key', 'not in', LOCAL_SETTINGS);
   if (table === 'pastes') q = q.where('status', '=', 'ready');
-  // Grants go with the pastes the backup carries.
-  if (table === 'paste_shares') {
+  // Grants and tags go with the pastes the backup carries.
+  if (table === 'paste_shares' || table === 'paste_tags') {
     q = q.where(
       'paste_id',
       'in',
@@ -199,6 +201,7 @@ export async function pasteBlobKeys(db: Kysely<Database>): Promise<string[]> {
 /** Empties what a backup replaces, children first; this installation's own settings stay. */
 export async function deleteAll(db: Kysely<Database>): Promise<void> {
   await db.deleteFrom('paste_shares').execute();
+  await db.deleteFrom('paste_tags').execute();
   await db.deleteFrom('team_members').execute();
   await db.deleteFrom('teams').execute();
   await db.deleteFrom('bans').execute();
@@ -335,4 +338,16 @@ export async function resetSequences(db: Kysely<Database>, dialect: DialectName)
       db,
     );
   }
+}
+
+/** A restored paste with more than `max` tags, if any. */
+export async function pasteWithTagsOver(db: Kysely<Database>, max: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('paste_tags')
+    .select('paste_id')
+    .groupBy('paste_id')
+    .having((eb) => eb(eb.fn.countAll(), '>', max))
+    .orderBy('paste_id')
+    .executeTakeFirst();
+  return row?.paste_id;
 }

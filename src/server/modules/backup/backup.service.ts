@@ -3,6 +3,7 @@ import type { Erasure } from '../../db/erasure.js';
 import type { Db } from '../../db/kysely.js';
 import type { BlobStore } from '../../infra/blob-store/index.js';
 import type { LineIndexes } from '../pastes/line-index/line-index-store.js';
+import type { SearchIndex } from '../search/search-index.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import { createBackupExport } from './backup-export.js';
@@ -19,6 +20,8 @@ interface Deps {
   /** Content larger than this (or holding NUL) is stored as a blob, as pastes.service does. */
   inlineMaxBytes: number;
   erasure: Erasure;
+  /** A restored backup's pastes are indexed inside the import's transaction. */
+  search: Pick<SearchIndex, 'reindexAll'>;
 }
 
 export type BackupService = ReturnType<typeof createBackupService>;

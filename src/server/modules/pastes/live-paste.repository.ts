@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Role } from '../../../common/constants.js';
-import { type DialectName, jsonQuoted } from '../../db/dialect.js';
+import { type DialectName, jsonQuoted, pasteTagsJoined } from '../../db/dialect.js';
 import type { Db } from '../../db/kysely.js';
 import { whereLive } from '../../db/paste-expiry.js';
 import { type PromiseOrValue, preparedQuery, type RowValues } from '../../db/prepared.js';
@@ -25,6 +25,8 @@ export type PasteWithAuthor = Omit<
   author_banner_url: string | null;
   author_banner_link: string | null;
   author_vip_activated_at: number | null;
+  /** Its tags, space-separated (see pasteTagsJoined); null = none. */
+  tags: string | null;
 };
 
 /** A live paste's columns, in the order livePasteFrom reads them (the id first: see createReadBatcher). */
@@ -62,6 +64,7 @@ const selectLivePaste = (db: Kysely<Database>, dialect: DialectName, now: number
       'users.vip_banner_url',
       'users.vip_banner_link',
       'users.vip_activated_at',
+      pasteTagsJoined(dialect).as('tags'),
     ])
     .where(whereLive(now));
 
@@ -114,6 +117,7 @@ function livePasteFrom(v: RowValues): PasteWithAuthor {
     author_banner_url: v[i++] as string | null,
     author_banner_link: v[i++] as string | null,
     author_vip_activated_at: nullableNumber(v[i++]),
+    tags: v[i++] as string | null,
   };
 }
 

@@ -15,6 +15,7 @@ const TEXT_FIELDS = new Set([
   'language',
   'checkSecrets',
   'forkedFrom',
+  'tags',
 ]);
 
 /** Limits handed to busboy: a few short text fields and the one file. */
@@ -35,9 +36,12 @@ function formBoolean(value: string): boolean | string {
   return value;
 }
 
+/** A list field (tags): words separated by commas or spaces. */
+const formList = (value: string): string[] => value.split(/[\s,]+/).filter((w) => w !== '');
+
 /**
  * Reads `POST /api/pastes` as multipart/form-data: text fields title, privacy, expiration,
- * burnAfterReading and password, and one file part `content` with the paste's UTF-8 bytes, which
+ * burnAfterReading, password and tags (separated by commas or spaces), and one file part `content` with the paste's UTF-8 bytes, which
  * goes through `receive` as it arrives (parts may come in any order). Unknown or repeated parts
  * are refused with 400 rather than ignored, so a typo is not silently dropped. Whatever was
  * received is discarded if the form is refused.
@@ -61,7 +65,11 @@ export async function readPasteForm(
       } else if (TEXT_FIELDS.has(name) && part.type === 'field' && typeof part.value === 'string') {
         if (part.valueTruncated) throw badRequest(`${name}: value is too long`);
         fields[name] =
-          name === 'burnAfterReading' || name === 'checkSecrets' ? formBoolean(part.value) : part.value;
+          name === 'burnAfterReading' || name === 'checkSecrets'
+            ? formBoolean(part.value)
+            : name === 'tags'
+              ? formList(part.value)
+              : part.value;
       } else {
         throw badRequest(`Unknown form field: ${name}`);
       }

@@ -1,15 +1,28 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { Db } from '../../db/kysely.js';
-import type { PastesTable } from '../../db/schema.js';
+import type { Database, PastesTable } from '../../db/schema.js';
+import type { SearchDocument, SearchIndex } from '../search/search-index.service.js';
+import { insertTags, sqliteTagWriter } from './paste-tags.repository.js';
 
 export type NewPasteRow = Insertable<PastesTable>;
 
+/** What is written with a new paste, in its transaction: its tags and its search document. */
+export interface PasteCompanions {
+  tags: readonly string[];
+  doc: SearchDocument | null;
+}
+
+const NONE: PasteCompanions = { tags: [], doc: null };
+
 interface Pending {
   row: NewPasteRow;
+  companions: PasteCompanions;
   resolve(inserted: boolean): void;
   reject(error: unknown): void;
 }
+
+type IndexWriter = Pick<SearchIndex, 'write' | 'writeSync'>;
 
 /**
  * Group commit for new pastes. A commit costs far more than an insert (SQLite appends every page
@@ -21,17 +34,29 @@ interface Pending {
  * `insert` resolves true when the row was stored and false when its id was already taken (the
  * caller draws another id).
  */
-export function createPasteInsertBatcher(db: Db) {
+export function createPasteInsertBatcher(db: Db, search?: IndexWriter) {
   let queue: Pending[] = [];
   let scheduled = false;
   let committing = false;
 
-  /** The slow, always-correct path: each row in its own statement through Kysely. */
+  /** The tags and documents of stored pastes, through the transaction that stores them. */
+  async function writeCompanions(tx: Kysely<Database>, stored: Pending[]): Promise<void> {
+    for (const p of stored) await insertTags(tx, p.row.id, p.companions.tags);
+    const docs = stored.flatMap((p) =>
+      p.companions.doc ? [{ pasteId: p.row.id, doc: p.companions.doc }] : [],
+    );
+    if (search) await search.write(tx, docs);
+  }
+
+  /** The slow, always-correct path: each row in its own transaction through Kysely. */
   async function insertOneByOne(batch: Pending[]): Promise<void> {
     await Promise.all(
       batch.map(async (p) => {
         try {
-          await db.kysely.insertInto('pastes').values(p.row).execute();
+          await db.kysely.transaction().execute(async (tx) => {
+            await tx.insertInto('pastes').values(p.row).execute();
+            await writeCompanions(tx, [p]);
+          });
           p.resolve(true);
         } catch (e) {
           if (isUniqueViolation(e)) p.resolve(false);
@@ -41,18 +66,25 @@ export function createPasteInsertBatcher(db: Db) {
     );
   }
 
-  const flushSqlite = sqliteFlusher(db, insertOneByOne);
+  const flushSqlite = sqliteFlusher(db, search?.writeSync ?? null, insertOneByOne);
 
   async function flushPostgres(batch: Pending[]): Promise<void> {
     let stored: Set<string>;
     try {
-      const rows = await db.kysely
-        .insertInto('pastes')
-        .values(batch.map((p) => p.row))
-        .onConflict((oc) => oc.column('id').doNothing())
-        .returning('id')
-        .execute();
-      stored = new Set(rows.map((r) => r.id));
+      stored = await db.kysely.transaction().execute(async (tx) => {
+        const rows = await tx
+          .insertInto('pastes')
+          .values(batch.map((p) => p.row))
+          .onConflict((oc) => oc.column('id').doNothing())
+          .returning('id')
+          .execute();
+        const ids = new Set(rows.map((r) => r.id));
+        // The first of two rows drawing the same id is the one stored.
+        const seen = new Set<string>();
+        const mine = batch.filter((p) => ids.has(p.row.id) && !seen.has(p.row.id) && seen.add(p.row.id));
+        await writeCompanions(tx, mine);
+        return ids;
+      });
     } catch {
       // One bad row (say, its author deleted meanwhile) fails the whole statement: retry each
       // alone so only that caller gets the error.
@@ -85,9 +117,10 @@ export function createPasteInsertBatcher(db: Db) {
   }
 
   return {
-    insert(row: NewPasteRow): Promise<boolean> {
+    /** Stores `row` with its companions (tags, search document) in one transaction. */
+    insert(row: NewPasteRow, companions: PasteCompanions = NONE): Promise<boolean> {
       return new Promise((resolve, reject) => {
-        queue.push({ row, resolve, reject });
+        queue.push({ row, companions, resolve, reject });
         schedule();
       });
     },
@@ -102,10 +135,15 @@ export type PasteInsertBatcher = ReturnType<typeof createPasteInsertBatcher>;
  * transaction fails the batch. While a Kysely transaction is open on the connection the batch
  * must not join it, so it goes the slow way, queued behind that transaction.
  */
-function sqliteFlusher(db: Db, fallback: (batch: Pending[]) => Promise<void>) {
+function sqliteFlusher(
+  db: Db,
+  writeDoc: SearchIndex['writeSync'],
+  fallback: (batch: Pending[]) => Promise<void>,
+) {
   const { driver } = db;
   if (driver.dialect !== 'sqlite') return fallback;
   const { sqlite, statements } = driver;
+  const writeTag = sqliteTagWriter(driver)!;
   // The INSERT for rows with these columns, compiled by Kysely once per column set (sentinel
   // values give the order of its parameters).
   const inserts = new Map<string, { sql: string; columns: (keyof NewPasteRow)[] }>();
@@ -125,11 +163,17 @@ function sqliteFlusher(db: Db, fallback: (batch: Pending[]) => Promise<void>) {
     }
     return insert;
   }
+  // Each row with its companions in a savepoint of the batch's transaction: all of it or none.
+  const insertOne = sqlite.transaction((p: Pending) => {
+    const { sql, columns } = insertFor(p.row);
+    statements.prepare(sql).run(columns.map((c) => p.row[c] ?? null));
+    for (const tag of p.companions.tags) writeTag(p.row.id, tag);
+    if (writeDoc && p.companions.doc) writeDoc({ pasteId: p.row.id, doc: p.companions.doc });
+  });
   const insertAll = sqlite.transaction((batch: Pending[]) =>
     batch.map((p) => {
       try {
-        const { sql, columns } = insertFor(p.row);
-        statements.prepare(sql).run(columns.map((c) => p.row[c] ?? null));
+        insertOne(p);
         return null;
       } catch (e) {
         if (!sqlite.inTransaction) throw e;

@@ -2,6 +2,7 @@ import { EXTREME_PASTE_BYTES, MB } from '../../../common/constants.js';
 import { isVipMember } from '../../../common/policies.js';
 import type { PasteView } from '../../../common/schemas/paste.js';
 import { iso } from '../../clock.js';
+import { splitTags } from '../../db/dialect.js';
 import { isEncrypted } from './encrypted-content.js';
 import type { PasteWithAuthor } from './live-paste.repository.js';
 import type { PasteRow } from './pastes.repository.js';
@@ -49,6 +50,7 @@ export function presentPasteMeta(row: PasteWithAuthor, viewCount: number, kept =
     forkedFrom: undefined,
     encrypted: meta.encrypted,
     sealedTitle: meta.sealedTitle,
+    tags: meta.tags,
     content: undefined,
   };
 }
@@ -100,6 +102,7 @@ function presentRow(row: PasteWithAuthor, viewCount: number): PasteView {
     // Undefined (left out of the JSON) for plain pastes; the sealed title is the key check.
     encrypted: isEncrypted(row) ? true : undefined,
     sealedTitle: row.sealed_title ?? undefined,
+    tags: splitTags(row.tags),
     content: undefined,
   };
 }
@@ -190,7 +193,7 @@ export function presentPasteListItem(
     | 'size_bytes'
     | 'status'
     | 'user_id'
-  >,
+  > & { tags?: string[] | undefined },
 ) {
   return {
     id: row.id,
@@ -205,5 +208,6 @@ export function presentPasteListItem(
     sizeBytes: row.size_bytes,
     isProcessing: row.status === 'processing',
     userId: row.user_id,
+    tags: row.tags,
   };
 }

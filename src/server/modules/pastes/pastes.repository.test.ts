@@ -50,6 +50,13 @@ describe('the live paste read', () => {
       held_at: 7_200,
     });
     await testDb().kysely.insertInto('pastes').values(stored).execute();
+    await testDb()
+      .kysely.insertInto('paste_tags')
+      .values([
+        { paste_id: 'every1', tag: 'zeta' },
+        { paste_id: 'every1', tag: 'alpha' },
+      ])
+      .execute();
     // The sweeper's claim and when a hold began are not the read's business.
     const { sweep_claimed_at: _, held_at: _heldAt, ...rest } = stored;
     expect(await findLivePaste(testDb(), 'every1', 8_500)).toEqual({
@@ -60,6 +67,8 @@ describe('the live paste read', () => {
       author_banner_url: 'https://i.imgur.com/b.png',
       author_banner_link: 'https://example.com',
       author_vip_activated_at: 6,
+      // Its tags, space-separated, in whatever order the database gathers them.
+      tags: expect.stringMatching(/^(alpha zeta|zeta alpha)$/),
     });
     expect(await findLivePaste(testDb(), 'every1', 9_000)).toBeUndefined();
   });

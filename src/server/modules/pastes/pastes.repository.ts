@@ -216,6 +216,8 @@ export async function deleteSweptPastes(
 
 export interface OwnerListOptions {
   search: string;
+  /** Only pastes with this tag. */
+  tag?: string | undefined;
   offset: number;
   limit: number;
   now: number;
@@ -224,6 +226,17 @@ export interface OwnerListOptions {
 /** An owner's live pastes, newest first, without content; search on title and id. */
 export async function listPastesOfUser(db: Kysely<Database>, userId: number, o: OwnerListOptions) {
   let q = db.selectFrom('pastes').where('user_id', '=', userId).where(whereLive(o.now));
+  if (o.tag) {
+    const tag = o.tag;
+    q = q.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('paste_tags')
+          .select('paste_tags.tag')
+          .whereRef('paste_tags.paste_id', '=', 'pastes.id')
+          .where('paste_tags.tag', '=', tag),
+      ),
+    );
+  }
   if (o.search) {
     const pattern = likePattern(o.search);
     q = q.where((eb) =>

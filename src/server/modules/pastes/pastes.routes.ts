@@ -9,6 +9,7 @@ import {
   PASTE_MESSAGES,
   verifyPasteBodySchema,
 } from '../../../common/schemas/paste.js';
+import { tagSchema } from '../../../common/schemas/tags.js';
 import { AppError } from '../../errors.js';
 import { PASTE_FORM_LIMITS, readPasteForm } from './paste-form.js';
 import { presentPasteListItem } from './pastes.presenter.js';
@@ -120,7 +121,7 @@ const createPasteRoute: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-const myPastesQuery = z.object({ page: pageParam, search: searchParam });
+const myPastesQuery = z.object({ page: pageParam, search: searchParam, tag: tagSchema.optional() });
 
 /** The signed-in user's own pastes, paged, without content. */
 export const myPastesRoutes: FastifyPluginAsyncZod = async (app) => {

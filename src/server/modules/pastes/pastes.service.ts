@@ -6,7 +6,7 @@ import {
   type Privacy,
 } from '../../../common/constants.js';
 import type { PasteLanguage } from '../../../common/languages.js';
-import { GENERIC_MESSAGES } from '../../../common/messages.js';
+import { GENERIC_MESSAGES, TAG_MESSAGES } from '../../../common/messages.js';
 import { canChooseExpiration, canChoosePrivacy, isDescribedToPreviews } from '../../../common/policies.js';
 import type { AdminPastesQuery } from '../../../common/schemas/admin.js';
 import { pageCount } from '../../../common/schemas/paging.js';
@@ -23,6 +23,8 @@ import { BlobNotFoundError, newBlobKey } from '../../infra/blob-store/index.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import type { ContentScreen } from '../safety/content-rules.service.js';
+import { EMPTY_DOCUMENT } from '../search/search-document.js';
+import type { SearchDocument, SearchIndex } from '../search/search-index.service.js';
 import type { UserRow } from '../users/users.service.js';
 import { createAuthorPastes } from './author-pastes.js';
 import { type ReceivedContent, receiveContent } from './content-intake.js';
@@ -39,6 +41,7 @@ import { findLivePaste, type PasteWithAuthor } from './live-paste.repository.js'
 import { optionalHold } from './optional-holds.js';
 import { type PasteContent, type StoredContent, storeContent } from './paste-content-store.js';
 import type { PasteInsertBatcher } from './paste-insert-batcher.js';
+import { replaceTags, tagsOfPastes } from './paste-tags.repository.js';
 import { INLINE_CONTENT_MAX_BYTES, type pasteCreationRules } from './pastes.limits.js';
 import {
   countPastesByUser,
@@ -71,12 +74,17 @@ interface Deps extends PasteReaderDeps {
   secretScanBudgetMs: number;
   /** The content rules (modules/safety) a create passes before it is stored. */
   screen: ContentScreen;
+  /** The search index, written with each new or newly ready paste. */
+  search: Pick<SearchIndex, 'documentFor' | 'textOf' | 'documentOnceReady' | 'write'>;
 }
 
 /**
  * A new paste id: 72 random bits as 12 base64url characters, never starting with '-', which a command line (the
  * CLI's `pasteshare get ID`, or any tool's) would take for an option.
  */
+const isBurn = (input: Pick<CreatePasteInput, 'expiration' | 'burnAfterReading'>) =>
+  input.expiration === 'burn' || input.burnAfterReading;
+
 export function newPasteId(): string {
   for (;;) {
     const id = randomToken(9);
@@ -101,6 +109,7 @@ export function createPastesService(deps: Deps) {
     lineIndexes,
     secretScanBudgetMs,
     screen,
+    search,
   } = deps;
   const reader = createPasteReader(deps);
 
@@ -150,14 +159,26 @@ export function createPastesService(deps: Deps) {
     );
     const heldReason = screening.held ? 'rule' : extra.reason;
     const stored = await storeContent(blobs, input.content, await settings.maxPasteBytes(), lineIndexes);
-    const created = await insertNew({ ...input, privacy: screening.privacy }, actor, stored, {
-      title,
-      encryption: null,
-      sealed_title: null,
-      held_reason: heldReason,
-      held_at: heldReason ? clock.now() : null,
-      content_hash: extra.contentHash,
-    });
+    const facts = { title, privacy: screening.privacy, encrypted: false, status: 'ready' as const };
+    const doc = await search.documentFor({ ...facts, burnAfterReading: isBurn(input) }, () =>
+      typeof content === 'string'
+        ? content
+        : search.textOf({ content: content.inline, blob_key: content.blobKey, size_bytes: content.size }),
+    );
+    const created = await insertNew(
+      { ...input, privacy: screening.privacy },
+      actor,
+      stored,
+      {
+        title,
+        encryption: null,
+        sealed_title: null,
+        held_reason: heldReason,
+        held_at: heldReason ? clock.now() : null,
+        content_hash: extra.contentHash,
+      },
+      doc,
+    );
     await screening.record(created.id);
     return { ...created, ...scanAnswer(scan) };
   }
@@ -175,6 +196,7 @@ export function createPastesService(deps: Deps) {
   ): Promise<CreatePasteResult> {
     // Streamed content (the multipart form) is text: an encrypted paste comes as JSON or in chunks.
     if (typeof input.content !== 'string') throw badRequest(PASTE_MESSAGES.encryptedContentInvalid);
+    if (input.tags?.length) throw badRequest(TAG_MESSAGES.encrypted);
     const bytes = await sealedContentOf(input.content);
     checkOptions(input, actor.user?.role ?? null);
     const limit = await settings.maxPasteBytes();
@@ -188,6 +210,7 @@ export function createPastesService(deps: Deps) {
       actor,
       { size: bytes.length, inline: null, blobKey },
       { title: ENCRYPTED_TITLE_PLACEHOLDER, encryption: ENCRYPTION_PSE1, sealed_title: input.sealedTitle! },
+      EMPTY_DOCUMENT,
     );
   }
 
@@ -198,37 +221,41 @@ export function createPastesService(deps: Deps) {
     { size, inline, blobKey }: StoredContent,
     shown: Pick<PasteRow, 'title' | 'encryption' | 'sealed_title'> &
       Partial<Pick<PasteRow, 'held_reason' | 'held_at' | 'content_hash'>>,
+    doc: SearchDocument,
   ): Promise<CreatePasteResult> {
     const now = clock.now();
-    const burn = input.expiration === 'burn' || input.burnAfterReading;
+    const burn = isBurn(input);
     const ttl = EXPIRATION_MS[input.expiration];
     const creatorToken = actor.user ? undefined : randomToken(24);
     try {
       const passwordHash = input.privacy === 'password' ? await hashPassword(input.password) : null;
       for (let attempt = 0; ; attempt++) {
         const id = newPasteId();
-        const stored = await inserts.insert({
-          id,
-          ...shown,
-          content: inline,
-          blob_key: blobKey,
-          size_bytes: size,
-          privacy: input.privacy,
-          password_hash: passwordHash,
-          expiration: input.expiration,
-          expires_at: ttl === null ? null : now + ttl,
-          burn_after_reading: burn ? 1 : 0,
-          burn_claimed_at: null,
-          creator_token_hash: creatorToken ? hashToken(creatorToken) : null,
-          status: 'ready',
-          language: input.language ?? null,
-          view_count: 0,
-          user_id: actor.user?.id ?? null,
-          creator_ip: actor.ip,
-          created_at: now,
-          sweep_claimed_at: null,
-          forked_from: input.forkedFrom ?? null,
-        });
+        const stored = await inserts.insert(
+          {
+            id,
+            ...shown,
+            content: inline,
+            blob_key: blobKey,
+            size_bytes: size,
+            privacy: input.privacy,
+            password_hash: passwordHash,
+            expiration: input.expiration,
+            expires_at: ttl === null ? null : now + ttl,
+            burn_after_reading: burn ? 1 : 0,
+            burn_claimed_at: null,
+            creator_token_hash: creatorToken ? hashToken(creatorToken) : null,
+            status: 'ready',
+            language: input.language ?? null,
+            view_count: 0,
+            user_id: actor.user?.id ?? null,
+            creator_ip: actor.ip,
+            created_at: now,
+            sweep_claimed_at: null,
+            forked_from: input.forkedFrom ?? null,
+          },
+          { tags: input.tags ?? [], doc },
+        );
         if (stored) return creatorToken ? { id, creatorToken } : { id };
         if (attempt >= 3) throw new Error('No free paste id after 4 draws');
       }
@@ -343,18 +370,42 @@ export function createPastesService(deps: Deps) {
     /** Pastes by account or address (bans, "delete everything by this author"). */
     byAuthor: createAuthorPastes({ db: db.kysely, clock, hot, deletePaste }),
 
-    async listForOwner(userId: number, opts: { page: number; pageSize: number; search: string }) {
+    async listForOwner(
+      userId: number,
+      opts: { page: number; pageSize: number; search: string; tag?: string | undefined },
+    ) {
       const page = Math.max(1, opts.page);
       const { rows, total } = await listPastesOfUser(db.kysely, userId, {
         search: opts.search.trim().slice(0, 100),
+        tag: opts.tag,
         offset: (page - 1) * opts.pageSize,
         limit: opts.pageSize,
         now: clock.now(),
       });
-      return { rows, total, page, totalPages: pageCount(total, opts.pageSize) };
+      const tags = await tagsOfPastes(
+        db.kysely,
+        rows.map((r) => r.id),
+      );
+      return {
+        rows: rows.map((r) => ({ ...r, tags: tags.get(r.id) })),
+        total,
+        page,
+        totalPages: pageCount(total, opts.pageSize),
+      };
     },
 
     authorizeRead: reader.authorizeRead,
+
+    /** A paste's tags (set on create; an edit replaces them). */
+    tags: {
+      /** Makes paste `id`'s tags exactly `tags`, through `tx` (an edit's transaction). */
+      replace: (tx: Kysely<Database>, id: string, tags: readonly string[]) => replaceTags(tx, id, tags),
+      /** The same in a transaction of its own (an edit that changes nothing else). */
+      async set(id: string, tags: readonly string[]): Promise<void> {
+        await db.kysely.transaction().execute((tx) => replaceTags(tx, id, tags));
+        hot.delete(id);
+      },
+    },
 
     /** Pastes held for review (modules/safety decides them). */
     held: createHeldPastes({ db: db.kysely, clock, hot }),
@@ -405,10 +456,18 @@ export function createPastesService(deps: Deps) {
       });
     },
 
-    /** Assembly done: the paste is readable. False if it was deleted or expired meanwhile. */
-    async markReady(id: string, tx: Kysely<Database> = db.kysely): Promise<boolean> {
+    /** What an assembled paste's search document will be (made before markReady's transaction). */
+    documentOnceReady: (id: string) => search.documentOnceReady(id),
+
+    /**
+     * Assembly done: the paste is readable, with its search document `doc` (documentOnceReady)
+     * written in the same transaction. False if it was deleted or expired meanwhile.
+     */
+    async markReady(id: string, tx: Kysely<Database>, doc: SearchDocument | null): Promise<boolean> {
       hot.delete(id);
-      return markPasteReady(tx, id);
+      const marked = await markPasteReady(tx, id);
+      if (marked && doc) await search.write(tx, [{ pasteId: id, doc }]);
+      return marked;
     },
 
     /** Whether `id` could be a paste id at all (anything else is "not found" without a query). */

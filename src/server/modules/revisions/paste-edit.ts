@@ -19,6 +19,7 @@ import type { PastesService, PasteWithAuthor } from '../pastes/pastes.service.js
 import type { HotPasteCache } from '../pastes/reading/hot-paste-cache.js';
 import { checkTextForSecrets, scanAnswer, shouldScanForSecrets } from '../pastes/secret-check.js';
 import type { ContentScreen, Screening } from '../safety/content-rules.service.js';
+import type { SearchIndex } from '../search/search-index.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UserRow } from '../users/users.service.js';
 import {
@@ -46,9 +47,11 @@ export interface PasteEditDeps {
   rateLimiter: RateLimiter;
   lineIndexes: LineIndexes;
   limits: EditLimits;
-  pastes: Pick<PastesService, 'freshRow' | 'held'>;
+  pastes: Pick<PastesService, 'freshRow' | 'held' | 'tags'>;
   /** The content rules (modules/safety) new text passes before it is stored. */
   screen: ContentScreen;
+  /** The search index: an edit's new title and text replace the paste's document, in its transaction. */
+  search: Pick<SearchIndex, 'documentFor' | 'write'>;
 }
 
 /** An edit that loses a race with another is tried again this many times before 409. */
@@ -86,6 +89,7 @@ export function createPasteEditor({
   limits,
   pastes,
   screen,
+  search,
 }: PasteEditDeps) {
   const editRule: LimitRule = { name: 'edit-account', points: limits.perAccountPerMin, durationSec: 60 };
 
@@ -130,6 +134,10 @@ export function createPasteEditor({
     const title = input.title === undefined ? row.title : input.title.trim() || null;
     const language = input.language === undefined ? row.language : input.language;
     try {
+      const doc = await search.documentFor(
+        { title, privacy: row.privacy, burnAfterReading: false, encrypted: false, status: 'ready' },
+        () => input.content,
+      );
       const stats = await lineStats(text.previous, input.content, pause);
       const storedAt = { content: place.inline, blob_key: place.blobKey, size_bytes: place.size };
       const saved = await saveRevision(db.kysely, {
@@ -168,6 +176,11 @@ export function createPasteEditor({
         },
         content: { paste_id: row.id, sha256: digest, ...storedAt },
         row: { title, language, ...storedAt, edited_at: now },
+        // The paste's tags (when the edit sets them) and search document change with it.
+        also: async (tx) => {
+          if (input.tags !== undefined) await pastes.tags.replace(tx, row.id, input.tags);
+          await search.write(tx, [{ pasteId: row.id, doc }]);
+        },
       });
       if (!saved) await drop();
       return saved;
@@ -232,8 +245,12 @@ export function createPasteEditor({
           digest === previousDigest &&
           (input.title === undefined || (input.title.trim() || null) === row.title) &&
           (input.language === undefined || input.language === row.language);
-        // Saving nothing new makes no revision: the newest stays what it is.
-        if (unchanged) return { id, revision: row.revision_count };
+        // Saving nothing new makes no revision: the newest stays what it is (tags are not a
+        // revision's: new ones are simply kept).
+        if (unchanged) {
+          if (input.tags !== undefined) await pastes.tags.set(id, input.tags);
+          return { id, revision: row.revision_count };
+        }
 
         const place = async (): Promise<Place> => {
           // Text an earlier revision has is stored once; other text is stored (once per edit).

@@ -80,6 +80,8 @@ export async function saveRevision(
       size_bytes: number;
       edited_at: number;
     };
+    /** What else changes with the paste, in the same transaction (its tags, its search document). */
+    also?: (tx: Transaction<Database>) => Promise<void>;
   },
 ): Promise<boolean> {
   return db.transaction().execute(async (tx) => {
@@ -98,6 +100,7 @@ export async function saveRevision(
     }
     await keepContent(tx, edit.content);
     await tx.insertInto('paste_revisions').values(edit.revision).execute();
+    await edit.also?.(tx);
     return true;
   });
 }

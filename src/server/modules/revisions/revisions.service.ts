@@ -19,7 +19,7 @@ interface Deps extends PasteEditDeps {
   db: Db;
   clock: Clock;
   blobs: BlobStore;
-  pastes: Pick<PastesService, 'findVisible' | 'authorizeRead' | 'freshRow' | 'held'>;
+  pastes: Pick<PastesService, 'findVisible' | 'authorizeRead' | 'freshRow' | 'held' | 'tags'>;
 }
 
 /** One revision's text and where it is kept. */

@@ -160,8 +160,9 @@ export function createUploadsService(deps: Deps) {
     // Not marked: either the paste was deleted meanwhile (its blob goes too), or another instance
     // that took over after this one's lease ran out finished first — then the blob is the paste's.
     // One commit: whoever sees the paste ready also sees its upload done, with its digest.
+    const doc = await pastes.documentOnceReady(pasteId);
     const ready = await db.transaction().execute(async (tx) => {
-      const marked = await pastes.markReady(pasteId, tx);
+      const marked = await pastes.markReady(pasteId, tx, doc);
       await repo.markDone(tx, uploadId, clock.now(), digest);
       return marked;
     });

@@ -4,6 +4,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { loginPath, paths } from '../../config/paths';
 import { useUser } from '../../features/auth/api/get-user';
+import { HeaderSearch } from '../../features/search';
 import { cn } from '../../lib/cn';
 import { Brand } from './brand';
 import { mainLinks } from './nav-links';
@@ -40,6 +41,7 @@ export function Header() {
           <VipLink className="ml-1" />
         </nav>
         <div className="ml-auto flex items-center gap-2">
+          <HeaderSearch />
           {pathname === paths.home ? null : (
             <Button asChild variant="outline" size="sm" className="hidden md:inline-flex">
               <Link to={paths.home}>

@@ -7,6 +7,7 @@ import {
   KeyRound,
   Lock,
   type LucideIcon,
+  Search,
   ShieldCheck,
   Users,
   Zap,
@@ -39,8 +40,14 @@ const features: { icon: LucideIcon; title: string; text: string; tint: string }[
   {
     icon: Users,
     title: 'Shared with People and Teams',
-    text: 'A Shared paste is readable only by its author, the people and teams the author names, and the site’s staff — a link alone opens nothing. It is never listed, never previewed, never indexed.',
+    text: 'A Shared paste is readable only by its author, the people and teams the author names, and the site’s staff — a link alone opens nothing. Only they find it in search; it is never on a public list, never previewed, never indexed by search engines.',
     tint: 'bg-indigo-500/15 text-indigo-500',
+  },
+  {
+    icon: Search,
+    title: 'Search and Tags',
+    text: 'Find any paste you may read by the words in its title and text, with the matching line shown; filter by author, team, tag, language, privacy and date. Unlisted pastes are found only by their authors, and the text of password, burn and encrypted pastes is never searched.',
+    tint: 'bg-amber-500/15 text-amber-500',
   },
   {
     icon: KeyRound,

@@ -22,6 +22,7 @@ export const publicSection: EndpointSection = {
         'forkedFrom (string, optional) — the id of the paste this one is a fork of: a public or unlisted paste that still exists (not a password or burn-after-reading one); otherwise 400 "This paste cannot be forked: …" and nothing is created',
         'encrypted (boolean, optional; JSON bodies and the chunked upload) — end-to-end encrypted: content is then the standard base64 of a pse1 sealed stream you made with your own key, title is left out (or empty) and forkedFrom is refused; the server checks only the stream\'s header and layout (400 "Encrypted content is not in a format this server reads" otherwise). The format, the key and how to read such a paste back are described in docs/encryption.md in the project\'s source',
         'sealedTitle (string, required when encrypted) — the title sealed under the same key, as base64url (at most 1024 characters); the server shows "Encrypted paste" in its place',
+        'tags (string[], optional; multipart: one text part, separated by commas or spaces) — at most 10, each 1–32 lower-case letters, digits or hyphens, starting and ending with a letter or digit (400 otherwise); not on encrypted pastes. PUT /api/pastes/{id} takes tags too (absent: kept; [] removes them)',
         'sealedLineTable (string, optional, encrypted only) — the paste’s line table sealed under its key, standard base64 (format in docs/encryption.md), so readers open a paste over 10 MB in the browser without decrypting it whole',
       ],
       returns:
@@ -132,6 +133,21 @@ export const publicSection: EndpointSection = {
       ],
       example: (base) =>
         `curl -X POST ${base}/pastes/abc123/report \\\n  -H 'Content-Type: application/json' \\\n  -d '{"reason":"Contains leaked credentials"}'`,
+    },
+    {
+      method: 'GET',
+      path: '/api/search?q={words}',
+      summary:
+        'Search the text and titles of pastes, best matches first. You find public pastes, and when signed in (session or X-API-Key) also your own and those shared with you or your teams; never an unlisted paste of someone else, nor the text of a password, burn-after-reading or encrypted paste (their titles only for their authors).',
+      fields: [
+        'q — up to 8 words; each matches the start of a word (letters, digits and _). May be left out when a filter is given',
+        'author (username), team (slug: pastes shared with that team), tag, language, privacy — filters',
+        'from, to — a day (YYYY-MM-DD, whole days in UTC) or an ISO time',
+        'next — the value the previous page gave, for the next 20 results (up to 1,000)',
+      ],
+      returns:
+        '{ "results": [{ id, title, language, author, createdAt, line, snippet, highlights: [{ start, end }], tags? }], "next"?: "20" } — snippet is the first matching line as plain text (line: its number, null when only the title matched); highlights are character offsets into it',
+      example: (base) => `curl '${base}/search?q=connection+refused&language=python'`,
     },
     {
       method: 'GET',

@@ -7,20 +7,26 @@ import { queryKeys } from '../../../lib/query-keys';
 export type MyPaste = PasteListItem;
 export type MyPastesPage = ResponseOf<'GET /api/my-pastes'>;
 
-export function getMyPastes(page: number, search: string, signal?: AbortSignal): Promise<MyPastesPage> {
+export function getMyPastes(
+  page: number,
+  search: string,
+  tag: string,
+  signal?: AbortSignal,
+): Promise<MyPastesPage> {
   const query = new URLSearchParams({ page: String(page) });
   if (search) query.set('search', search);
+  if (tag) query.set('tag', tag);
   return api.get<MyPastesPage>(`/api/my-pastes?${query}`, signal);
 }
 
-export function myPastesQueryOptions(page: number, search: string) {
+export function myPastesQueryOptions(page: number, search: string, tag = '') {
   return queryOptions({
-    queryKey: queryKeys.myPastesPage(page, search),
-    queryFn: ({ signal }) => getMyPastes(page, search, signal),
+    queryKey: queryKeys.myPastesPage(page, search, tag),
+    queryFn: ({ signal }) => getMyPastes(page, search, tag, signal),
   });
 }
 
 /** Keeps the previous page on screen while the next one loads, so paging does not flash. */
-export function useMyPastes(page: number, search: string) {
-  return useQuery({ ...myPastesQueryOptions(page, search), placeholderData: keepPreviousData });
+export function useMyPastes(page: number, search: string, tag = '') {
+  return useQuery({ ...myPastesQueryOptions(page, search, tag), placeholderData: keepPreviousData });
 }

@@ -21,10 +21,13 @@ export function MyPasteItem({
   paste,
   requested,
   onRequested,
+  onTag,
 }: {
   paste: MyPaste;
   requested: boolean;
   onRequested: () => void;
+  /** Shows only the pastes with this tag. */
+  onTag: (tag: string) => void;
 }) {
   const [dialogOpen, setDialogOpen] = useState(false);
   const label = paste.title?.trim() || `Paste #${paste.id}`;
@@ -60,6 +63,17 @@ export function MyPasteItem({
             </Badge>
           ) : null}
           {requested ? <Badge variant="outline">Deletion requested</Badge> : null}
+          {paste.tags?.map((tag) => (
+            <button
+              key={tag}
+              type="button"
+              onClick={() => onTag(tag)}
+              aria-label={`Show only pastes tagged ${tag}`}
+              className="rounded-full border border-border px-2 py-0.5 text-xs hover:border-primary hover:text-primary"
+            >
+              #{tag}
+            </button>
+          ))}
         </div>
         <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
           <span className="inline-flex items-center gap-1">

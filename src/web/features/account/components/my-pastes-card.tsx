@@ -26,14 +26,15 @@ function useDebounced(value: string, delayMs: number): string {
 /** The user's pastes, 10 a page, searchable by title or id, each with a deletion request. */
 export function MyPastesCard() {
   const [input, setInput] = useState('');
+  const [tag, setTag] = useState('');
   const search = useDebounced(input.trim(), SEARCH_DELAY_MS);
   // The page belongs to a search: a new search starts from the first page.
-  const [paging, setPaging] = useState({ search: '', page: 1 });
-  const page = paging.search === search ? paging.page : 1;
-  const goTo = (next: number) => setPaging({ search, page: next });
+  const [paging, setPaging] = useState({ search: '', tag: '', page: 1 });
+  const page = paging.search === search && paging.tag === tag ? paging.page : 1;
+  const goTo = (next: number) => setPaging({ search, tag, page: next });
   // Requests sent this visit; the list itself does not carry their status.
   const [requested, setRequested] = useState<ReadonlySet<string>>(new Set());
-  const query = useMyPastes(page, search);
+  const query = useMyPastes(page, search, tag);
 
   // "My Pastes" in the user menu links here (#my-pastes): bring the card into view once it is there.
   useEffect(() => {
@@ -53,7 +54,7 @@ export function MyPastesCard() {
           </CardTitle>
           <CardDescription>
             {data
-              ? `${formatCountOf(data.total, 'paste')}${search ? ' found' : ''}`
+              ? `${formatCountOf(data.total, 'paste')}${search || tag ? ' found' : ''}`
               : 'Everything you created.'}
           </CardDescription>
         </div>
@@ -73,6 +74,16 @@ export function MyPastesCard() {
         </div>
       </CardHeader>
       <CardContent>
+        {tag ? (
+          <div className="mb-3 flex items-center gap-2 text-sm">
+            <span className="text-muted-foreground">Tagged</span>
+            <Button type="button" variant="outline" size="sm" onClick={() => setTag('')}>
+              #{tag}
+              <X aria-hidden />
+              <span className="sr-only">Show all tags</span>
+            </Button>
+          </div>
+        ) : null}
         {query.isPending ? (
           <div className="flex justify-center py-10">
             <Spinner label="Loading your pastes" />
@@ -89,13 +100,22 @@ export function MyPastesCard() {
                 paste={paste}
                 requested={requested.has(paste.id)}
                 onRequested={() => setRequested((current) => new Set(current).add(paste.id))}
+                onTag={setTag}
               />
             ))}
           </ul>
-        ) : search ? (
+        ) : search || tag ? (
           <div className="flex flex-col items-center gap-3 py-10 text-center text-sm text-muted-foreground">
             <p>No pastes match your search</p>
-            <Button type="button" variant="outline" size="sm" onClick={() => setInput('')}>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={() => {
+                setInput('');
+                setTag('');
+              }}
+            >
               <X aria-hidden />
               Clear search
             </Button>

@@ -53,6 +53,7 @@ export function useCreatePasteMutation(onProgress: (fraction: number) => void) {
       // Spec §7: my pastes and the paste list are refreshed after a create.
       void queryClient.invalidateQueries({ queryKey: queryKeys.myPastes });
       void queryClient.invalidateQueries({ queryKey: queryKeys.pastes, exact: true });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.searches });
     },
   });
 }

@@ -18,6 +18,7 @@ export function useEditPaste(id: string) {
       void queryClient.invalidateQueries({ queryKey: queryKeys.paste(id) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.revisions(id) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.myPastes });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.searches });
     },
   });
 }

@@ -43,6 +43,7 @@ export function CreatePasteForm() {
     password: '',
     expiration: restored?.expiration ?? null,
     language: restored?.language ?? null,
+    tags: '',
   });
   const patchOptions = (patch: Partial<CreateOptions>) => setOptions((o) => ({ ...o, ...patch }));
   const expiration = enforceExpiration(options.expiration ?? defaultExpiration(role), role);
@@ -113,7 +114,7 @@ export function CreatePasteForm() {
     setLoadedFile(null);
     setForkedFrom(null);
     editor.clear();
-    setOptions({ title: '', privacy: 'public', password: '', expiration: null, language: null });
+    setOptions({ title: '', privacy: 'public', password: '', expiration: null, language: null, tags: '' });
     textareaRef.current?.focus();
   }
 

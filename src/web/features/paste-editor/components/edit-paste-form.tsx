@@ -15,6 +15,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { expiryLabel } from '../../../lib/expiration';
+import { parseTags, TAGS_HINT } from '../../../lib/tags';
 import { LanguageOptions } from '../../pastes';
 import { useEditPaste } from '../api/edit-paste';
 import { useEditorContent } from '../hooks/use-editor-content';
@@ -62,6 +63,8 @@ export function EditPasteForm({ paste, onReload }: { paste: EditablePaste; onRel
   const editor = useEditorContent(paste.content);
   const [title, setTitle] = useState(paste.title ?? '');
   const [language, setLanguage] = useState<PasteLanguage | null>(paste.language ?? null);
+  const [tags, setTags] = useState((paste.tags ?? []).join(', '));
+  const tagsChanged = parseTags(tags).sort().join() !== (paste.tags ?? []).join();
   const [contentError, setContentError] = useState<string | undefined>();
   const [problem, setProblem] = useState<string | null>(null);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
@@ -70,7 +73,8 @@ export function EditPasteForm({ paste, onReload }: { paste: EditablePaste; onRel
   const changed =
     editor.content !== paste.content ||
     title.trim() !== (paste.title ?? '') ||
-    language !== (paste.language ?? null);
+    language !== (paste.language ?? null) ||
+    tagsChanged;
   const saved = useRef(false);
 
   useEffect(() => {
@@ -115,7 +119,13 @@ export function EditPasteForm({ paste, onReload }: { paste: EditablePaste; onRel
     edit.mutate(
       // baseRevision: if the paste moved on since this screen loaded, the server refuses (409)
       // rather than this text silently replacing the newer one.
-      { title: title.trim(), content: editor.content, language, baseRevision: paste.revision },
+      {
+        title: title.trim(),
+        content: editor.content,
+        language,
+        baseRevision: paste.revision,
+        ...(tagsChanged ? { tags: parseTags(tags) } : {}),
+      },
       {
         onSuccess: ({ revision }) => {
           saved.current = true;
@@ -206,6 +216,19 @@ export function EditPasteForm({ paste, onReload }: { paste: EditablePaste; onRel
                 <LanguageOptions />
               </NativeSelect>
             </div>
+            <div className="space-y-2">
+              <Label htmlFor={`${id}-tags`}>Tags</Label>
+              <Input
+                id={`${id}-tags`}
+                placeholder="runbook, k8s"
+                value={tags}
+                aria-describedby={`${id}-tags-hint`}
+                onChange={(e) => setTags(e.target.value)}
+              />
+              <p id={`${id}-tags-hint`} className="text-xs text-muted-foreground">
+                {TAGS_HINT}
+              </p>
+            </div>
             <KeptOptions paste={paste} />
             <div className="flex flex-wrap gap-2">
               <Button onClick={save} disabled={!changed || edit.isPending} className="flex-1">
@@ -217,7 +240,9 @@ export function EditPasteForm({ paste, onReload }: { paste: EditablePaste; onRel
               </Button>
             </div>
             {changed ? null : (
-              <p className="text-xs text-muted-foreground">Change the text, title or language to save.</p>
+              <p className="text-xs text-muted-foreground">
+                Change the text, title, language or tags to save.
+              </p>
             )}
           </fieldset>
         </CardContent>

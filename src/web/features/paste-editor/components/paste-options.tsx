@@ -6,6 +6,7 @@ import { Label } from '../../../components/ui/label';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { NativeSelect } from '../../../components/ui/select';
 import { EXPIRATION_CHOICES, EXPIRATION_LABELS, expirationRestriction } from '../../../lib/expiration';
+import { TAGS_HINT } from '../../../lib/tags';
 import { LanguageOptions } from '../../pastes';
 
 export interface PasteOptionsValue {
@@ -15,6 +16,8 @@ export interface PasteOptionsValue {
   expiration: Expiration;
   /** null = detected when shown. */
   language: PasteLanguage | null;
+  /** As typed: separated by commas or spaces (see parseTags). */
+  tags: string;
 }
 
 const PRIVACY_OPTIONS: { value: Privacy; label: string; hint: string }[] = [
@@ -154,6 +157,22 @@ export function PasteOptions({
           ) : null}
         </div>
       ) : null}
+
+      {encryption?.on ? null : (
+        <div className="space-y-2">
+          <Label htmlFor={`${id}-tags`}>Tags</Label>
+          <Input
+            id={`${id}-tags`}
+            placeholder="runbook, k8s"
+            value={value.tags}
+            aria-describedby={`${id}-tags-hint`}
+            onChange={(e) => onChange({ tags: e.target.value })}
+          />
+          <p id={`${id}-tags-hint`} className="text-xs text-muted-foreground">
+            {TAGS_HINT}
+          </p>
+        </div>
+      )}
 
       <div className="space-y-2">
         <Label htmlFor={`${id}-language`}>Language</Label>

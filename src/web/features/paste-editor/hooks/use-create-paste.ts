@@ -6,6 +6,7 @@ import { toast, toastError } from '../../../components/ui/toast-store';
 import { ApiError, OFFLINE_MESSAGE } from '../../../lib/api-client';
 import { type FieldErrors, focusFirstInvalid, hasErrors, withoutError } from '../../../lib/field-errors';
 import { queryKeys } from '../../../lib/query-keys';
+import { parseTags } from '../../../lib/tags';
 import { loadSealPaste, type SealedPaste } from '../../encryption';
 import type { ForkSource } from '../../pastes';
 import { useCreatePasteMutation } from '../api/create-paste';
@@ -153,6 +154,7 @@ export function useCreatePaste({
         title: options.title.trim(),
         content,
         ...(forkedFrom ? { forkedFrom: forkedFrom.id } : {}),
+        ...(parseTags(options.tags).length > 0 ? { tags: parseTags(options.tags) } : {}),
       },
       { onSuccess: ({ id }) => onCreated(id), onError: onCreateError },
     );

@@ -20,6 +20,7 @@ import { expiryLabel } from '../../../../lib/expiration';
 import { formatCountOf, formatDateTime, formatRelativeTime, formatSize } from '../../../../lib/format';
 import { usePageNow } from '../../../../lib/page-clock';
 import { pasteTitle } from '../../../../lib/paste-title';
+import { TagLinks } from '../../../search';
 
 function ExpiryBadge({ paste }: { paste: PasteView }) {
   const { state, text } = expiryLabel(paste, usePageNow());
@@ -146,6 +147,7 @@ export function PasteHeader({ paste }: { paste: ReadablePasteView }) {
         </span>
         <span>{formatSize(paste.sizeBytes)}</span>
       </div>
+      <TagLinks tags={paste.tags} />
     </header>
   );
 }
