@@ -36,4 +36,5 @@ export const DEFAULT_SETTINGS: Settings = {
   ssoOnly: false,
   ssoBreakGlassAdmin: '',
   ssoExistingAccountsOnly: false,
+  secondFactorRoles: [],
 };

@@ -105,6 +105,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
   const sessions = createSessionsService({ db: db.kysely, clock, ttlMs: config.session.ttlMs });
   const apiKeys = createApiKeyService({ db: db.kysely, settings });
   const credentials = createCredentialChanges({ apiKeys });
+  const secondFactor = createSecondFactorService({ db: db.kysely, clock, rateLimiter, settings });
   const emailVerification = createEmailVerificationService({
     db: db.kysely,
     users,
@@ -113,6 +114,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     mail,
     apiKeys,
     rateLimiter,
+    secondFactor,
   });
   const passwordReset = createPasswordResetService({
     db: db.kysely,
@@ -122,6 +124,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     mail,
     rateLimiter,
     credentials,
+    secondFactor,
   });
   const auth = createAuthService({
     db: db.kysely,
@@ -256,7 +259,15 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     teams,
     retentionDays: config.auditRetentionDays,
   });
-  const admin = createAdminService({ db: db.kysely, users, credentials, pastes, moderation, settings });
+  const admin = createAdminService({
+    db: db.kysely,
+    users,
+    credentials,
+    pastes,
+    moderation,
+    settings,
+    secondFactor,
+  });
   const identity = createIdentityService({
     db: db.kysely,
     clock,
@@ -268,7 +279,6 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     siteOrigin: mail.siteOrigin,
     config: config.identity,
   });
-  const secondFactor = createSecondFactorService({ db: db.kysely, clock, rateLimiter, settings });
   return {
     config,
     db,

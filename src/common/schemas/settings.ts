@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { EMAIL_PROVIDERS, MB, PASTE_SIZE_LIMIT_MAX_MB, PASTE_SIZE_LIMIT_MIN_MB } from '../constants.js';
+import {
+  EMAIL_PROVIDERS,
+  MB,
+  PASTE_SIZE_LIMIT_MAX_MB,
+  PASTE_SIZE_LIMIT_MIN_MB,
+  ROLES,
+} from '../constants.js';
 import { identityProviderSettingSchema } from './identity.js';
 
 const text = (max = 500) => z.string().max(max);
@@ -44,6 +50,8 @@ export const settingsSchema = emailSettingsSchema
     ssoOnly: z.boolean(),
     ssoBreakGlassAdmin: z.string(),
     ssoExistingAccountsOnly: z.boolean(),
+    /** Roles whose accounts must have a second factor (they enrol before anything else); none by default. */
+    secondFactorRoles: z.array(z.enum(ROLES)),
   })
   .strict();
 export type Settings = z.infer<typeof settingsSchema>;
@@ -124,6 +132,12 @@ export const updateSettingsBodySchema = z.strictObject({
   turnstileSecretKey: z.string().max(200).optional(),
   /** Can be turned on only after a successful test of the keys it will use. */
   enableTurnstile: z.boolean().optional(),
+  /** Each role at most once. */
+  secondFactorRoles: z
+    .array(z.enum(ROLES))
+    .max(ROLES.length)
+    .refine((roles) => new Set(roles).size === roles.length, 'Each role once')
+    .optional(),
 });
 export type UpdateSettingsBody = z.infer<typeof updateSettingsBodySchema>;
 

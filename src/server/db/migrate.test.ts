@@ -67,6 +67,7 @@ describe('migrations', () => {
       '015-second-factor',
       '016-teams',
       '017-safety',
+      '018-session-devices',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect, db.schema)).toEqual([]);
     // Only our schema: on PostgreSQL other suites' schemas live in the same database.

@@ -17,6 +17,7 @@ import * as dropJobs from './migrations/014-drop-jobs.js';
 import * as secondFactor from './migrations/015-second-factor.js';
 import * as teams from './migrations/016-teams.js';
 import * as safety from './migrations/017-safety.js';
+import * as sessionDevices from './migrations/018-session-devices.js';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
 
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '015-second-factor': secondFactor,
   '016-teams': teams,
   '017-safety': safety,
+  '018-session-devices': sessionDevices,
 };
 
 class StaticProvider implements MigrationProvider {
