@@ -1,11 +1,15 @@
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { LoadingBlock } from '../../components/ui/spinner';
 import { dismissErrorToasts } from '../../components/ui/toast-store';
+import { useUser } from '../../features/auth/api/get-user';
+import { EnrolmentRequired } from '../../features/identity';
 import { Footer } from './footer';
 import { Header } from './header';
 
 export function AppLayout() {
   const { pathname } = useLocation();
+  const { data: user } = useUser();
   const first = useRef(true);
   useEffect(() => {
     // A new page: errors about the previous one are stale (see dismissErrorToasts).
@@ -22,7 +26,14 @@ export function AppLayout() {
       </a>
       <Header />
       <main id="main" className="flex-1">
-        <Outlet />
+        {user?.secondFactorEnrolmentRequired ? (
+          // The role requires a second factor: nothing else until it is set up (the server agrees).
+          <Suspense fallback={<LoadingBlock />}>
+            <EnrolmentRequired />
+          </Suspense>
+        ) : (
+          <Outlet />
+        )}
       </main>
       <Footer />
     </div>
