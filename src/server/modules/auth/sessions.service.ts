@@ -90,10 +90,12 @@ export function createSessionsService({
     },
     /** The session just passed a second-factor check (a code given for an action). */
     markSecondFactor: (idHash: string) => markSessionSecondFactor(db, idHash, clock.now()),
-    /** Account → Sessions: the user's live sessions, `currentIdHash` marked as this device. */
+    /** Account → Sessions: the user's live sessions, `currentIdHash` marked as this device and first. */
     async list(userId: number, currentIdHash: string | null): Promise<AccountSession[]> {
       const rows = await listUserSessions(db, userId, clock.now(), LIST_LIMIT);
-      return rows.map((r) => presentSession(r, currentIdHash));
+      // This device first, then the others by when they were last seen.
+      const listed = rows.map((r) => presentSession(r, currentIdHash));
+      return [...listed.filter((s) => s.current), ...listed.filter((s) => !s.current)];
     },
     /** The stored hash of the user's session shown as `publicId`, or null (another's, or ended). */
     async findByPublicId(userId: number, publicId: string): Promise<string | null> {

@@ -1,11 +1,21 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { dismissErrorToasts } from '../../components/ui/toast-store';
 import { useUser } from '../../features/auth/api/get-user';
-import { EnrolmentRequired } from '../../features/identity';
 import { Footer } from './footer';
 import { Header } from './header';
+
+/**
+ * The enrolment a role's second-factor requirement asks for, in a chunk of its own: imported here
+ * directly, not through the identity feature's index, which would pull its other exports into the
+ * first load.
+ */
+const EnrolmentRequired = lazy(() =>
+  import('../../features/identity/components/enrolment-required').then((m) => ({
+    default: m.EnrolmentRequired,
+  })),
+);
 
 export function AppLayout() {
   const { pathname } = useLocation();

@@ -15,8 +15,16 @@ export function SecondFactorRoles({ value, onChange }: { value: Role[]; onChange
   const toggle = (role: Role, on: boolean) =>
     onChange(ROLES.filter((r) => (r === role ? on : value.includes(r))));
   return (
-    <fieldset className="space-y-2 border-t border-border pt-4" aria-describedby="second-factor-roles-effect">
-      <legend className="text-sm font-medium">Two-factor authentication required for</legend>
+    // A group, not a fieldset: a fieldset's legend would sit in the section's top border.
+    <div
+      role="group"
+      aria-labelledby="second-factor-roles-title"
+      aria-describedby="second-factor-roles-effect"
+      className="space-y-2 border-t border-border pt-4"
+    >
+      <p className="text-sm font-medium" id="second-factor-roles-title">
+        Two-factor authentication required for
+      </p>
       <p className="text-xs text-muted-foreground" id="second-factor-roles-effect">
         People of these roles without an authenticator app must set one up before they can do anything else;
         their API keys work again once they have. Admins can reset a person’s two-factor from the Users tab.
@@ -35,6 +43,6 @@ export function SecondFactorRoles({ value, onChange }: { value: Role[]; onChange
           </label>
         ))}
       </div>
-    </fieldset>
+    </div>
   );
 }
