@@ -108,7 +108,10 @@ test('a role that requires a second factor: the enrolment comes before anything 
   await registerUser(server.url, MIA.username, MIA.password);
   await loginInContext(page, ADMIN.username, ADMIN.password);
   const admin = page.request;
-  const users = (await (await admin.get('/api/admin/users')).json()).users as { id: number; username: string }[];
+  const users = (await (await admin.get('/api/admin/users')).json()).users as {
+    id: number;
+    username: string;
+  }[];
   const mia = users.find((u) => u.username === MIA.username)!;
   const headers = { origin: server.url };
   expect((await admin.put(`/api/users/${mia.id}`, { data: { role: 'manager' }, headers })).ok()).toBe(true);
