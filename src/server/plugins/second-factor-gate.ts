@@ -27,7 +27,8 @@ export const secondFactorGatePlugin = fp(async (app: FastifyInstance) => {
     if (config?.duringEnrolment) return;
     if (request.authMethod === 'api-key')
       throw new AppError('SECOND_FACTOR_ENROLMENT_REQUIRED', SECOND_FACTOR_MESSAGES.enrolmentRequiredApiKey);
-    if (config?.access === 'public') {
+    // Public API routes, and the pages and raw answers outside /api (which declare no access).
+    if (config?.access === 'public' || config?.access === undefined) {
       request.user = null;
       request.authMethod = null;
       return;
@@ -35,9 +36,10 @@ export const secondFactorGatePlugin = fp(async (app: FastifyInstance) => {
     throw new AppError('SECOND_FACTOR_ENROLMENT_REQUIRED', SECOND_FACTOR_MESSAGES.enrolmentRequired);
   }
 
-  // After the session and API-key hooks (registered before this plugin), before access checks.
+  // After the session and API-key hooks (registered before this plugin), before access checks;
+  // on every path, /raw/:id and the pages' first HTML included (staff read more there).
   app.addHook('onRequest', (request, _reply, done) => {
-    if (!request.user || !request.url.startsWith('/api/')) return done();
+    if (!request.user) return done();
     applyRoleRequirement(request).then(() => done(), done);
   });
 

@@ -111,11 +111,21 @@ describe('a second factor required for chosen roles', () => {
       .where('id', '=', created.body.id)
       .executeTakeFirstOrThrow();
     expect(paste.user_id).toBeNull();
+    // A password paste is locked to it, as to any visitor, on the raw path outside /api too.
+    const locked = await t.client().post('/api/pastes', {
+      content: 'staff would read this',
+      expiration: '1d',
+      privacy: 'password',
+      password: 'locked-pass-1',
+    });
+    expect(locked.status, locked.text).toBe(201);
+    expect((await c.get(`/raw/${locked.body.id}`)).text).not.toContain('staff would read this');
 
     // Enrolling works, and then everything does.
     await enrolTotp(t, c);
     expect((await c.get('/api/user')).body.secondFactorEnrolmentRequired).toBeUndefined();
     expect((await c.get('/api/admin/stats')).status).toBe(200);
+    expect((await c.get(`/raw/${locked.body.id}`)).text).toContain('staff would read this');
 
     // Other roles are not concerned.
     const { client: plain } = await signedIn(t, 'user');
