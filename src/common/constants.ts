@@ -69,6 +69,11 @@ export const TOTP_WINDOW_STEPS = 1;
 export const RECOVERY_CODE_COUNT = 10;
 /** Between a correct password (or provider sign-in) and the second factor. */
 export const SECOND_FACTOR_CHALLENGE_TTL_MS = 5 * 60 * 1000;
+/**
+ * How long a session's last second-factor check (at sign-in, or a code given since) counts as
+ * fresh for the actions that need one: email change, API key, linking a provider.
+ */
+export const SECOND_FACTOR_FRESH_MS = 10 * 60 * 1000;
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;

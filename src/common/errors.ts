@@ -10,6 +10,10 @@ export const ERROR_CODES = {
   CSRF: 403,
   TOKEN_SCOPE: 403,
   EMAIL_NOT_VERIFIED: 403,
+  /** The action needs a fresh second-factor check: send `secondFactorCode` with it. */
+  SECOND_FACTOR_REQUIRED: 403,
+  /** The account's role requires a second factor it has not set up yet. */
+  SECOND_FACTOR_ENROLMENT_REQUIRED: 403,
   CAPTCHA_FAILED: 400,
   NOT_FOUND: 404,
   BURNED: 410,

@@ -49,6 +49,10 @@ export const SECOND_FACTOR_MESSAGES = {
   alreadyEnrolled: 'Two-factor authentication is already on',
   notEnrolling: 'Start the set-up again: no authenticator is waiting for a code',
   notEnrolled: 'Two-factor authentication is not on',
+  stepUpRequired: 'Confirm it is you: enter a code from your authenticator app or a recovery code.',
+  enrolmentRequired: 'Your role requires two-factor authentication. Set up an authenticator app to continue.',
+  enrolmentRequiredApiKey:
+    'Your role requires two-factor authentication: sign in on the site and set it up, then the API key works again.',
 } as const;
 
 export const SETUP_MESSAGES = {

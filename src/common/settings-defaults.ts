@@ -44,4 +44,5 @@ export const DEFAULT_SETTINGS: Settings = {
   enableAccessTokens: false,
   requireSignInToCreate: false,
   requireSignInToRead: false,
+  secondFactorRoles: [],
 };

@@ -14,6 +14,7 @@ import { adminRoutes } from './modules/admin/admin.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { accountRecoveryRoutes } from './modules/auth/account-recovery.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { sessionsRoutes } from './modules/auth/sessions.routes.js';
 import { backupRoutes } from './modules/backup/backup.routes.js';
 import { bansRoutes } from './modules/bans/bans.routes.js';
 import { faviconRoutes } from './modules/favicon/favicon.routes.js';
@@ -49,6 +50,7 @@ import { metricsPlugin } from './plugins/metrics.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { refusedBodyDrainPlugin } from './plugins/refused-body-drain.js';
 import { type AnswerCheck, responseSchemasPlugin } from './plugins/response-schemas.js';
+import { secondFactorGatePlugin } from './plugins/second-factor-gate.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { sessionPlugin } from './plugins/session.js';
 import './plugins/types.js';
@@ -140,6 +142,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(sessionPlugin);
   await app.register(apiKeyPlugin);
   await app.register(membersOnlyPlugin);
+  await app.register(secondFactorGatePlugin);
   await app.register(responseSchemasPlugin, {
     check: opts.checkResponses === true,
     checkAnswer: opts.checkAnswer,
@@ -157,6 +160,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(identityAccountRoutes);
   await app.register(identityAdminRoutes);
   await app.register(secondFactorRoutes);
+  await app.register(sessionsRoutes);
   await app.register(mailRoutes);
   await app.register(vipRoutes);
   await app.register(v1Routes);

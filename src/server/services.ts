@@ -111,6 +111,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
   const apiKeys = createApiKeyService({ db: db.kysely, settings });
   const accessTokens = createAccessTokenService({ db: db.kysely, settings, clock });
   const credentials = createCredentialChanges({ apiKeys, accessTokens });
+  const secondFactor = createSecondFactorService({ db: db.kysely, clock, rateLimiter, settings });
   const emailVerification = createEmailVerificationService({
     db: db.kysely,
     users,
@@ -119,6 +120,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     mail,
     apiKeys,
     rateLimiter,
+    secondFactor,
   });
   const passwordReset = createPasswordResetService({
     db: db.kysely,
@@ -128,6 +130,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     mail,
     rateLimiter,
     credentials,
+    secondFactor,
   });
   const auth = createAuthService({
     db: db.kysely,
@@ -270,7 +273,15 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     teams,
     retentionDays: config.auditRetentionDays,
   });
-  const admin = createAdminService({ db: db.kysely, users, credentials, pastes, moderation, settings });
+  const admin = createAdminService({
+    db: db.kysely,
+    users,
+    credentials,
+    pastes,
+    moderation,
+    settings,
+    secondFactor,
+  });
   const identity = createIdentityService({
     db: db.kysely,
     clock,
@@ -282,7 +293,6 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     siteOrigin: mail.siteOrigin,
     config: config.identity,
   });
-  const secondFactor = createSecondFactorService({ db: db.kysely, clock, rateLimiter, settings });
   return {
     config,
     db,

@@ -6,6 +6,7 @@ import {
   TOKEN_SCOPES,
   type TokenScope,
 } from '../constants.js';
+import { secondFactorCodeField } from './second-factor.js';
 
 /** Personal access tokens (Account → Access tokens; /api/account/tokens). */
 export const ACCESS_TOKEN_MESSAGES = {
@@ -35,6 +36,8 @@ export const outOfScopeMessage = (scope: TokenScope): string =>
   `This access token lacks the ${scope} scope this request needs`;
 
 export const createAccessTokenBodySchema = z.strictObject({
+  /** Needed when the account has a second factor and its session's check is not fresh. */
+  secondFactorCode: secondFactorCodeField,
   name: z
     .string(ACCESS_TOKEN_MESSAGES.nameRequired)
     .trim()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MB, VIP_BANNER_MAX_BYTES } from '../constants.js';
+import { secondFactorCodeField, stepUpBodySchema } from './second-factor.js';
 
 /**
  * Account, verification, password-reset, API-key and VIP calls (spec §5 Account, Reset/forgot;
@@ -70,7 +71,13 @@ export const VIP_MESSAGES = {
 const text = (max: number) => z.string().max(max);
 
 export const forgotPasswordBodySchema = z.object({ email: text(320) });
-export const resetPasswordBodySchema = z.object({ token: text(200), newPassword: text(200) });
+const secondFactorCode = secondFactorCodeField;
+export const resetPasswordBodySchema = z.object({
+  token: text(200),
+  newPassword: text(200),
+  /** Needed when the account has a second factor (answer SECOND_FACTOR_REQUIRED without it). */
+  secondFactorCode,
+});
 export const resendVerificationBodySchema = z.object({
   username: text(200).optional().default(''),
   email: text(320).optional().default(''),
@@ -86,7 +93,10 @@ export const changeEmailBodySchema = z.object({
   email: text(320),
   /** Checked by the server, which answers a missing one with its own message. */
   currentPassword: text(200).optional().default(''),
+  secondFactorCode,
 });
+/** A new API key: the code is needed when the account has a second factor and none was given lately. */
+export const regenerateApiKeyBodySchema = stepUpBodySchema;
 export type ChangeEmailBody = z.infer<typeof changeEmailBodySchema>;
 export const activateVipBodySchema = z.object({ licenseKey: text(200) });
 export const vipBannerBodySchema = z.object({

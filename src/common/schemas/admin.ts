@@ -23,6 +23,7 @@ export const ADMIN_MESSAGES = {
   /** GET …/paste-reports/:id/key: none shared, or gone once the report was decided or the paste deleted. */
   reportKeyNotFound: 'No key is stored for this report',
   requestNotFound: 'Delete request not found',
+  noSecondFactor: 'This account has no two-factor authentication to reset',
 } as const;
 
 export const deletionRequestSchema = z.strictObject({
@@ -83,6 +84,8 @@ export const adminUserSchema = z.strictObject({
   emailVerified: z.boolean(),
   pasteCount: z.number().int().min(0),
   vipActivatedAt: isoTime.nullable(),
+  /** Two-factor authentication is on (the admin can reset it). */
+  secondFactor: z.boolean(),
 });
 
 /** A paste in the admin's Pastes tab. */

@@ -10,6 +10,8 @@ export const AUDIT_ACTIONS = [
   'user.role_change',
   'user.password_change',
   'user.email_change',
+  /** An admin removed a person's second factor (a lost phone): the next sign-in takes the password alone. */
+  'user.second_factor_reset',
   'user.delete',
   'paste.delete',
   /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../constants.js';
+import { secondFactorCodeField, stepUpBodySchema } from './second-factor.js';
 
 /**
  * Signing in through an external identity: OpenID Connect providers, GitHub's OAuth 2 and LDAP
@@ -243,3 +244,9 @@ export const directoryCredentialsSchema = z.object({
   captchaToken: z.string().max(4096).optional().default(''),
 });
 export type DirectoryCredentials = z.input<typeof directoryCredentialsSchema>;
+
+/** Linking a provider to a signed-in account: a code where the account has a second factor. */
+export const linkBodySchema = stepUpBodySchema;
+export const directoryLinkBodySchema = directoryCredentialsSchema.extend({
+  secondFactorCode: secondFactorCodeField,
+});

@@ -34,6 +34,7 @@ import {
   secondFactorStatusSchema,
   totpEnrolmentSchema,
 } from './second-factor.js';
+import { accountSessionsSchema, endedSessionsSchema } from './sessions.js';
 import { adminSettingsSchema, publicSettingsSchema } from './settings.js';
 import { TEAM_RESPONSES } from './teams.js';
 
@@ -73,6 +74,11 @@ export const publicUserSchema = z.strictObject({
   vipActivatedAt: isoTime.nullable(),
   vipBannerUrl: z.string().nullable(),
   vipBannerLink: z.string().nullable(),
+  /**
+   * Present on sign-in and GET /api/user when the account's role requires a second factor it has
+   * not set up: nothing but enrolling works until it has.
+   */
+  secondFactorEnrolmentRequired: z.literal(true).optional(),
 });
 
 /** Spec §3 Paste, as read for viewing. */
@@ -298,6 +304,9 @@ export const RESPONSES = {
   'POST /api/account/second-factor/totp': { 200: totpEnrolmentSchema },
   'POST /api/account/second-factor/totp/confirm': { 200: recoveryCodesSchema },
   'POST /api/account/second-factor/disable': { 200: secondFactorStatusSchema },
+  'GET /api/account/sessions': { 200: accountSessionsSchema },
+  'DELETE /api/account/sessions/:id': { 200: endedSessionsSchema },
+  'POST /api/account/sessions/sign-out-others': { 200: endedSessionsSchema },
   'POST /api/logout': {
     200: z.strictObject({
       ok: z.literal(true),
@@ -439,6 +448,7 @@ export const RESPONSES = {
   'GET /api/admin/users/:id/pastes': { 200: pasteListSchema },
   'PUT /api/users/:id': { 200: z.strictObject({ user: adminUserSchema }) },
   'DELETE /api/users/:id': { 200: z.strictObject({ success: z.literal(true) }) },
+  'POST /api/admin/users/:id/second-factor/reset': { 200: z.strictObject({ user: adminUserSchema }) },
   'GET /api/pastes': {
     200: z.strictObject({ pastes: z.array(adminPasteSchema), total: z.number().int().min(0) }),
   },

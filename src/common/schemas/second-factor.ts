@@ -13,6 +13,14 @@ export const secondFactorCodeBodySchema = z.object({
 });
 export type SecondFactorCodeBody = z.infer<typeof secondFactorCodeBodySchema>;
 
+/**
+ * The code an action needing a fresh second-factor check carries (answer SECOND_FACTOR_REQUIRED
+ * without it, where the account has a factor and the session's last check is not recent).
+ */
+export const secondFactorCodeField = z.string().max(40).optional();
+/** The body of such an action that has nothing else to send (none at all is fine too). */
+export const stepUpBodySchema = z.object({ secondFactorCode: secondFactorCodeField }).nullish();
+
 /** A sign-in that passed its first factor: no session yet, the code goes to /api/auth/second-factor. */
 export const secondFactorRequiredSchema = z.strictObject({
   secondFactorRequired: z.literal(true),

@@ -5,6 +5,7 @@ import {
   MB,
   PASTE_SIZE_LIMIT_MAX_MB,
   PASTE_SIZE_LIMIT_MIN_MB,
+  ROLES,
 } from '../constants.js';
 import { identityProviderSettingSchema } from './identity.js';
 
@@ -74,6 +75,8 @@ export const settingsSchema = emailSettingsSchema
     requireSignInToCreate: z.boolean(),
     /** A members-only site: visitors see nothing but the sign-in pages (implies the above). */
     requireSignInToRead: z.boolean(),
+    /** Roles whose accounts must have a second factor (they enrol before anything else); none by default. */
+    secondFactorRoles: z.array(z.enum(ROLES)),
   })
   .strict();
 export type Settings = z.infer<typeof settingsSchema>;
@@ -158,6 +161,12 @@ export const updateSettingsBodySchema = z.strictObject({
   /** Can be turned on only after a successful test of the keys it will use. */
   enableTurnstile: z.boolean().optional(),
   ...holdSettingsSchema.partial().shape,
+  /** Each role at most once. */
+  secondFactorRoles: z
+    .array(z.enum(ROLES))
+    .max(ROLES.length)
+    .refine((roles) => new Set(roles).size === roles.length, 'Each role once')
+    .optional(),
 });
 export type UpdateSettingsBody = z.infer<typeof updateSettingsBodySchema>;
 

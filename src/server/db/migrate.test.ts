@@ -71,6 +71,7 @@ describe('migrations', () => {
       '015-second-factor',
       '016-teams',
       '017-safety',
+      '018-session-devices',
       '019-access-tokens',
       '020-bans',
       '021-search',

@@ -17,6 +17,7 @@ import * as dropJobs from './migrations/014-drop-jobs.js';
 import * as secondFactor from './migrations/015-second-factor.js';
 import * as teams from './migrations/016-teams.js';
 import * as safety from './migrations/017-safety.js';
+import * as sessionDevices from './migrations/018-session-devices.js';
 import * as accessTokens from './migrations/019-access-tokens.js';
 import * as bans from './migrations/020-bans.js';
 import * as search from './migrations/021-search.js';
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '015-second-factor': secondFactor,
   '016-teams': teams,
   '017-safety': safety,
+  '018-session-devices': sessionDevices,
   '019-access-tokens': accessTokens,
   '020-bans': bans,
   '021-search': search,

@@ -90,6 +90,13 @@ export interface SessionsTable {
   expires_at: number;
   /** The sign-in provider the session came from (null: a local password). */
   identity_provider: string | null;
+  /** The browser's User-Agent and address, as last seen (null for sessions older than these). */
+  user_agent: string | null;
+  ip: string | null;
+  /** Moved at most every SESSION_SEEN_STEP_MS; null: not seen since its sign-in. */
+  last_seen_at: number | null;
+  /** When this session last passed a second-factor check; null: never. */
+  second_factor_at: number | null;
 }
 
 /** A personal access token; only its sha256 is kept. */

@@ -28,10 +28,12 @@ export async function startSession(
   reply: FastifyReply,
   userId: number,
   identityProvider: string | null,
+  secondFactorAt: number | null,
 ): Promise<void> {
   const app = request.server;
   const { sessions, config } = app.services;
-  const { token } = await sessions.start(userId, identityProvider);
+  const device = { userAgent: request.headers['user-agent'], ip: request.ip };
+  const { token } = await sessions.start(userId, identityProvider, device, secondFactorAt);
   const secure = isSecure(app, request);
   reply.setCookie(secure ? SECURE_COOKIE : COOKIE, token, {
     httpOnly: true,
@@ -57,8 +59,9 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
   app.decorateRequest('authMethod', null);
   app.decorateRequest('sessionIdHash', null);
+  app.decorateRequest('sessionSecondFactorAt', null);
   async function loadSession(request: FastifyRequest, token: string): Promise<void> {
-    const session = await app.services.sessions.resolve(token);
+    const session = await app.services.sessions.resolve(token, request.ip);
     // A suspension ends the account's sessions; one that outlived it (another instance's race) ends here.
     if (session && (await app.services.bans.suspensionOf(session.user.id))) {
       await app.services.sessions.end(session.idHash);
@@ -68,6 +71,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
       request.user = session.user;
       request.authMethod = 'session';
       request.sessionIdHash = session.idHash;
+      request.sessionSecondFactorAt = session.secondFactorAt;
     }
   }
   // A callback hook: requests without a session cookie (most reads) pay for no promise.

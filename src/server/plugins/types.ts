@@ -38,6 +38,10 @@ declare module 'fastify' {
     openToVisitors?: boolean;
     /** Creates a paste: refused to visitors while the site asks a sign-in to create. */
     createsPaste?: boolean;
+    /** Needs a fresh second-factor check where the account has a factor (plugins/second-factor-gate.ts). */
+    freshSecondFactor?: boolean;
+    /** Open to an account that must still enrol a second factor its role requires. */
+    duringEnrolment?: boolean;
     /** A smaller limit for JSON bodies than the route's bodyLimit (which raw bodies keep). */
     jsonBodyLimit?: number;
     /** The 413 message for a JSON body over this route's limit (e.g. where to send large content). */
@@ -49,6 +53,10 @@ declare module 'fastify' {
     authMethod: 'session' | 'api-key' | 'access-token' | null;
     /** Hash of the session id in use, for logout and "end other sessions". */
     sessionIdHash: string | null;
+    /** When the session in use last passed a second-factor check (null: never, or no session). */
+    sessionSecondFactorAt: number | null;
+    /** The account's role requires a second factor it has not set up (second-factor-gate.ts). */
+    secondFactorEnrolmentRequired: boolean;
   }
   interface FastifyInstance {
     services: Services;

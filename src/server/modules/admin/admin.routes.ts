@@ -6,6 +6,7 @@ import {
   updateUserBodySchema,
 } from '../../../common/schemas/admin.js';
 import { idParams, pageParam, pageSizeParam } from '../../../common/schemas/paging.js';
+import { stepUpBodySchema } from '../../../common/schemas/second-factor.js';
 import { auditContextOf } from '../audit/audit-context.js';
 import { presentPasteListItem } from '../pastes/pastes.presenter.js';
 
@@ -60,6 +61,24 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         const action = 'password' in request.body ? 'user.password_change' : 'user.email_change';
         await audit.record(auditContextOf(request), { action, target, details: { username: user.username } });
       }
+      return { user };
+    },
+  );
+
+  // A staff action on someone's way in: it asks the admin's own fresh second factor, if they have one.
+  app.post(
+    '/api/admin/users/:id/second-factor/reset',
+    {
+      config: { ...adminOnly, freshSecondFactor: true },
+      schema: { params: idParams, body: stepUpBodySchema },
+    },
+    async (request) => {
+      const user = await admin.resetSecondFactor(request.params.id);
+      await audit.record(auditContextOf(request), {
+        action: 'user.second_factor_reset',
+        target: { type: 'user', id: user.id },
+        details: { username: user.username },
+      });
       return { user };
     },
   );

@@ -17,6 +17,7 @@ import type { Database } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { CredentialChanges } from '../auth/credential-change.js';
+import type { SecondFactorService } from '../identity/second-factor.service.js';
 import type { ModerationService } from '../moderation/moderation.service.js';
 import { isEncrypted } from '../pastes/encrypted-content.js';
 import type { PastesService } from '../pastes/pastes.service.js';
@@ -30,6 +31,7 @@ interface Deps {
   pastes: PastesService;
   moderation: ModerationService;
   settings: SettingsService;
+  secondFactor: SecondFactorService;
 }
 
 export type AdminService = ReturnType<typeof createAdminService>;
@@ -37,7 +39,7 @@ export type AdminService = ReturnType<typeof createAdminService>;
 /** The admin's list shows the newest pastes; the search reaches the rest. */
 const PASTE_LIST_LIMIT = 1000;
 
-function presentAdminUser(row: UserRow, pasteCount: number): AdminUser {
+function presentAdminUser(row: UserRow, pasteCount: number, secondFactor: boolean): AdminUser {
   const staff = canModerate(row.role);
   return {
     id: row.id,
@@ -50,6 +52,7 @@ function presentAdminUser(row: UserRow, pasteCount: number): AdminUser {
     emailVerified: row.email_verified === 1,
     pasteCount,
     vipActivatedAt: iso(row.vip_activated_at),
+    secondFactor,
   };
 }
 
@@ -65,7 +68,8 @@ function userId(raw: string): number {
  * What the admin panel does across modules: it decides (who may change what) and calls the
  * owning modules' services for the data.
  */
-export function createAdminService({ db, users, credentials, pastes, moderation, settings }: Deps) {
+export function createAdminService(deps: Deps) {
+  const { db, users, credentials, pastes, moderation, settings, secondFactor } = deps;
   async function findUser(raw: string): Promise<UserRow> {
     const user = await users.findById(userId(raw));
     if (!user) throw notFound(ADMIN_MESSAGES.userNotFound);
@@ -73,7 +77,8 @@ export function createAdminService({ db, users, credentials, pastes, moderation,
   }
 
   async function present(row: UserRow): Promise<AdminUser> {
-    return presentAdminUser(row, (await pastes.countByUser()).get(row.id) ?? 0);
+    const enrolled = await secondFactor.enrolledAmong([row.id]);
+    return presentAdminUser(row, (await pastes.countByUser()).get(row.id) ?? 0, enrolled.has(row.id));
   }
 
   return {
@@ -86,7 +91,18 @@ export function createAdminService({ db, users, credentials, pastes, moderation,
 
     async listUsers(role?: Role): Promise<AdminUser[]> {
       const [rows, counts] = await Promise.all([users.list(role), pastes.countByUser()]);
-      return rows.map((r) => presentAdminUser(r, counts.get(r.id) ?? 0));
+      const enrolled = await secondFactor.enrolledAmong(rows.map((r) => r.id));
+      return rows.map((r) => presentAdminUser(r, counts.get(r.id) ?? 0, enrolled.has(r.id)));
+    },
+
+    /**
+     * Removes a person's second factor (they lost their authenticator and their recovery codes):
+     * their next sign-in takes the password alone, and they can set up a new one.
+     */
+    async resetSecondFactor(raw: string): Promise<AdminUser> {
+      const target = await findUser(raw);
+      if (!(await secondFactor.reset(target.id))) throw conflict(ADMIN_MESSAGES.noSecondFactor);
+      return present(target);
     },
 
     async userPastes(raw: string, page: number, pageSize: number) {

@@ -36,6 +36,7 @@ describe('users', () => {
       emailVerified: true,
       pasteCount: 2,
       vipActivatedAt: null,
+      secondFactor: false,
     });
     // Staff accounts do not show their registration address.
     expect(all.find((u: { role: string }) => u.role === 'manager').registrationIp).toBeNull();

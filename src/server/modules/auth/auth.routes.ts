@@ -9,7 +9,7 @@ import { endSession } from '../../plugins/session.js';
 import { mailContext } from '../mail/mail.service.js';
 import { presentUser } from '../users/users.presenter.js';
 import { readSecondFactorCookie } from './second-factor-cookie.js';
-import { completeSecondFactorSignIn, secondFactorAnswer, signIn } from './sign-in.js';
+import { completeSecondFactorSignIn, secondFactorAnswer, signedInAnswer, signIn } from './sign-in.js';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { auth } = app.services;
@@ -39,7 +39,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await auth.login(request.body, request.ip);
       const outcome = await signIn(request, reply, user, { method: 'password' });
       if (outcome.kind === 'second-factor') return secondFactorAnswer(outcome);
-      return presentUser(user);
+      return signedInAnswer(request, user);
     },
   );
 
@@ -62,7 +62,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/logout',
-    { config: { access: 'public', notAWrite: true, openToVisitors: true }, schema: { body: z.unknown() } },
+    {
+      config: { access: 'public', notAWrite: true, openToVisitors: true, duringEnrolment: true },
+      schema: { body: z.unknown() },
+    },
     async (request, reply) => {
       // A session that came from a provider also signs out there, where the provider offers it.
       const hash = request.sessionIdHash;
@@ -76,10 +79,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // An API key answers too: a command-line client's `whoami`.
   app.get(
     '/api/user',
-    { config: { access: 'public', openToVisitors: true, apiKey: true, tokenScope: 'account:read' } },
-    async (request) => {
+    {
+      config: {
+        access: 'public',
+        openToVisitors: true,
+        apiKey: true,
+        tokenScope: 'account:read',
+        duringEnrolment: true,
+      },
+    },
+    (request) => {
       if (!request.user) throw unauthorized('Not logged in');
-      return presentUser(request.user);
+      const user = presentUser(request.user);
+      return request.secondFactorEnrolmentRequired ? { ...user, secondFactorEnrolmentRequired: true } : user;
     },
   );
 };

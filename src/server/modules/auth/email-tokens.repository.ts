@@ -63,6 +63,23 @@ export function findEmailToken(
     .executeTakeFirst();
 }
 
+/** A token that would still work, without using it up. */
+export function findLiveEmailToken(
+  db: Kysely<Database>,
+  tokenHash: string,
+  purpose: TokenPurpose,
+  now: number,
+): Promise<EmailTokenRow | undefined> {
+  return db
+    .selectFrom('email_tokens')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}
+
 /** Drops a user's unused tokens of one purpose, so a newer link supersedes the older ones. */
 export async function deleteUnusedTokens(
   db: Kysely<Database>,

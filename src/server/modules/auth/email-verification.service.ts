@@ -8,6 +8,7 @@ import { badRequest } from '../../errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { seal, unseal } from '../../lib/sealed.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
+import type { SecondFactorService } from '../identity/second-factor.service.js';
 import type { MailContext, MailService } from '../mail/mail.service.js';
 import { renderVerificationEmail } from '../mail/mail.templates.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -19,6 +20,7 @@ import {
   deleteExpiredEmailTokens,
   deleteUnusedTokens,
   findEmailToken,
+  findLiveEmailToken,
   insertEmailToken,
 } from './email-tokens.repository.js';
 
@@ -38,12 +40,13 @@ interface Deps {
   mail: MailService;
   apiKeys: ApiKeyService;
   rateLimiter: RateLimiter;
+  secondFactor: SecondFactorService;
 }
 
 export type EmailVerificationService = ReturnType<typeof createEmailVerificationService>;
 
 export function createEmailVerificationService(deps: Deps) {
-  const { db, users, clock, settings, mail, apiKeys, rateLimiter } = deps;
+  const { db, users, clock, settings, mail, apiKeys, rateLimiter, secondFactor } = deps;
 
   /**
    * A fresh verification token (raw, for the mail), stored hashed; the user's older unused links
@@ -90,6 +93,11 @@ export function createEmailVerificationService(deps: Deps) {
       const now = clock.now();
       // Read before the transaction: on SQLite a read through the default handle would wait for it.
       const { enableApiKeys } = await settings.get();
+      // An account with a second factor gets its key from the account page, after a code: the
+      // mailbox alone must not hand one out.
+      const pending = await findLiveEmailToken(db, hash, 'verify-email', now);
+      const keyAllowed =
+        enableApiKeys && !(pending && (await secondFactor.methodsOf(pending.user_id)).length > 0);
       const use = () =>
         db.transaction().execute(async (trx) => {
           const row = await consumeEmailToken(trx, hash, 'verify-email', now);
@@ -113,7 +121,7 @@ export function createEmailVerificationService(deps: Deps) {
             return { kind: 'email-changed' as const };
           }
           await users.update(row.user_id, { email_verified: 1 }, trx);
-          const key = enableApiKeys ? await apiKeys.createIfMissing(trx, row.user_id) : null;
+          const key = keyAllowed ? await apiKeys.createIfMissing(trx, row.user_id) : null;
           if (!key) return { kind: 'verified' as const, revealCode: null };
           const code = randomToken(32);
           await insertEmailToken(trx, {

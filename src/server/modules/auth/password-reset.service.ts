@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { RESET_LINK_TTL_MS, RESET_PASSWORD_MIN } from '../../../common/constants.js';
+import { SECOND_FACTOR_MESSAGES } from '../../../common/messages.js';
 import {
   ACCOUNT_MESSAGES,
   type PasswordChangeResult,
@@ -8,17 +9,23 @@ import {
 import { isEmailLike, placeholderEmail } from '../../../common/schemas/auth.js';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
-import { badRequest } from '../../errors.js';
+import { AppError, badRequest } from '../../errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
+import type { SecondFactorService } from '../identity/second-factor.service.js';
 import type { MailContext, MailService } from '../mail/mail.service.js';
 import { renderForgotPasswordEmail } from '../mail/mail.templates.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UsersService } from '../users/users.service.js';
 import { FORGOT_PER_EMAIL, FORGOT_PER_IP, RESET_PER_IP } from './auth.limits.js';
 import type { CredentialChanges } from './credential-change.js';
-import { consumeEmailToken, deleteUnusedTokens, insertEmailToken } from './email-tokens.repository.js';
+import {
+  consumeEmailToken,
+  deleteUnusedTokens,
+  findLiveEmailToken,
+  insertEmailToken,
+} from './email-tokens.repository.js';
 
 interface Deps {
   users: UsersService;
@@ -28,6 +35,7 @@ interface Deps {
   mail: MailService;
   rateLimiter: RateLimiter;
   credentials: CredentialChanges;
+  secondFactor: SecondFactorService;
 }
 
 export type PasswordResetService = ReturnType<typeof createPasswordResetService>;
@@ -40,7 +48,19 @@ export function createPasswordResetService({
   mail,
   rateLimiter,
   credentials,
+  secondFactor,
 }: Deps) {
+  /**
+   * The mailbox alone must not open an account with a second factor: the reset asks for its code
+   * too (checked before the token is used up, so a missing code leaves the link working).
+   */
+  async function checkSecondFactor(token: string, code: string | undefined, ip: string): Promise<void> {
+    const row = await findLiveEmailToken(db, hashToken(token), 'reset-password', clock.now());
+    if (!row || (await secondFactor.methodsOf(row.user_id)).length === 0) return;
+    if (!code?.trim()) throw new AppError('SECOND_FACTOR_REQUIRED', SECOND_FACTOR_MESSAGES.stepUpRequired);
+    await secondFactor.verify(row.user_id, code, ip);
+  }
+
   /** Issues a reset token for the address's account, if it has one that can receive mail, and mails it. */
   async function mailResetLink(email: string): Promise<void> {
     const user = await users.findByEmail(email);
@@ -94,6 +114,7 @@ export function createPasswordResetService({
       if (!body.token) throw failed();
       if (body.newPassword.length < RESET_PASSWORD_MIN)
         throw badRequest(ACCOUNT_MESSAGES.resetPasswordTooShort);
+      await checkSecondFactor(body.token, body.secondFactorCode, ip);
       const passwordHash = await hashPassword(body.newPassword);
       const now = clock.now();
       const apiKeyRevoked = await db.transaction().execute(async (trx) => {

@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { canModerate } from '../../../common/policies.js';
 import type { SecondFactorRequired } from '../../../common/schemas/second-factor.js';
+import type { PublicUser } from '../../../common/schemas/user.js';
 import { endSession, startSession } from '../../plugins/session.js';
+import { presentUser } from '../users/users.presenter.js';
 import type { UserRow } from '../users/users.service.js';
 import { clearSecondFactorCookie, setSecondFactorCookie } from './second-factor-cookie.js';
 
@@ -10,6 +12,15 @@ export type SignInVia = { method: 'password' } | { method: 'oidc' | 'github' | '
 
 /** A session was started, or the first factor passed and the second is awaited. */
 export type SignInOutcome = { kind: 'signed-in' } | ({ kind: 'second-factor' } & SecondFactorRequired);
+
+/**
+ * The signed-in account as a sign-in answers it (and GET /api/user), saying when its role requires
+ * a second factor it must set up first.
+ */
+export async function signedInAnswer(request: FastifyRequest, user: UserRow): Promise<PublicUser> {
+  const required = await request.server.services.secondFactor.enrolmentRequired(user);
+  return required ? { ...presentUser(user), secondFactorEnrolmentRequired: true } : presentUser(user);
+}
 
 /** The login answer of an account with a second factor: no user yet, only what it may use. */
 export function secondFactorAnswer(
@@ -37,7 +48,7 @@ export async function signIn(
   await bans.checkAccount(user.id);
   const methods = await secondFactor.methodsOf(user.id);
   if (methods.length === 0) {
-    await startSignedInSession(request, reply, user, via.method, provider);
+    await startSignedInSession(request, reply, user, via.method, provider, null);
     return { kind: 'signed-in' };
   }
   // Whoever was signed in on this browser is not any more: the next session is this person's.
@@ -56,7 +67,9 @@ export async function completeSecondFactorSignIn(
 ): Promise<void> {
   clearSecondFactorCookie(request, reply);
   await request.server.services.bans.checkAccount(user.id);
-  await startSignedInSession(request, reply, user, first.method, first.provider);
+  // The code was just checked: the session starts fresh for the actions that need one.
+  const now = request.server.services.clock.now();
+  await startSignedInSession(request, reply, user, first.method, first.provider, now);
 }
 
 /**
@@ -69,9 +82,10 @@ async function startSignedInSession(
   user: UserRow,
   method: SignInVia['method'],
   provider: string | null,
+  secondFactorAt: number | null,
 ): Promise<void> {
   await endSession(request, reply);
-  await startSession(request, reply, user.id, provider);
+  await startSession(request, reply, user.id, provider, secondFactorAt);
   if (!canModerate(user.role)) return;
   await request.server.services.audit.record(
     { actor: { id: user.id, username: user.username }, requestId: String(request.id), ip: request.ip },

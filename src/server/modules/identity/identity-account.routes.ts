@@ -1,12 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { directoryCredentialsSchema, signInErrorMessage } from '../../../common/schemas/identity.js';
+import {
+  directoryLinkBodySchema,
+  linkBodySchema,
+  signInErrorMessage,
+} from '../../../common/schemas/identity.js';
 import { AppError } from '../../errors.js';
 import { SignInProblem } from './external-identity.js';
 import { setFlowCookie } from './flow-cookie.js';
 import { providerParams } from './identity.routes.js';
 
-/** The account page's side: which providers this account is linked to, and linking one more. */
+/**
+ * The account page's side: which providers this account is linked to, and linking one more (a
+ * new way into the account: it needs a fresh second-factor check where the account has one).
+ */
 export const identityAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { identity } = app.services;
 
@@ -17,7 +23,10 @@ export const identityAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Starts a link as a redirect: the page sends the browser to `redirectUrl`. */
   app.post(
     '/api/auth/oidc/:id/link',
-    { config: { access: 'signed-in' }, schema: { params: providerParams, body: z.unknown() } },
+    {
+      config: { access: 'signed-in', freshSecondFactor: true },
+      schema: { params: providerParams, body: linkBodySchema },
+    },
     async (request, reply) => {
       const { id } = request.params;
       try {
@@ -38,7 +47,10 @@ export const identityAccountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/ldap/:id/link',
-    { config: { access: 'signed-in' }, schema: { params: providerParams, body: directoryCredentialsSchema } },
+    {
+      config: { access: 'signed-in', freshSecondFactor: true },
+      schema: { params: providerParams, body: directoryLinkBodySchema },
+    },
     async (request) => {
       await identity.directoryLink(request.params.id, request.body, {
         userId: request.user!.id,

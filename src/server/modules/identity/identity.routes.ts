@@ -2,8 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { directoryCredentialsSchema, safeReturnPath } from '../../../common/schemas/identity.js';
-import { secondFactorAnswer, signIn } from '../auth/sign-in.js';
-import { presentUser } from '../users/users.presenter.js';
+import { secondFactorAnswer, signedInAnswer, signIn } from '../auth/sign-in.js';
 import { SignInProblem } from './external-identity.js';
 import { setFlowCookie, takeFlowCookie } from './flow-cookie.js';
 
@@ -108,7 +107,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       const outcome = await signIn(request, reply, user, { method: 'ldap', provider: provider.id });
       if (outcome.kind === 'second-factor') return secondFactorAnswer(outcome);
-      return presentUser(user);
+      return signedInAnswer(request, user);
     },
   );
 };

@@ -95,10 +95,24 @@ export async function countUnusedRecoveryCodes(db: Db, userId: number): Promise<
   return Number(row.n);
 }
 
+/** The ids among `userIds` with a confirmed factor. */
+export async function confirmedAmong(db: Db, userIds: number[]): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('totp_factors')
+    .select('user_id')
+    .where('user_id', 'in', userIds)
+    .where('confirmed_at', 'is not', null)
+    .execute();
+  return new Set(rows.map((r) => r.user_id));
+}
+
+/** The factor, its recovery codes and the sign-ins waiting for a code, together. */
 export async function deleteSecondFactors(db: Db, userId: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
     await trx.deleteFrom('totp_factors').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('second_factor_challenges').where('user_id', '=', userId).execute();
   });
 }
 

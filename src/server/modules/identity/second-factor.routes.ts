@@ -10,22 +10,28 @@ import { secondFactorCodeBodySchema } from '../../../common/schemas/second-facto
 export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   const { secondFactor } = app.services;
 
-  app.get('/api/account/second-factor', { config: { access: 'signed-in' } }, (request) =>
+  // Enrolling is what an account whose role requires a factor may still do.
+  const enrolling = { access: 'signed-in', duringEnrolment: true } as const;
+
+  app.get('/api/account/second-factor', { config: enrolling }, (request) =>
     secondFactor.status(request.user!.id),
   );
 
   app.post(
     '/api/account/second-factor/totp',
-    { config: { access: 'signed-in' }, schema: { body: z.unknown() } },
+    { config: enrolling, schema: { body: z.unknown() } },
     (request) => secondFactor.beginTotp(request.user!),
   );
 
   app.post(
     '/api/account/second-factor/totp/confirm',
-    { config: { access: 'signed-in' }, schema: { body: secondFactorCodeBodySchema } },
-    async (request) => ({
-      recoveryCodes: await secondFactor.confirmTotp(request.user!.id, request.body.code, request.ip),
-    }),
+    { config: enrolling, schema: { body: secondFactorCodeBodySchema } },
+    async (request) => {
+      const recoveryCodes = await secondFactor.confirmTotp(request.user!.id, request.body.code, request.ip);
+      // The code just given is a fresh check: the next sensitive action needs no second one.
+      if (request.sessionIdHash) await app.services.sessions.markSecondFactor(request.sessionIdHash);
+      return { recoveryCodes };
+    },
   );
 
   app.post(

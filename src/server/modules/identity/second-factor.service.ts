@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
+import type { Role } from '../../../common/constants.js';
 import {
   RECOVERY_CODE_COUNT,
   SECOND_FACTOR_CHALLENGE_TTL_MS,
@@ -90,6 +91,28 @@ export function createSecondFactorService(deps: {
 
   return {
     verify,
+
+    /**
+     * Whether the account's role is one the admin requires a second factor of (Settings →
+     * Security) while it has none: then it may only enrol (plugins/second-factor-gate.ts).
+     */
+    async enrolmentRequired(user: { id: number; role: Role }): Promise<boolean> {
+      if (!(await settings.get()).secondFactorRoles.includes(user.role)) return false;
+      return !(await repo.findTotpFactor(db, user.id))?.confirmed_at;
+    },
+
+    /** Which of these accounts have a second factor turned on (the admin's Users tab). */
+    enrolledAmong: (userIds: number[]) => repo.confirmedAmong(db, userIds),
+
+    /**
+     * The admin's reset: the factor, its recovery codes and any sign-in waiting for a code go.
+     * True when there was a factor (confirmed or being set up).
+     */
+    async reset(userId: number): Promise<boolean> {
+      const had = Boolean(await repo.findTotpFactor(db, userId));
+      await repo.deleteSecondFactors(db, userId);
+      return had;
+    },
 
     /** Whether a sign-in of this account must pass a second factor, and by which means. */
     async methodsOf(userId: number): Promise<('totp' | 'recovery')[]> {

@@ -16,7 +16,8 @@ export const accessTokensRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/account/tokens',
-    { config: signedIn, schema: { body: createAccessTokenBodySchema } },
+    // A new credential: a stolen session alone must not mint one (as for the API key).
+    { config: { ...signedIn, freshSecondFactor: true }, schema: { body: createAccessTokenBodySchema } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return reply.code(201).send(await accessTokens.create(request.user!, request.body));

@@ -1,16 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { changeEmailBodySchema, changePasswordBodySchema } from '../../../common/schemas/account.js';
+import {
+  changeEmailBodySchema,
+  changePasswordBodySchema,
+  regenerateApiKeyBodySchema,
+} from '../../../common/schemas/account.js';
 import { mailContext } from '../mail/mail.service.js';
 
 /**
  * The account page's calls (spec §7 Account), for the signed-in user only. Session-only: an API
  * key never reaches these routes (they do not set `apiKey`), so a leaked key cannot take over the
- * account by changing its password, email or key.
+ * account by changing its password, email or key. Where the account has a second factor, a new
+ * address or key also needs a fresh check of it (plugins/second-factor-gate.ts).
  */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { account, apiKeys } = app.services;
   const signedIn = { access: 'signed-in' } as const;
+  const withFreshSecondFactor = { access: 'signed-in', freshSecondFactor: true } as const;
 
   app.post(
     '/api/user/change-password',
@@ -20,7 +25,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/user/change-email',
-    { config: signedIn, schema: { body: changeEmailBodySchema } },
+    { config: withFreshSecondFactor, schema: { body: changeEmailBodySchema } },
     async (request) =>
       account.changeEmail(request.user!, request.body, request.sessionIdHash, mailContext(request)),
   );
@@ -34,7 +39,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/user/regenerate-api-key',
-    { config: signedIn, schema: { body: z.unknown() } },
+    { config: withFreshSecondFactor, schema: { body: regenerateApiKeyBodySchema } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return { apiKey: await apiKeys.regenerate(request.user!.id) };

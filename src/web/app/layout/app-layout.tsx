@@ -1,11 +1,25 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { LoadingBlock } from '../../components/ui/spinner';
 import { dismissErrorToasts } from '../../components/ui/toast-store';
+import { useUser } from '../../features/auth/api/get-user';
 import { Footer } from './footer';
 import { Header } from './header';
 
+/**
+ * The enrolment a role's second-factor requirement asks for, in a chunk of its own: imported here
+ * directly, not through the identity feature's index, which would pull its other exports into the
+ * first load.
+ */
+const EnrolmentRequired = lazy(() =>
+  import('../../features/identity/components/enrolment-required').then((m) => ({
+    default: m.EnrolmentRequired,
+  })),
+);
+
 export function AppLayout() {
   const { pathname } = useLocation();
+  const { data: user } = useUser();
   const first = useRef(true);
   useEffect(() => {
     // A new page: errors about the previous one are stale (see dismissErrorToasts).
@@ -22,7 +36,14 @@ export function AppLayout() {
       </a>
       <Header />
       <main id="main" className="flex-1">
-        <Outlet />
+        {user?.secondFactorEnrolmentRequired ? (
+          // The role requires a second factor: nothing else until it is set up (the server agrees).
+          <Suspense fallback={<LoadingBlock />}>
+            <EnrolmentRequired />
+          </Suspense>
+        ) : (
+          <Outlet />
+        )}
       </main>
       <Footer />
     </div>

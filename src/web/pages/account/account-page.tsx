@@ -15,6 +15,7 @@ import { ChangeEmailCard } from '../../features/account/components/change-email-
 import { ChangePasswordCard } from '../../features/account/components/change-password-card';
 import { EmailVerificationAlert } from '../../features/account/components/email-verification-alert';
 import { MyPastesCard } from '../../features/account/components/my-pastes-card';
+import { SessionsCard } from '../../features/account/components/sessions-card';
 import { useUser } from '../../features/auth/api/get-user';
 import { LinkedProvidersCard } from '../../features/identity/components/linked-providers-card';
 import { SecondFactorCard } from '../../features/identity/components/second-factor-card';
@@ -85,6 +86,7 @@ export function AccountPage() {
             <div className="space-y-6">
               <ChangePasswordCard />
               <ChangeEmailCard settings={settings.data} />
+              <SessionsCard />
             </div>
             <div className="space-y-6">
               <ApiKeyCard enabled={settings.data.enableApiKeys} />

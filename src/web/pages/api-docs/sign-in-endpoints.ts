@@ -59,7 +59,7 @@ export const secondFactorSection: EndpointSection = {
   id: 'second-factor',
   title: 'Two-factor Authentication',
   description:
-    'An account with an authenticator app on gets no session from its password (or directory or provider) alone: POST /api/login answers { "secondFactorRequired": true, "methods": ["totp", "recovery"] } and a code completes the sign-in in the same browser within 5 minutes. Each code works once; 10 tries per 15 minutes per account.',
+    'An account with an authenticator app on gets no session from its password (or directory or provider) alone: POST /api/login answers { "secondFactorRequired": true, "methods": ["totp", "recovery"] } and a code completes the sign-in in the same browser within 5 minutes. Each code works once; 10 tries per 15 minutes per account. A new email address, a new API key, linking a provider and a password reset also need a code: without one given in the last 10 minutes they answer 403 SECOND_FACTOR_REQUIRED, and the same request with secondFactorCode goes through. A role the administrator requires it of must set it up first (403 SECOND_FACTOR_ENROLMENT_REQUIRED meanwhile).',
   endpoints: [
     {
       method: 'POST',
@@ -95,6 +95,26 @@ export const secondFactorSection: EndpointSection = {
       summary: 'Signed in: turns it off, with a code from the app or a recovery code.',
       fields: ['code'],
       returns: '{ "totp": false, "recoveryCodesLeft": 0 }',
+    },
+    {
+      method: 'GET',
+      path: '/api/account/sessions',
+      summary:
+        'Signed in: every device signed in to your account (browser, address, signed in, last seen), this one first.',
+      returns:
+        '{ "sessions": [{ "id", "browser", "address", "createdAt", "lastSeenAt", "current", "provider" }] }',
+    },
+    {
+      method: 'DELETE',
+      path: '/api/account/sessions/{id}',
+      summary: 'Signed in: signs that device out (404 when it already is).',
+      returns: '{ "ended": 1 }',
+    },
+    {
+      method: 'POST',
+      path: '/api/account/sessions/sign-out-others',
+      summary: 'Signed in: signs out every other device; this one stays.',
+      returns: '{ "ended": 2 }',
     },
   ],
 };

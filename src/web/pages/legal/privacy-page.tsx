@@ -38,6 +38,11 @@ function privacySections(site: string, auditDays: number | string): LegalSection
                 {auditDays} days;
               </li>
               <li>
+                the address and browser each signed-in device was last seen from, with your sessions (Account
+                Settings lists them), until the session ends: when you sign out or sign it out there, or when
+                it expires;
+              </li>
+              <li>
                 counters per address that stop abuse (rate limits), and which address (with the account, if
                 signed in) has viewed a paste, so that a view counts once: for at most an hour;
               </li>

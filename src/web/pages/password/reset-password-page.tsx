@@ -2,6 +2,7 @@ import { KeyRound, LockKeyhole } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { RESET_PASSWORD_MIN, RESET_REDIRECT_MS } from '../../../common/constants';
+import { SECOND_FACTOR_MESSAGES } from '../../../common/messages';
 import { ACCOUNT_MESSAGES } from '../../../common/schemas/account';
 import { Page } from '../../components/layouts/page';
 import { Alert } from '../../components/ui/alert';
@@ -11,6 +12,7 @@ import { Field } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
 import { paths } from '../../config/paths';
 import { useResetPassword } from '../../features/auth/api/reset-password';
+import { ApiError } from '../../lib/api-client';
 import { resetPasswordProblem } from '../../lib/password-rules';
 
 function MissingToken() {
@@ -40,6 +42,9 @@ function ResetForm({ token }: { token: string }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  // An account with two-factor authentication: the server asks for a code with the new password.
+  const [needsCode, setNeedsCode] = useState(false);
+  const [code, setCode] = useState('');
 
   function fail(message: string) {
     setProblem(message);
@@ -53,9 +58,13 @@ function ResetForm({ token }: { token: string }) {
       fail(invalid);
       return;
     }
+    if (needsCode && !code.trim()) {
+      fail(SECOND_FACTOR_MESSAGES.codeRequired);
+      return;
+    }
     setProblem(null);
     reset.mutate(
-      { token, newPassword: password },
+      { token, newPassword: password, ...(needsCode ? { secondFactorCode: code.trim() } : {}) },
       {
         onSuccess: (result) => {
           toast({
@@ -65,8 +74,15 @@ function ResetForm({ token }: { token: string }) {
           });
           navigate(paths.login, { replace: true });
         },
-        // The server's words: the length rule, or that the link is expired or invalid.
-        onError: (error) => fail(error.message || ACCOUNT_MESSAGES.resetFailed),
+        // The server's words: the length rule, that the link is expired or invalid, or the code.
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === 'SECOND_FACTOR_REQUIRED') {
+            setNeedsCode(true);
+            setProblem(null);
+            return;
+          }
+          fail(error.message || ACCOUNT_MESSAGES.resetFailed);
+        },
       },
     );
   }
@@ -101,6 +117,18 @@ function ResetForm({ token }: { token: string }) {
         onChange={(e) => setConfirm(e.target.value)}
         aria-required
       />
+      {needsCode ? (
+        <Field
+          label="Two-factor code"
+          name="secondFactorCode"
+          autoComplete="one-time-code"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          hint="Your account has two-factor authentication: enter a code from your authenticator app or a recovery code."
+          aria-required
+          autoFocus
+        />
+      ) : null}
       <Button type="submit" className="w-full" disabled={reset.isPending}>
         <LockKeyhole aria-hidden />
         {reset.isPending ? 'Resetting...' : 'Reset Password'}

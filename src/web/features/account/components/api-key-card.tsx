@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { toastError } from '../../../components/ui/toast-store';
 import { paths } from '../../../config/paths';
+import { useStepUp } from '../../identity';
 import { useApiKeyStatus } from '../api/get-api-key-status';
 import { useRegenerateApiKey } from '../api/regenerate-api-key';
 import { OneTimeKey } from './one-time-key';
@@ -34,6 +35,7 @@ function CardFrame({ children, description }: { children: ReactNode; description
 export function ApiKeyCard({ enabled }: { enabled: boolean }) {
   const status = useApiKeyStatus({ enabled });
   const regenerate = useRegenerateApiKey();
+  const stepUp = useStepUp();
   const [confirming, setConfirming] = useState(false);
   const [newKey, setNewKey] = useState<string | null>(null);
 
@@ -54,10 +56,10 @@ export function ApiKeyCard({ enabled }: { enabled: boolean }) {
 
   function run() {
     setConfirming(false);
-    regenerate.mutate(undefined, {
-      onSuccess: (result) => setNewKey(result.apiKey),
-      onError: (error) => toastError(FAILED, error, 'Could not create a new API key.'),
-    });
+    stepUp.run(
+      (code) => regenerate.mutateAsync(code).then((result) => setNewKey(result.apiKey)),
+      (error) => toastError(FAILED, error, 'Could not create a new API key.'),
+    );
   }
 
   const hasKey = status.data?.hasApiKey ?? false;
@@ -119,6 +121,7 @@ export function ApiKeyCard({ enabled }: { enabled: boolean }) {
         confirmLabel="Regenerate"
         onConfirm={run}
       />
+      {stepUp.dialog}
     </CardFrame>
   );
 }

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { toast, toastError } from '../../../components/ui/toast-store';
+import { useStepUp } from '../../identity';
 import { useChangeEmail } from '../api/change-email';
 
 const FAILED = 'Email Change Failed';
@@ -17,6 +18,7 @@ const FAILED = 'Email Change Failed';
 export function ChangeEmailCard({ settings }: { settings: UserSettings }) {
   const byLink = settings.emailChangeByLink;
   const change = useChangeEmail();
+  const stepUp = useStepUp();
   const [email, setEmail] = useState('');
   const [currentPassword, setCurrentPassword] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -35,10 +37,9 @@ export function ChangeEmailCard({ settings }: { settings: UserSettings }) {
       return;
     }
     setProblem(null);
-    change.mutate(
-      { email: address, currentPassword },
-      {
-        onSuccess: (result) => {
+    stepUp.run(
+      (secondFactorCode) =>
+        change.mutateAsync({ email: address, currentPassword, secondFactorCode }).then((result) => {
           setEmail('');
           setCurrentPassword('');
           toast({
@@ -46,11 +47,10 @@ export function ChangeEmailCard({ settings }: { settings: UserSettings }) {
             description: result.message,
             variant: 'success',
           });
-        },
-        onError: (error) => {
-          setProblem(error.message || FAILED);
-          toastError(FAILED, error, FAILED);
-        },
+        }),
+      (error) => {
+        setProblem(error instanceof Error && error.message ? error.message : FAILED);
+        toastError(FAILED, error, FAILED);
       },
     );
   }
@@ -114,6 +114,7 @@ export function ChangeEmailCard({ settings }: { settings: UserSettings }) {
                 : 'Change Email'}
           </Button>
         </form>
+        {stepUp.dialog}
       </CardContent>
     </Card>
   );

@@ -8,6 +8,7 @@ import { Field } from '../../../components/ui/field';
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/select';
 import { toastError } from '../../../components/ui/toast-store';
+import { useStepUp } from '../../identity';
 import { useCreateAccessToken } from '../api/create-access-token';
 
 const EXPIRIES = [
@@ -21,6 +22,7 @@ const EXPIRIES = [
 /** Name, scopes and expiry of a new token; the token itself goes to `onCreated`, shown once there. */
 export function NewAccessTokenForm({ role, onCreated }: { role: Role; onCreated: (token: string) => void }) {
   const create = useCreateAccessToken();
+  const stepUp = useStepUp();
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<TokenScope[]>(['pastes:read']);
   const [expiry, setExpiry] = useState<(typeof EXPIRIES)[number][0]>('30');
@@ -29,15 +31,14 @@ export function NewAccessTokenForm({ role, onCreated }: { role: Role; onCreated:
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    create.mutate(
-      { name, scopes, expiresInDays: expiry === 'never' ? null : Number(expiry) },
-      {
-        onSuccess: (answer) => {
+    const body = { name, scopes, expiresInDays: expiry === 'never' ? null : Number(expiry) };
+    stepUp.run(
+      (secondFactorCode) =>
+        create.mutateAsync({ ...body, secondFactorCode }).then((answer) => {
           setName('');
           onCreated(answer.token);
-        },
-        onError: (error) => toastError('Token not created', error, 'Could not create the token.'),
-      },
+        }),
+      (error) => toastError('Token not created', error, 'Could not create the token.'),
     );
   }
 
@@ -91,6 +92,7 @@ export function NewAccessTokenForm({ role, onCreated }: { role: Role; onCreated:
         <Plus aria-hidden />
         {create.isPending ? 'Creating...' : 'Create Token'}
       </Button>
+      {stepUp.dialog}
     </form>
   );
 }

@@ -61,3 +61,16 @@ export function useDeleteUser() {
     onSuccess: () => void refresh(),
   });
 }
+
+/** Removes a person's second factor (audited); the admin may be asked for their own code first. */
+export function useResetSecondFactor() {
+  const refresh = useRefreshUsers();
+  return useMutation({
+    mutationFn: ({ id, secondFactorCode }: { id: number; secondFactorCode?: string }) =>
+      api.post<ResponseOf<'POST /api/admin/users/:id/second-factor/reset'>>(
+        `/api/admin/users/${id}/second-factor/reset`,
+        secondFactorCode ? { secondFactorCode } : undefined,
+      ),
+    onSuccess: () => void refresh(),
+  });
+}

@@ -19,6 +19,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'user.role_change': 'Changed a role',
   'user.password_change': "Changed a user's password",
   'user.email_change': "Changed a user's email",
+  'user.second_factor_reset': "Reset a user's two-factor authentication",
   'user.delete': 'Deleted a user',
   'paste.delete': 'Deleted a paste',
   'paste.staff_read': 'Read a password-protected paste',

@@ -7,6 +7,7 @@ import { Switch } from '../../../components/ui/switch';
 import { toast, toastError } from '../../../components/ui/toast-store';
 import { IdentitySettings } from '../../identity';
 import { useTestTurnstile, useUpdateSettings } from '../api/settings';
+import { SecondFactorRoles } from './second-factor-roles';
 import { Section } from './settings-section';
 
 /** Each switch: its spec name, and what turning it on does, in plain words (read out with it). */
@@ -54,6 +55,7 @@ export function SecuritySettings({ settings }: { settings: Settings }) {
     enableAccessTokens: settings.enableAccessTokens,
     requireSignInToCreate: settings.requireSignInToCreate,
     requireSignInToRead: settings.requireSignInToRead,
+    secondFactorRoles: settings.secondFactorRoles,
   });
   const [captcha, setCaptcha] = useState({
     turnstileSiteKey: settings.turnstileSiteKey,
@@ -86,6 +88,10 @@ export function SecuritySettings({ settings }: { settings: Settings }) {
           />
         </div>
       ))}
+      <SecondFactorRoles
+        value={values.secondFactorRoles}
+        onChange={(secondFactorRoles) => setValues((v) => ({ ...v, secondFactorRoles }))}
+      />
       <div className="space-y-3 border-t border-border pt-4">
         <h3 className="font-medium">Captcha (Cloudflare Turnstile)</h3>
         <div className="grid gap-4 sm:grid-cols-2">

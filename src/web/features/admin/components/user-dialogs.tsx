@@ -15,7 +15,7 @@ import { type AdminUserItem, useDeleteUser, useUpdateUser, useUserPastes } from 
 import { DeletePasteDialog } from './delete-paste-dialog';
 import { Pager } from './pager';
 
-export type UserDialog = 'password' | 'email' | 'delete' | 'pastes';
+export type UserDialog = 'password' | 'email' | 'delete' | 'pastes' | 'second-factor';
 
 interface Props {
   user: AdminUserItem;

@@ -1,4 +1,14 @@
-import { ArrowDown, ArrowUp, FileText, KeyRound, Mail, MoreHorizontal, Search, Trash2 } from 'lucide-react';
+import {
+  ArrowDown,
+  ArrowUp,
+  FileText,
+  KeyRound,
+  Mail,
+  MoreHorizontal,
+  Search,
+  ShieldOff,
+  Trash2,
+} from 'lucide-react';
 import { useState } from 'react';
 import { ROLES, type Role } from '../../../../common/constants';
 import { canModerate, roleChangesFor, STAFF_ROLE_POWERS } from '../../../../common/policies';
@@ -20,6 +30,7 @@ import { toast, toastError } from '../../../components/ui/toast-store';
 import { formatRelativeTime } from '../../../lib/format';
 import { type AdminUserItem, useAdminSettings, useAdminUsers, useUpdateUser } from '../api/users';
 import { Pager, usePaged } from './pager';
+import { ResetSecondFactorDialog } from './reset-second-factor-dialog';
 import {
   ChangeEmailDialog,
   ChangePasswordDialog,
@@ -72,6 +83,7 @@ function UserCard({ user, me, rbac }: { user: AdminUserItem; me: number; rbac: b
             <Badge variant={user.hasApiKey ? 'success' : 'outline'}>
               {user.hasApiKey ? 'Has API Key' : 'No API Key'}
             </Badge>
+            {user.secondFactor ? <Badge variant="success">Two-factor on</Badge> : null}
           </div>
           <p className="break-all text-sm text-muted-foreground">{user.email}</p>
           <p className="text-xs text-muted-foreground">
@@ -116,6 +128,11 @@ function UserCard({ user, me, rbac }: { user: AdminUserItem; me: number; rbac: b
             <DropdownMenuItem onSelect={open('email')}>
               <Mail aria-hidden /> Change Email
             </DropdownMenuItem>
+            {user.secondFactor ? (
+              <DropdownMenuItem onSelect={open('second-factor')}>
+                <ShieldOff aria-hidden /> Reset Two-Factor
+              </DropdownMenuItem>
+            ) : null}
             {user.id !== me ? (
               <DropdownMenuItem className="text-destructive" onSelect={open('delete')}>
                 <Trash2 aria-hidden /> Delete User
@@ -128,6 +145,9 @@ function UserCard({ user, me, rbac }: { user: AdminUserItem; me: number; rbac: b
       {dialog === 'email' ? <ChangeEmailDialog user={user} open onOpenChange={onOpenChange} /> : null}
       {dialog === 'delete' ? <DeleteUserDialog user={user} open onOpenChange={onOpenChange} /> : null}
       {dialog === 'pastes' ? <UserPastesDialog user={user} open onOpenChange={onOpenChange} /> : null}
+      {dialog === 'second-factor' ? (
+        <ResetSecondFactorDialog user={user} open onOpenChange={onOpenChange} />
+      ) : null}
       {granting ? (
         <ConfirmDialog
           open

@@ -18,8 +18,11 @@ export function useIdentities() {
 /** Links a redirect provider: the server starts the flow, the browser goes to the provider. */
 export function useLinkRedirectProvider() {
   return useMutation({
-    mutationFn: (id: string) =>
-      api.post<ResponseOf<'POST /api/auth/oidc/:id/link'>>(`/api/auth/oidc/${encodeURIComponent(id)}/link`),
+    mutationFn: ({ id, secondFactorCode }: { id: string; secondFactorCode?: string }) =>
+      api.post<ResponseOf<'POST /api/auth/oidc/:id/link'>>(
+        `/api/auth/oidc/${encodeURIComponent(id)}/link`,
+        secondFactorCode ? { secondFactorCode } : undefined,
+      ),
     onSuccess: ({ redirectUrl }) => window.location.assign(redirectUrl),
   });
 }
@@ -28,7 +31,7 @@ export function useLinkRedirectProvider() {
 export function useLinkDirectory() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...creds }: DirectoryCredentials & { id: string }) =>
+    mutationFn: ({ id, ...creds }: DirectoryCredentials & { id: string; secondFactorCode?: string }) =>
       api.post<ResponseOf<'POST /api/auth/ldap/:id/link'>>(
         `/api/auth/ldap/${encodeURIComponent(id)}/link`,
         creds,

@@ -9,6 +9,7 @@ import { toastError } from '../../../components/ui/toast-store';
 import { useIdentities, useLinkRedirectProvider } from '../api/identities';
 import { signInProblemOf } from '../lib/sign-in-problem';
 import { DirectoryLinkForm } from './directory-link-form';
+import { useStepUp } from './step-up';
 
 /**
  * The account page's sign-in providers: which ones this account is linked to, and "Link {name}"
@@ -17,6 +18,7 @@ import { DirectoryLinkForm } from './directory-link-form';
 export function LinkedProvidersCard() {
   const identities = useIdentities();
   const link = useLinkRedirectProvider();
+  const stepUp = useStepUp();
   const [searchParams] = useSearchParams();
   const [directory, setDirectory] = useState<string | null>(null);
   const list = identities.data ?? [];
@@ -67,9 +69,10 @@ export function LinkedProvidersCard() {
                   onClick={() =>
                     p.kind === 'ldap'
                       ? setDirectory(directory === p.id ? null : p.id)
-                      : link.mutate(p.id, {
-                          onError: (e) => toastError(`Could not link ${p.name}`, e, 'Please try again.'),
-                        })
+                      : stepUp.run(
+                          (secondFactorCode) => link.mutateAsync({ id: p.id, secondFactorCode }),
+                          (e) => toastError(`Could not link ${p.name}`, e, 'Please try again.'),
+                        )
                   }
                 >
                   <Link2 aria-hidden />
@@ -82,6 +85,7 @@ export function LinkedProvidersCard() {
         {open && !open.linked ? (
           <DirectoryLinkForm provider={open} onDone={() => setDirectory(null)} />
         ) : null}
+        {stepUp.dialog}
       </CardContent>
     </Card>
   );
