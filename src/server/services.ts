@@ -30,12 +30,14 @@ import { createScheduledBackups } from './modules/backup/scheduled-backups.servi
 import { createFaviconService } from './modules/favicon/favicon.service.js';
 import { createIdentityService } from './modules/identity/identity.service.js';
 import { createSecondFactorService } from './modules/identity/second-factor.service.js';
+import { createLeaderboardService } from './modules/leaderboard/leaderboard.service.js';
 import { createMailService } from './modules/mail/mail.service.js';
 import { createModerationService } from './modules/moderation/moderation.service.js';
 import { createLineIndexes } from './modules/pastes/line-index/line-index-store.js';
 import { createPasteInsertBatcher } from './modules/pastes/paste-insert-batcher.js';
 import { INLINE_CONTENT_MAX_BYTES, pasteCreationRules } from './modules/pastes/pastes.limits.js';
 import { createPastesService } from './modules/pastes/pastes.service.js';
+import { createPasteRanking } from './modules/pastes/ranking.service.js';
 import { createHotPasteCache } from './modules/pastes/reading/hot-paste-cache.js';
 import { createPasteDelivery } from './modules/pastes/reading/paste-delivery.js';
 import { createPasteLines } from './modules/pastes/reading/paste-lines.service.js';
@@ -194,6 +196,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     clock,
     blobs,
     pastes,
+    users,
     lineIndexes,
     rateLimiter,
     log,
@@ -269,6 +272,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     config: config.identity,
   });
   const secondFactor = createSecondFactorService({ db: db.kysely, clock, rateLimiter, settings });
+  const leaderboard = createLeaderboardService({ ranking: createPasteRanking({ db: db.kysely }), clock });
   return {
     config,
     db,
@@ -295,6 +299,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     pasteLines,
     pasteRevisions,
     uploads,
+    leaderboard,
     teams,
     shares,
     moderation,

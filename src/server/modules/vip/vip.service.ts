@@ -12,15 +12,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../error
 import type { LimitRule, RateLimiter } from '../../lib/rate-limiter.js';
 import type { UserRow, UsersService } from '../users/users.service.js';
 import { checkBannerImageUrl, checkBannerLink } from './banner-url.js';
-import {
-  claimLicense,
-  deleteLicense,
-  grantVip,
-  insertLicense,
-  licenseExists,
-  listLicenses,
-  setBanner,
-} from './vip.repository.js';
+import { claimLicense, deleteLicense, insertLicense, licenseExists, listLicenses } from './vip.repository.js';
 
 /** License keys are guessable only by brute force; keep that slow per account. */
 export const VIP_ACTIVATE_PER_USER: LimitRule = {
@@ -81,7 +73,7 @@ export function createVipService({ db, users, clock, rateLimiter, bannerHosts }:
           throw new AppError('NOT_FOUND', VIP_MESSAGES.licenseUnknown);
         }
         // Throwing rolls the claim back, so a second license is never spent on the same account.
-        if (!(await grantVip(trx, user.id, now))) throw conflict(VIP_MESSAGES.alreadyVip);
+        if (!(await users.grantVip(user.id, now, trx))) throw conflict(VIP_MESSAGES.alreadyVip);
       });
       return (await users.findById(user.id))!;
     },
@@ -127,7 +119,7 @@ export function createVipService({ db, users, clock, rateLimiter, bannerHosts }:
       if ((body.bannerImageBytes ?? 0) > VIP_BANNER_MAX_BYTES) throw badRequest(VIP_MESSAGES.bannerTooLarge);
       const link = checkBannerLink(body.bannerLink);
       if (!link.ok) throw badRequest(link.message);
-      await setBanner(db, user.id, image.value, link.value);
+      await users.setVipBanner(user.id, image.value, link.value);
       return (await users.findById(user.id))!;
     },
   };
