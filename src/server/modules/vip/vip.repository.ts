@@ -38,6 +38,9 @@ export async function insertLicense(db: Kysely<Database>, licenseKey: string, no
 }
 
 /** One page of licences, newest first, with who used each; and how many there are. */
+/** A licence with the name of who used it (null while unused or once that account is gone). */
+export type LicenseRow = Awaited<ReturnType<typeof listLicenses>>['rows'][number];
+
 export async function listLicenses(db: Kysely<Database>, offset: number, limit: number) {
   const [rows, count] = await Promise.all([
     db
