@@ -67,6 +67,38 @@ module.exports = {
       to: { path: '^src/web/(features|pages)/' },
     },
     {
+      name: 'features-know-no-screen',
+      comment: 'A feature is used by screens (pages/) and the shell (app/), never the other way round.',
+      severity: 'error',
+      from: { path: '^src/web/features/' },
+      to: { path: '^src/web/(app|pages)/' },
+    },
+    {
+      name: 'query-builder-only-in-repositories',
+      comment:
+        'SQL lives in repositories and src/server/db/: elsewhere Kysely is a type (a transaction handed on), never a query.',
+      severity: 'error',
+      from: {
+        path: '^src/server/',
+        pathNot: ['\\.repository\\.ts$', '^src/server/db/', '\\.test\\.ts$'],
+      },
+      to: { path: 'node_modules/kysely/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'database-drivers-only-in-db',
+      comment: 'Only src/server/db/ opens connections; everything else goes through its Db.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: ['^src/server/db/', '\\.test\\.ts$'] },
+      to: { path: 'node_modules/(pg|better-sqlite3)/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'web-uses-no-server-package',
+      comment: 'The browser bundle never pulls in server plumbing.',
+      severity: 'error',
+      from: { path: '^src/web/' },
+      to: { path: 'node_modules/(fastify|@fastify|kysely|pg|better-sqlite3|nodemailer|ioredis|@node-rs)' },
+    },
+    {
       name: 'no-circular',
       comment: 'Cycles make load order matter and modules impossible to read alone.',
       severity: 'error',
@@ -78,6 +110,7 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    exclude: { path: '(^|/)(dist|node_modules)/' },
+    // node_modules is reached (so the package rules above can fire) but not followed into.
+    exclude: { path: '^dist/' },
   },
 };

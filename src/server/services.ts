@@ -31,6 +31,7 @@ import { createBansService } from './modules/bans/bans.service.js';
 import { createFaviconService } from './modules/favicon/favicon.service.js';
 import { createIdentityService } from './modules/identity/identity.service.js';
 import { createSecondFactorService } from './modules/identity/second-factor.service.js';
+import { createLeaderboardService } from './modules/leaderboard/leaderboard.service.js';
 import { createMailService } from './modules/mail/mail.service.js';
 import { createAuthorPurge } from './modules/moderation/author-purge.js';
 import { createModerationService } from './modules/moderation/moderation.service.js';
@@ -38,6 +39,7 @@ import { createLineIndexes } from './modules/pastes/line-index/line-index-store.
 import { createPasteInsertBatcher } from './modules/pastes/paste-insert-batcher.js';
 import { INLINE_CONTENT_MAX_BYTES, pasteCreationRules } from './modules/pastes/pastes.limits.js';
 import { createPastesService } from './modules/pastes/pastes.service.js';
+import { createPasteRanking } from './modules/pastes/ranking.service.js';
 import { createHotPasteCache } from './modules/pastes/reading/hot-paste-cache.js';
 import { createPasteDelivery } from './modules/pastes/reading/paste-delivery.js';
 import { createPasteLines } from './modules/pastes/reading/paste-lines.service.js';
@@ -206,6 +208,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     clock,
     blobs,
     pastes,
+    users,
     lineIndexes,
     rateLimiter,
     log,
@@ -293,6 +296,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     siteOrigin: mail.siteOrigin,
     config: config.identity,
   });
+  const leaderboard = createLeaderboardService({ ranking: createPasteRanking({ db: db.kysely }), clock });
   return {
     config,
     db,
@@ -320,6 +324,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     pasteLines,
     pasteRevisions,
     uploads,
+    leaderboard,
     teams,
     shares,
     search,

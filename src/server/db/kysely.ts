@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DialectName } from './dialect.js';
 import type { Database } from './schema.js';
@@ -25,6 +25,11 @@ export interface Db {
   /** PostgreSQL schema in use when not the default one. */
   schema?: string;
   close(): Promise<void>;
+}
+
+/** One round trip to the database: readiness and the setup wizard's connection test. */
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db.kysely);
 }
 
 export interface DbOptions {

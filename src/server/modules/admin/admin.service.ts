@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { CHANGE_PASSWORD_MIN, type Role } from '../../../common/constants.js';
-import { canAdminister, canModerate, roleChangesFor } from '../../../common/policies.js';
+import { canAdminister, roleChangesFor } from '../../../common/policies.js';
 import { ACCOUNT_MESSAGES } from '../../../common/schemas/account.js';
 import {
   ADMIN_MESSAGES,
@@ -23,6 +23,7 @@ import { isEncrypted } from '../pastes/encrypted-content.js';
 import type { PastesService } from '../pastes/pastes.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UserRow, UsersService } from '../users/users.service.js';
+import { presentAdminUser } from './admin.presenter.js';
 
 interface Deps {
   db: Kysely<Database>;
@@ -38,23 +39,6 @@ export type AdminService = ReturnType<typeof createAdminService>;
 
 /** The admin's list shows the newest pastes; the search reaches the rest. */
 const PASTE_LIST_LIMIT = 1000;
-
-function presentAdminUser(row: UserRow, pasteCount: number, secondFactor: boolean): AdminUser {
-  const staff = canModerate(row.role);
-  return {
-    id: row.id,
-    username: row.username,
-    email: row.email,
-    role: row.role,
-    createdAt: iso(row.created_at)!,
-    registrationIp: staff ? null : row.registration_ip,
-    hasApiKey: row.api_key_hash !== null,
-    emailVerified: row.email_verified === 1,
-    pasteCount,
-    vipActivatedAt: iso(row.vip_activated_at),
-    secondFactor,
-  };
-}
 
 /** Ids in the URL are numbers; anything else names no account. */
 function userId(raw: string): number {

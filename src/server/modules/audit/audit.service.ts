@@ -7,12 +7,12 @@ import {
   type AuditTargetType,
 } from '../../../common/schemas/audit.js';
 import type { Clock } from '../../clock.js';
-import { iso } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import type { ModerationService } from '../moderation/moderation.service.js';
 import type { PastesService } from '../pastes/pastes.service.js';
 import type { TeamsService } from '../teams/teams.service.js';
 import type { UsersService } from '../users/users.service.js';
+import { presentAuditEntry } from './audit.presenter.js';
 import { insertAuditEntry, listAuditEntries, purgeAuditBefore } from './audit.repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -93,21 +93,7 @@ export function createAuditService({ db, clock, users, pastes, moderation, teams
         { limit: AUDIT_PAGE_SIZE, offset: (query.page - 1) * AUDIT_PAGE_SIZE },
       );
       const entries: AuditEntry[] = [];
-      for (const r of rows) {
-        entries.push({
-          id: r.id,
-          at: iso(r.created_at)!,
-          actorId: r.actor_id,
-          actorUsername: r.actor_username,
-          action: r.action as AuditAction,
-          targetType: r.target_type as AuditTargetType | null,
-          targetId: r.target_id,
-          targetExists: await exists(r.target_type, r.target_id),
-          details: r.details ? (JSON.parse(r.details) as AuditDetails) : null,
-          requestId: r.request_id,
-          ip: r.ip,
-        });
-      }
+      for (const r of rows) entries.push(presentAuditEntry(r, await exists(r.target_type, r.target_id)));
       return { entries, total, page: query.page, pageSize: AUDIT_PAGE_SIZE };
     },
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
+import { pingDatabase } from '../../db/kysely.js';
 import { AppError } from '../../errors.js';
 
 const retryLater = (message: string) => new AppError('UNAVAILABLE', message, { 'Retry-After': '5' });
@@ -11,7 +11,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/readyz', async (request) => {
     // Shutting down: the balancer sends new requests elsewhere while this one finishes its own.
     if (app.draining) throw retryLater('Shutting down');
-    const [database, blobStore] = await Promise.allSettled([sql`select 1`.execute(db.kysely), blobs.ping()]);
+    const [database, blobStore] = await Promise.allSettled([pingDatabase(db), blobs.ping()]);
     if (database.status === 'fulfilled' && blobStore.status === 'fulfilled') {
       return { ok: true, database: db.dialect };
     }

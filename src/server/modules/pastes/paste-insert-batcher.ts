@@ -1,11 +1,17 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { Db } from '../../db/kysely.js';
-import type { Database, PastesTable } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
 import type { SearchDocument, SearchIndex } from '../search/search-index.service.js';
+import {
+  insertPasteRow,
+  insertPasteRowsSkippingTaken,
+  type NewPasteRow,
+  sqlitePasteRowWriter,
+} from './paste-inserts.repository.js';
 import { insertTags, sqliteTagWriter } from './paste-tags.repository.js';
 
-export type NewPasteRow = Insertable<PastesTable>;
+export type { NewPasteRow };
 
 /** What is written with a new paste, in its transaction: its tags and its search document. */
 export interface PasteCompanions {
@@ -54,7 +60,7 @@ export function createPasteInsertBatcher(db: Db, search?: IndexWriter) {
       batch.map(async (p) => {
         try {
           await db.kysely.transaction().execute(async (tx) => {
-            await tx.insertInto('pastes').values(p.row).execute();
+            await insertPasteRow(tx, p.row);
             await writeCompanions(tx, [p]);
           });
           p.resolve(true);
@@ -72,13 +78,10 @@ export function createPasteInsertBatcher(db: Db, search?: IndexWriter) {
     let stored: Set<string>;
     try {
       stored = await db.kysely.transaction().execute(async (tx) => {
-        const rows = await tx
-          .insertInto('pastes')
-          .values(batch.map((p) => p.row))
-          .onConflict((oc) => oc.column('id').doNothing())
-          .returning('id')
-          .execute();
-        const ids = new Set(rows.map((r) => r.id));
+        const ids = await insertPasteRowsSkippingTaken(
+          tx,
+          batch.map((p) => p.row),
+        );
         // The first of two rows drawing the same id is the one stored.
         const seen = new Set<string>();
         const mine = batch.filter((p) => ids.has(p.row.id) && !seen.has(p.row.id) && seen.add(p.row.id));
@@ -142,31 +145,12 @@ function sqliteFlusher(
 ) {
   const { driver } = db;
   if (driver.dialect !== 'sqlite') return fallback;
-  const { sqlite, statements } = driver;
+  const { sqlite } = driver;
   const writeTag = sqliteTagWriter(driver)!;
-  // The INSERT for rows with these columns, compiled by Kysely once per column set (sentinel
-  // values give the order of its parameters).
-  const inserts = new Map<string, { sql: string; columns: (keyof NewPasteRow)[] }>();
-  function insertFor(row: NewPasteRow) {
-    const columns = Object.keys(row) as (keyof NewPasteRow)[];
-    const key = columns.join();
-    let insert = inserts.get(key);
-    if (!insert) {
-      const sentinel = Object.fromEntries(columns.map((c) => [c, `\u0000${c}\u0000`]));
-      const query = db.kysely
-        .insertInto('pastes')
-        .values(sentinel as unknown as NewPasteRow)
-        .compile();
-      const order = query.parameters.map((p) => String(p).slice(1, -1) as keyof NewPasteRow);
-      insert = { sql: query.sql, columns: order };
-      inserts.set(key, insert);
-    }
-    return insert;
-  }
+  const writeRow = sqlitePasteRowWriter(db)!;
   // Each row with its companions in a savepoint of the batch's transaction: all of it or none.
   const insertOne = sqlite.transaction((p: Pending) => {
-    const { sql, columns } = insertFor(p.row);
-    statements.prepare(sql).run(columns.map((c) => p.row[c] ?? null));
+    writeRow(p.row);
     for (const tag of p.companions.tags) writeTag(p.row.id, tag);
     if (writeDoc && p.companions.doc) writeDoc({ pasteId: p.row.id, doc: p.companions.doc });
   });

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { SETUP_MESSAGES } from '../../../common/messages.js';
 import { registrationError } from '../../../common/schemas/auth.js';
 import type { EmailSettings } from '../../../common/schemas/settings.js';
@@ -12,7 +11,7 @@ import { DEFAULT_SETTINGS } from '../../../common/settings-defaults.js';
 import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import { isUniqueViolation } from '../../db/dialect.js';
-import type { Db } from '../../db/kysely.js';
+import { type Db, pingDatabase } from '../../db/kysely.js';
 import { AppError, badRequest } from '../../errors.js';
 import { createMailer, defaultSmtpPort, type MailerOptions } from '../../infra/mailer/index.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -54,7 +53,7 @@ export function createSetupService({
   return {
     async testDatabase(): Promise<DatabaseTestResult> {
       try {
-        await sql`select 1`.execute(db.kysely);
+        await pingDatabase(db);
         const where = db.dialect === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : 'embedded SQLite';
         return { ok: true, dialect: db.dialect, message: `Connected to ${where}` };
       } catch {

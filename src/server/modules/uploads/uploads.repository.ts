@@ -39,23 +39,20 @@ export async function heldBy(
 }
 
 /**
- * Inserts the session if the account stays within its limits, atomically: the account's row is
- * locked first (PostgreSQL: a row lock; SQLite: the write lock), so concurrent inits of one account
- * count one after another.
+ * Inserts the session if the account stays within its limits. Run inside a transaction that holds
+ * the account's row lock (see uploads.service), so concurrent inits of one account count one after
+ * another.
  */
 export async function insertSessionWithin(
-  db: Kysely<Database>,
+  tx: Kysely<Database>,
   row: Insertable<UploadSessionsTable>,
   limits: { maxReceiving: number; maxBytes: number },
 ): Promise<'inserted' | 'too-many' | 'quota'> {
-  return db.transaction().execute(async (tx) => {
-    await tx.updateTable('users').set({ id: row.user_id }).where('id', '=', row.user_id).execute();
-    const held = await heldBy(tx, row.user_id);
-    if (held.receiving >= limits.maxReceiving) return 'too-many';
-    if (held.bytes + Number(row.total_size) > limits.maxBytes) return 'quota';
-    await tx.insertInto('upload_sessions').values(row).execute();
-    return 'inserted';
-  });
+  const held = await heldBy(tx, row.user_id);
+  if (held.receiving >= limits.maxReceiving) return 'too-many';
+  if (held.bytes + Number(row.total_size) > limits.maxBytes) return 'quota';
+  await tx.insertInto('upload_sessions').values(row).execute();
+  return 'inserted';
 }
 
 /** Sessions of every account still receiving chunks (the open-sessions metric). */

@@ -25,7 +25,7 @@ import { randomToken } from '../../lib/tokens.js';
 import { checkEncryptionOptions, isEncrypted, sealedLineTableFor } from '../pastes/encrypted-content.js';
 import { deleteContentBlob, type LineIndexes } from '../pastes/line-index/line-index-store.js';
 import type { PastesService } from '../pastes/pastes.service.js';
-import type { UserRow } from '../users/users.service.js';
+import type { UserRow, UsersService } from '../users/users.service.js';
 import { checkAssembled, RefusedContentError } from './assembly.js';
 import * as repo from './uploads.repository.js';
 
@@ -54,6 +54,8 @@ interface Deps {
   clock: Clock;
   blobs: BlobStore;
   pastes: PastesService;
+  /** The account's row lock, so one account's concurrent inits are counted one after another. */
+  users: UsersService;
   /** Extreme pastes get their line index on the assembly's one read of the bytes. */
   lineIndexes: LineIndexes;
   rateLimiter: RateLimiter;
@@ -87,7 +89,7 @@ export interface UploadStatusView {
 }
 
 export function createUploadsService(deps: Deps) {
-  const { db, clock, blobs, pastes, lineIndexes, rateLimiter, log, options, metrics } = deps;
+  const { db, clock, blobs, pastes, users, lineIndexes, rateLimiter, log, options, metrics } = deps;
   const chunkRule = { name: 'upload-chunk-account', points: options.chunksPerMin, durationSec: 60 };
   const refusal = (why: 'too-many' | 'quota') =>
     new AppError(
@@ -211,34 +213,37 @@ export function createUploadsService(deps: Deps) {
       const now = clock.now();
       let outcome: Awaited<ReturnType<typeof repo.insertSessionWithin>>;
       try {
-        outcome = await repo.insertSessionWithin(
-          db,
-          {
-            id,
-            user_id: user.id,
-            total_chunks: input.totalChunks,
-            total_size: input.totalSize,
-            chunk_size: chunkSize,
-            title: input.title.trim() || null,
-            privacy: input.privacy,
-            password_hash: passwordHash,
-            expiration: input.expiration,
-            burn_after_reading: input.burnAfterReading ? 1 : 0,
-            language: input.language ?? null,
-            blob_key: blobKey,
-            store_ref: storeRef,
-            status: 'receiving',
-            paste_id: null,
-            progress: 0,
-            lease_until: null,
-            error: null,
-            created_at: now,
-            updated_at: now,
-            encryption: encrypted ? ENCRYPTION_PSE1 : null,
-            sealed_title: encrypted ? input.sealedTitle! : null,
-          },
-          limits,
-        );
+        outcome = await db.transaction().execute(async (tx) => {
+          await users.lockRow(user.id, tx);
+          return repo.insertSessionWithin(
+            tx,
+            {
+              id,
+              user_id: user.id,
+              total_chunks: input.totalChunks,
+              total_size: input.totalSize,
+              chunk_size: chunkSize,
+              title: input.title.trim() || null,
+              privacy: input.privacy,
+              password_hash: passwordHash,
+              expiration: input.expiration,
+              burn_after_reading: input.burnAfterReading ? 1 : 0,
+              language: input.language ?? null,
+              blob_key: blobKey,
+              store_ref: storeRef,
+              status: 'receiving',
+              paste_id: null,
+              progress: 0,
+              lease_until: null,
+              error: null,
+              created_at: now,
+              updated_at: now,
+              encryption: encrypted ? ENCRYPTION_PSE1 : null,
+              sealed_title: encrypted ? input.sealedTitle! : null,
+            },
+            limits,
+          );
+        });
       } catch (e) {
         await blobs.abortParts(blobKey, storeRef);
         throw e;

@@ -104,3 +104,42 @@ export async function deleteUser(db: Kysely<Database>, id: number): Promise<bool
   const r = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
   return Number(r.numDeletedRows) === 1;
 }
+
+/**
+ * Grants VIP to a user who has not had it: 'user' becomes 'vip'; managers and admins keep their
+ * role and get vip_activated_at (and with it the banner). False if the user already has VIP.
+ */
+export async function grantVip(db: Kysely<Database>, userId: number, now: number): Promise<boolean> {
+  const r = await db
+    .updateTable('users')
+    .set((eb) => ({
+      role: eb.case().when('role', '=', 'user').then(eb.val<Role>('vip')).else(eb.ref('role')).end(),
+      vip_activated_at: now,
+    }))
+    .where('id', '=', userId)
+    .where('vip_activated_at', 'is', null)
+    .where('role', '!=', 'vip')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function setVipBanner(
+  db: Kysely<Database>,
+  userId: number,
+  bannerUrl: string,
+  bannerLink: string | null,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ vip_banner_url: bannerUrl, vip_banner_link: bannerLink })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/**
+ * Takes the account's row lock (PostgreSQL: a row lock; SQLite: the write lock) inside `tx`, so
+ * that what another module counts for one account is counted one transaction after another.
+ */
+export async function lockUserRow(tx: Kysely<Database>, userId: number): Promise<void> {
+  await tx.updateTable('users').set({ id: userId }).where('id', '=', userId).execute();
+}

@@ -7,8 +7,11 @@ import {
   findUserByEmail,
   findUserById,
   findUserByUsername,
+  grantVip,
   insertUser,
   listUsers,
+  lockUserRow,
+  setVipBanner,
   type UserRow,
   updateUser,
 } from './users.repository.js';
@@ -33,6 +36,11 @@ export function createUsersService({ db }: { db: Kysely<Database> }) {
     count: () => countUsers(db),
     list: (role?: Role) => listUsers(db, role),
     delete: (id: number) => deleteUser(db, id),
+    /** VIP for one who has not had it (see grantVip); false when they already have it. */
+    grantVip: (id: number, now: number, tx: Kysely<Database> = db) => grantVip(tx, id, now),
+    setVipBanner: (id: number, url: string, link: string | null) => setVipBanner(db, id, url, link),
+    /** Inside a transaction: later statements of it run one account at a time. */
+    lockRow: (id: number, tx: Kysely<Database>) => lockUserRow(tx, id),
   };
 }
 

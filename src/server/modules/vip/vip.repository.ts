@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import type { Role } from '../../../common/constants.js';
 import type { Database } from '../../db/schema.js';
 
 /**
@@ -30,37 +29,6 @@ export async function licenseExists(db: Kysely<Database>, licenseKey: string): P
   return row !== undefined;
 }
 
-/**
- * Grants VIP to a user who has not had it: 'user' becomes 'vip'; managers and admins keep their
- * role and get vip_activated_at (and with it the banner). False if the user already has VIP.
- */
-export async function grantVip(db: Kysely<Database>, userId: number, now: number): Promise<boolean> {
-  const r = await db
-    .updateTable('users')
-    .set((eb) => ({
-      role: eb.case().when('role', '=', 'user').then(eb.val<Role>('vip')).else(eb.ref('role')).end(),
-      vip_activated_at: now,
-    }))
-    .where('id', '=', userId)
-    .where('vip_activated_at', 'is', null)
-    .where('role', '!=', 'vip')
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
-}
-
-export async function setBanner(
-  db: Kysely<Database>,
-  userId: number,
-  bannerUrl: string,
-  bannerLink: string | null,
-): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ vip_banner_url: bannerUrl, vip_banner_link: bannerLink })
-    .where('id', '=', userId)
-    .execute();
-}
-
 export async function insertLicense(db: Kysely<Database>, licenseKey: string, now: number) {
   return db
     .insertInto('vip_licenses')
@@ -70,6 +38,9 @@ export async function insertLicense(db: Kysely<Database>, licenseKey: string, no
 }
 
 /** One page of licences, newest first, with who used each; and how many there are. */
+/** A licence with the name of who used it (null while unused or once that account is gone). */
+export type LicenseRow = Awaited<ReturnType<typeof listLicenses>>['rows'][number];
+
 export async function listLicenses(db: Kysely<Database>, offset: number, limit: number) {
   const [rows, count] = await Promise.all([
     db

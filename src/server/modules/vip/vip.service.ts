@@ -6,21 +6,13 @@ import { isVipMember } from '../../../common/policies.js';
 import { VIP_MESSAGES, type VipBannerBody } from '../../../common/schemas/account.js';
 import { ADMIN_MESSAGES, type VipLicense } from '../../../common/schemas/admin.js';
 import type { Clock } from '../../clock.js';
-import { iso } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import type { LimitRule, RateLimiter } from '../../lib/rate-limiter.js';
 import type { UserRow, UsersService } from '../users/users.service.js';
 import { checkBannerImageUrl, checkBannerLink } from './banner-url.js';
-import {
-  claimLicense,
-  deleteLicense,
-  grantVip,
-  insertLicense,
-  licenseExists,
-  listLicenses,
-  setBanner,
-} from './vip.repository.js';
+import { presentLicense } from './vip.presenter.js';
+import { claimLicense, deleteLicense, insertLicense, licenseExists, listLicenses } from './vip.repository.js';
 
 /** License keys are guessable only by brute force; keep that slow per account. */
 export const VIP_ACTIVATE_PER_USER: LimitRule = {
@@ -81,7 +73,7 @@ export function createVipService({ db, users, clock, rateLimiter, bannerHosts }:
           throw new AppError('NOT_FOUND', VIP_MESSAGES.licenseUnknown);
         }
         // Throwing rolls the claim back, so a second license is never spent on the same account.
-        if (!(await grantVip(trx, user.id, now))) throw conflict(VIP_MESSAGES.alreadyVip);
+        if (!(await users.grantVip(user.id, now, trx))) throw conflict(VIP_MESSAGES.alreadyVip);
       });
       return (await users.findById(user.id))!;
     },
@@ -89,29 +81,12 @@ export function createVipService({ db, users, clock, rateLimiter, bannerHosts }:
     /** A new licence key: 80 random bits (CSPRNG) as VIP-XXXX-XXXX-XXXX-XXXX, shown in full to the admin. */
     async generateLicense(): Promise<VipLicense> {
       const row = await insertLicense(db, newLicenseKey(), clock.now());
-      return {
-        id: row.id,
-        licenseKey: row.license_key,
-        isUsed: false,
-        usedByUsername: null,
-        usedAt: null,
-        createdAt: iso(row.created_at)!,
-      };
+      return presentLicense({ ...row, used_by_username: null });
     },
 
     async listLicenses(page: number, pageSize: number): Promise<{ licenses: VipLicense[]; total: number }> {
       const { rows, total } = await listLicenses(db, (page - 1) * pageSize, pageSize);
-      return {
-        total,
-        licenses: rows.map((r) => ({
-          id: r.id,
-          licenseKey: r.license_key,
-          isUsed: r.is_used === 1,
-          usedByUsername: r.used_by_username,
-          usedAt: iso(r.used_at),
-          createdAt: iso(r.created_at)!,
-        })),
-      };
+      return { total, licenses: rows.map(presentLicense) };
     },
 
     async deleteLicense(rawId: string): Promise<void> {
@@ -127,7 +102,7 @@ export function createVipService({ db, users, clock, rateLimiter, bannerHosts }:
       if ((body.bannerImageBytes ?? 0) > VIP_BANNER_MAX_BYTES) throw badRequest(VIP_MESSAGES.bannerTooLarge);
       const link = checkBannerLink(body.bannerLink);
       if (!link.ok) throw badRequest(link.message);
-      await setBanner(db, user.id, image.value, link.value);
+      await users.setVipBanner(user.id, image.value, link.value);
       return (await users.findById(user.id))!;
     },
   };
