@@ -97,7 +97,7 @@ const rel = (file: string) => path.relative(serverDir, file).split(path.sep).joi
 const sources = filesUnder(serverDir);
 
 /** The tables a file reads and writes, by literal table name. */
-export function tablesOf(source: string): { reads: Set<string>; writes: Set<string> } {
+function tablesOf(source: string): { reads: Set<string>; writes: Set<string> } {
   const reads = new Set<string>();
   const writes = new Set<string>();
   for (const m of source.matchAll(/\.(insertInto|updateTable|deleteFrom|replaceInto)\(\s*['"]([a-z_]+)/g))
