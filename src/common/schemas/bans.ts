@@ -8,6 +8,7 @@ import {
   BANS_MAX,
   PURGE_MAX_PASTES,
 } from '../constants.js';
+import { storedText } from './text.js';
 
 /**
  * Bans (Admin → Bans): staff suspend an account or ban an address or range, for a time or for
@@ -51,7 +52,7 @@ const hours = z.number().int().min(1).max(BAN_MAX_HOURS).nullable();
 export const banBodySchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('account'),
-    username: z.string().trim().min(1, BAN_MESSAGES.usernameRequired).max(100),
+    username: storedText(100).pipe(z.string().trim().min(1, BAN_MESSAGES.usernameRequired)),
     reason,
     hours,
     /** Its pastes wait for review (seen only by it and staff) while it is suspended; else they stay. */
@@ -59,7 +60,7 @@ export const banBodySchema = z.discriminatedUnion('kind', [
   }),
   z.strictObject({
     kind: z.literal('address'),
-    address: z.string().trim().min(1, BAN_MESSAGES.addressRequired).max(60),
+    address: storedText(60).pipe(z.string().trim().min(1, BAN_MESSAGES.addressRequired)),
     reason,
     hours,
   }),

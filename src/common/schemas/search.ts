@@ -9,6 +9,7 @@ import {
 import { PASTE_LANGUAGES } from '../languages.js';
 import { SEARCH_MESSAGES } from '../messages.js';
 import { tagSchema } from './tags.js';
+import { storedText } from './text.js';
 
 /** A day (`2025-10-01`, the whole of it in UTC) or an ISO time. */
 const DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
@@ -24,9 +25,9 @@ const dateParam = z
 export const searchQuerySchema = z.object({
   q: z.string().max(SEARCH_QUERY_MAX_LENGTH, SEARCH_MESSAGES.queryTooLong).default(''),
   /** The author's username. */
-  author: z.string().max(30).optional(),
+  author: storedText(30).optional(),
   /** A team's slug: pastes shared with that team. */
-  team: z.string().max(TEAM_SLUG_MAX_LENGTH).optional(),
+  team: storedText(TEAM_SLUG_MAX_LENGTH).optional(),
   tag: tagSchema.optional(),
   /** The language its author chose (pastes left to detection have none). */
   language: z.enum(PASTE_LANGUAGES).optional(),

@@ -39,8 +39,9 @@ export const updateTeamBodySchema = z.strictObject({
   description: teamDescription.optional(),
 });
 
-export const teamParams = z.object({ slug: z.string().max(100) });
-export const teamMemberParams = z.object({ slug: z.string().max(100), username: z.string().max(100) });
+// Looked up as given: a NUL (which PostgreSQL cannot hold) simply names no team or person.
+export const teamParams = z.object({ slug: storedText(100) });
+export const teamMemberParams = z.object({ slug: storedText(100), username: storedText(100) });
 
 /** Adds a member, or changes the role of one already in the team. */
 export const putTeamMemberBodySchema = z.strictObject({
