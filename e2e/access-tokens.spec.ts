@@ -3,7 +3,7 @@ import { axeViolations } from './support/axe';
 import { ADMIN, expect, loginInContext, registerUser, snap, test, toasts } from './support/fixtures';
 
 /**
- * Issue 37 in Chromium: personal access tokens on the Account page (made with a name, scopes and
+ * In Chromium: personal access tokens on the Account page (made with a name, scopes and
  * an expiry, shown once, used, revoked), and a members-only site as a visitor meets it.
  */
 // A hang guard for a loaded machine (axe runs several times), not a speed limit.

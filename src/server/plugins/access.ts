@@ -31,7 +31,7 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { table: Route
         url: route.url,
         access: route.config?.access,
         allowBeforeSetup: route.config?.allowBeforeSetup === true,
-        apiKey: route.config?.apiKey === true,
+        apiKey: Boolean(route.config?.apiKey),
         tokenScope: route.config?.tokenScope,
         openToVisitors: route.config?.openToVisitors === true,
       });

@@ -18,7 +18,7 @@ describe('public settings', () => {
       canSendMail: false,
       auditRetentionDays: 365,
       ssoOnly: false,
-      // Issue 37, each off until the admin turns it on.
+      // Identity and members-only switches, each off until the admin turns it on.
       enableAccessTokens: false,
       requireSignInToCreate: false,
       requireSignInToRead: false,
