@@ -74,7 +74,7 @@ test('Clear can be undone; the draft goes once the paste is created with Ctrl+En
   await editor.press('Tab');
   // Editor → options → Create Paste.
   await expect(page.getByLabel('Title')).toBeFocused();
-  for (const next of ['Privacy', 'Language', 'Expiration']) {
+  for (const next of ['Privacy', 'Tags', 'Language', 'Expiration']) {
     await page.keyboard.press('Tab');
     await expect(page.getByLabel(next, { exact: true })).toBeFocused();
   }
