@@ -148,7 +148,7 @@ test('a notebook shows its markdown, code, text and PNG outputs', async ({ page,
     content: JSON.stringify(notebook),
   });
   await page.goto(`/paste/${id}`);
-  await expect(page.getByRole('heading', { name: 'Analysis' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Analysis', exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Code cell 1' })).toContainText('print("hi")');
   await expect(page.getByRole('region', { name: 'Code cell 1' })).toContainText('hi');
   await expect(page.getByRole('img', { name: 'Cell output' })).toHaveJSProperty('naturalWidth', 1);
