@@ -32,6 +32,7 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/user/identities': 'signed-in',
   'POST /api/auth/oidc/:id/link': 'signed-in',
   'POST /api/auth/ldap/:id/link': 'signed-in',
+  'POST /api/user/identities/:id/unlink': 'signed-in',
   'GET /api/admin/safety/rules': 'staff',
   'POST /api/admin/safety/rules': 'staff',
   'DELETE /api/admin/safety/rules/:id': 'staff',

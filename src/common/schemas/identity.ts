@@ -28,6 +28,11 @@ export const IDENTITY_MESSAGES = {
   missingFields: 'Username and password are required',
   invalidCredentials: 'Invalid username or password',
   alreadyLinked: 'This account already has an identity from this provider',
+  notLinked: 'This account is not linked to this provider',
+  lastWayIn:
+    'This provider is your only way to sign in: add an email address first, so that you can reset your password by mail',
+  lastWayInSsoOnly:
+    'This site signs in through single sign-on only: your last linked provider cannot be unlinked',
   ssoOnly:
     'This site signs in through single sign-on only. A password works only for the emergency admin account.',
   registrationClosed: 'This site creates accounts through single sign-on only',

@@ -327,6 +327,9 @@ export const RESPONSES = {
   'GET /api/user/identities': { 200: z.strictObject({ identities: z.array(accountIdentitySchema) }) },
   'POST /api/auth/oidc/:id/link': { 200: z.strictObject({ redirectUrl: z.url() }) },
   'POST /api/auth/ldap/:id/link': { 200: z.strictObject({ identities: z.array(accountIdentitySchema) }) },
+  'POST /api/user/identities/:id/unlink': {
+    200: z.strictObject({ identities: z.array(accountIdentitySchema) }),
+  },
   'GET /api/admin/safety/rules': { 200: safetyRulesSchema },
   'POST /api/admin/safety/rules': { 201: z.strictObject({ rule: safetyRuleSchema }) },
   'DELETE /api/admin/safety/rules/:id': { 200: z.strictObject({ success: z.literal(true) }) },

@@ -60,4 +60,17 @@ export const identityAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       return { identities: await identity.identitiesOf(request.user!.id) };
     },
   );
+
+  /** Removes a way into the account: a fresh second-factor check like linking one. */
+  app.post(
+    '/api/user/identities/:id/unlink',
+    {
+      config: { access: 'signed-in', freshSecondFactor: true },
+      schema: { params: providerParams, body: linkBodySchema },
+    },
+    async (request) => {
+      await identity.unlink(request.user!.id, request.params.id);
+      return { identities: await identity.identitiesOf(request.user!.id) };
+    },
+  );
 };

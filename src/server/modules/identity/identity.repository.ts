@@ -39,6 +39,20 @@ export async function insertLink(db: Kysely<Database>, link: Insertable<Identity
   await db.insertInto('identity_links').values(link).execute();
 }
 
+/** Whether the account had a link to the provider (and now has none). */
+export async function deleteUserLink(
+  db: Kysely<Database>,
+  userId: number,
+  providerId: string,
+): Promise<boolean> {
+  const r = await db
+    .deleteFrom('identity_links')
+    .where('user_id', '=', userId)
+    .where('provider_id', '=', providerId)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
 export async function touchLink(
   db: Kysely<Database>,
   providerId: string,

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { isPlaceholderAddress } from '../../../common/schemas/auth.js';
 import {
   type AccountIdentity,
   type DirectoryCredentials,
@@ -10,7 +11,7 @@ import {
 import { type Clock, iso } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
-import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import type { Captcha } from '../../infra/captcha/captcha.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
@@ -21,7 +22,13 @@ import { createAccountLinker, type SignInContext } from './account-linker.js';
 import { directorySignIn } from './directory-protocol.js';
 import { SignInProblem } from './external-identity.js';
 import { DIRECTORY_PER_IP, DIRECTORY_PER_USERNAME, REDIRECT_STARTS_PER_IP } from './identity.limits.js';
-import { deleteExpiredFlows, insertFlow, listUserLinks, takeFlow } from './identity.repository.js';
+import {
+  deleteExpiredFlows,
+  deleteUserLink,
+  insertFlow,
+  listUserLinks,
+  takeFlow,
+} from './identity.repository.js';
 import { createIdentityAdmin } from './identity-admin.js';
 import {
   createProviderDirectory,
@@ -216,6 +223,21 @@ export function createIdentityService(deps: Deps) {
           linkedAt: iso(link?.created_at ?? null),
         };
       });
+    },
+
+    /**
+     * Removes the account's link to a provider. The last link stays when it is the only way in:
+     * on an SSO-only site, or when the account has no address to reset its password by.
+     */
+    async unlink(userId: number, providerId: string): Promise<void> {
+      const links = await listUserLinks(db, userId);
+      if (!links.some((l) => l.provider_id === providerId)) throw notFound(IDENTITY_MESSAGES.notLinked);
+      if (links.length === 1) {
+        const user = await deps.users.findById(userId);
+        if ((await settings.get()).ssoOnly) throw conflict(IDENTITY_MESSAGES.lastWayInSsoOnly);
+        if (!user || isPlaceholderAddress(user.email)) throw conflict(IDENTITY_MESSAGES.lastWayIn);
+      }
+      await deleteUserLink(db, userId, providerId);
     },
 
     /** Where signing out of a session of this provider continues, or null. */

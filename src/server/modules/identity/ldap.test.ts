@@ -171,3 +171,36 @@ describe('sign-in against an LDAP directory', () => {
     expect(again.body.username).toBe(local.username);
   });
 });
+
+describe('unlinking a directory', () => {
+  it('removes the link from the account page, but never the last way into an account', async () => {
+    // A first directory sign-in makes an account with no address of its own (a directory's mail is not proof).
+    const made = t.client();
+    expect((await login(made, 'corp-ldap', 'lara', 'lara-directory-pw')).status).toBe(200);
+    const refused = await made.post('/api/user/identities/corp-ldap/unlink', {});
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      'This provider is your only way to sign in: add an email address first, so that you can reset your password by mail',
+    );
+    expect((await made.get('/api/user/identities')).body.identities).toContainEqual(
+      expect.objectContaining({ id: 'corp-ldap', linked: true }),
+    );
+
+    const local = await createUser(t);
+    const c = await loginClient(t, local.username, local.plainPassword);
+    const notLinked = await c.post('/api/user/identities/corp-ldap/unlink', {});
+    expect(notLinked.status).toBe(404);
+    expect(notLinked.body.message).toBe('This account is not linked to this provider');
+    const linked = await c.post('/api/auth/ldap/corp-ldap/link', {
+      username: 'mo',
+      password: 'mo-directory-pw',
+    });
+    expect(linked.status, linked.text).toBe(200);
+    const res = await c.post('/api/user/identities/corp-ldap/unlink', {});
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.identities).toContainEqual(expect.objectContaining({ id: 'corp-ldap', linked: false }));
+    const again = await login(t.client(), 'corp-ldap', 'mo', 'mo-directory-pw');
+    expect(again.status).toBe(200);
+    expect(again.body.username).not.toBe(local.username);
+  });
+});

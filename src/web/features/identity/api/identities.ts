@@ -39,3 +39,16 @@ export function useLinkDirectory() {
     onSuccess: ({ identities }) => queryClient.setQueryData(queryKeys.userIdentities, identities),
   });
 }
+
+/** Removes this account's link to a provider (refused when it is the only way in). */
+export function useUnlinkProvider() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, secondFactorCode }: { id: string; secondFactorCode?: string }) =>
+      api.post<ResponseOf<'POST /api/user/identities/:id/unlink'>>(
+        `/api/user/identities/${encodeURIComponent(id)}/unlink`,
+        secondFactorCode ? { secondFactorCode } : undefined,
+      ),
+    onSuccess: ({ identities }) => queryClient.setQueryData(queryKeys.userIdentities, identities),
+  });
+}

@@ -1,4 +1,4 @@
-import { Building2, Link2, LogIn } from 'lucide-react';
+import { Building2, Link2, LogIn, Unlink } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
@@ -6,18 +6,19 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { toastError } from '../../../components/ui/toast-store';
-import { useIdentities, useLinkRedirectProvider } from '../api/identities';
+import { useIdentities, useLinkRedirectProvider, useUnlinkProvider } from '../api/identities';
 import { signInProblemOf } from '../lib/sign-in-problem';
 import { DirectoryLinkForm } from './directory-link-form';
 import { useStepUp } from './step-up';
 
 /**
- * The account page's sign-in providers: which ones this account is linked to, and "Link {name}"
- * for the others. Nothing when the site has no provider.
+ * The account page's sign-in providers: which ones this account is linked to (with "Unlink {name}"),
+ * and "Link {name}" for the others. Nothing when the site has no provider.
  */
 export function LinkedProvidersCard() {
   const identities = useIdentities();
   const link = useLinkRedirectProvider();
+  const unlink = useUnlinkProvider();
   const stepUp = useStepUp();
   const [searchParams] = useSearchParams();
   const [directory, setDirectory] = useState<string | null>(null);
@@ -60,7 +61,23 @@ export function LinkedProvidersCard() {
                   <span className="truncate text-sm text-muted-foreground">as {p.linkedAs}</span>
                 ) : null}
               </div>
-              {p.linked ? null : (
+              {p.linked ? (
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  disabled={unlink.isPending}
+                  onClick={() =>
+                    stepUp.run(
+                      (secondFactorCode) => unlink.mutateAsync({ id: p.id, secondFactorCode }),
+                      (e) => toastError(`Could not unlink ${p.name}`, e, 'Please try again.'),
+                    )
+                  }
+                >
+                  <Unlink aria-hidden />
+                  Unlink {p.name}
+                </Button>
+              ) : (
                 <Button
                   type="button"
                   variant="outline"
