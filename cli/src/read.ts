@@ -5,6 +5,7 @@ import { type Client, routePath } from './client.js';
 import type { Target } from './config.js';
 import { checkKey, decryptToSpool, KEY_MISSING, keyOf } from './e2e/open-paste.js';
 import { serverError, usageError } from './errors.js';
+import { failureMessage } from './site-errors.js';
 import { columns, type Output, print, printJson, size } from './output.js';
 import { readerFor } from './paste-ref.js';
 import { terminalTextStream } from './safe-text.js';
@@ -13,6 +14,21 @@ import { askHidden } from './terminal.js';
 
 const passwordHeaders = (pw: string | undefined): Record<string, string> =>
   pw === undefined ? {} : { 'x-paste-password': pw };
+
+/**
+ * A 401 asks for the paste's password only when the site says so: a members-only site answers a
+ * reader without a key 401 too (HEAD has no body to tell them apart). Anything else is thrown
+ * with the site's own message.
+ */
+async function refusedForPassword(client: Client, res: Response): Promise<boolean> {
+  const text = await res.text().catch(() => '');
+  try {
+    if ((JSON.parse(text) as { error?: unknown }).error === 'UNAUTHORIZED') return true;
+  } catch {
+    // Not our JSON: failureMessage says so.
+  }
+  throw serverError(await failureMessage(new Response(text, res), client.target.url));
+}
 
 /**
  * What a read will get, learnt with HEAD (no burn claimed, no view counted) under the paste's
@@ -25,6 +41,9 @@ async function probe(client: Client, path: string, password: string | undefined)
   let pw = password || undefined;
   let res = await head(pw);
   if (res.status === 401) {
+    const why = await client.request(path, { headers: passwordHeaders(pw), accept: [401] });
+    if (why.status === 401) await refusedForPassword(client, why);
+    else await why.body?.cancel();
     pw = await askHidden('Paste password: ');
     res = await head(pw);
     if (res.status === 401) throw serverError('401: this paste needs its password');
@@ -98,7 +117,7 @@ async function unlockedRead(client: Client, path: string, password: string | und
     client.request(path, { headers: passwordHeaders(pw), accept: [401] });
   let res = await read(password || undefined);
   if (res.status === 401) {
-    await res.body?.cancel();
+    await refusedForPassword(client, res);
     res = await read(await askHidden('Paste password: '));
     if (res.status === 401) throw serverError('401: this paste needs its password');
   }

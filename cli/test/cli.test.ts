@@ -8,7 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../test/helpers/ports.js';
 import { startS3Server } from '../../test/helpers/s3-server.js';
 import { startTcpProxy } from '../../test/helpers/tcp-proxy.js';
-import { completeSetup, signedIn, startTestApp, type TestApp } from '../../test/helpers/test-app.js';
+import {
+  ADMIN,
+  completeSetup,
+  loginClient,
+  signedIn,
+  startTestApp,
+  type TestApp,
+} from '../../test/helpers/test-app.js';
 import { tempDir } from '../../test/helpers/test-db.js';
 import { sha256, textOfSize } from '../../test/helpers/uploads.js';
 import { waitUntil } from '../../test/helpers/wait-until.js';
@@ -167,6 +174,27 @@ describe('pasteshare get, ls, rm, whoami', () => {
     expect((await cli(['get', `${t.baseUrl}/paste/nope12345678`])).stderr).toBe(
       'pasteshare: 404: Paste not found\n',
     );
+  });
+
+  it('reads a members-only site with the key; without it, says the site is for members', async () => {
+    const link = (await cli(['--title=notes'], site, 'members read this')).stdout.trim();
+    expect((await cli(['edit', link], site, 'members read this, twice')).code).toBe(0);
+    const admin = await loginClient(t, ADMIN.username, ADMIN.password);
+    expect((await admin.put('/api/settings', { requireSignInToRead: true })).status).toBe(200);
+    try {
+      expect(await cli(['get', link], site)).toMatchObject({ code: 0, stdout: 'members read this, twice' });
+      expect(await cli(['get', link, '--revision=1'], site)).toMatchObject({
+        code: 0,
+        stdout: 'members read this',
+      });
+      expect((await cli(['revisions', link], site)).stdout.trim().split('\n')).toHaveLength(2);
+      expect(await cli(['get', link])).toMatchObject({
+        code: 2,
+        stderr: 'pasteshare: 401: This site is for its members only: sign in to read it\n',
+      });
+    } finally {
+      expect((await admin.put('/api/settings', { requireSignInToRead: false })).status).toBe(200);
+    }
   });
 
   it('never sends the key to a site other than the configured one', async () => {

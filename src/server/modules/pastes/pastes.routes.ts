@@ -60,11 +60,13 @@ export const pastesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // HEAD is declared, not left to Fastify's generated route, which would open and drain the body
   // and replace our Content-Length with the empty body's.
+  // A script reads with its key (or a pastes:read token): on a members-only site, nothing else lets it in.
+  const content = { ...pub, apiKey: true, tokenScope: 'pastes:read' } as const;
   const contentRoutes = [
-    { url: '/api/pastes/:id/download', disposition: 'attachment', config: pub },
-    { url: '/api/pastes/:id/raw', disposition: 'inline', config: pub },
+    { url: '/api/pastes/:id/download', disposition: 'attachment', config: content },
+    { url: '/api/pastes/:id/raw', disposition: 'inline', config: content },
     // Outside /api, but declared like them: a members-only site refuses it to visitors.
-    { url: '/raw/:id', disposition: 'inline', config: pub },
+    { url: '/raw/:id', disposition: 'inline', config: content },
   ] as const;
   for (const { url, disposition, config } of contentRoutes) {
     app.route({

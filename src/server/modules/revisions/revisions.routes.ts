@@ -14,7 +14,8 @@ const revisionParams = idParams.extend({ n: z.coerce.number().int().min(1).max(1
  */
 export const revisionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { pasteRevisions, pasteDelivery } = app.services;
-  const pub = { access: 'public' } as const;
+  // Public reads that a script makes with its key (or a pastes:read token), as on a members-only site.
+  const reading = { access: 'public', apiKey: true, tokenScope: 'pastes:read' } as const;
 
   app.put(
     '/api/pastes/:id',
@@ -37,7 +38,7 @@ export const revisionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/pastes/:id/revisions',
-    { config: pub, schema: { params: idParams, querystring: accessQuery } },
+    { config: reading, schema: { params: idParams, querystring: accessQuery } },
     async (request) => ({
       revisions: await pasteRevisions.list(request.params.id, viewerOf(request), credentialsOf(request)),
     }),
@@ -45,7 +46,7 @@ export const revisionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/pastes/:id/revisions/:n',
-    { config: pub, schema: { params: revisionParams, querystring: accessQuery } },
+    { config: reading, schema: { params: revisionParams, querystring: accessQuery } },
     async (request) =>
       pasteRevisions.read(request.params.id, request.params.n, viewerOf(request), credentialsOf(request)),
   );
@@ -58,7 +59,7 @@ export const revisionsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.route({
       method: ['GET', 'HEAD'],
       url,
-      config: pub,
+      config: reading,
       schema: { params: revisionParams, querystring: accessQuery },
       handler: async (request, reply) => {
         const { id, n } = request.params;
