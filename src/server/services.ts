@@ -55,6 +55,10 @@ import { createSetupService } from './modules/setup/setup.service.js';
 import { createShareGrants } from './modules/teams/share-grants.js';
 import { createSharesService } from './modules/teams/shares.service.js';
 import { createTeamsService } from './modules/teams/teams.service.js';
+import { createHighlighter } from './infra/highlight/highlighter.js';
+import { loadEmbedAssets } from './modules/embeds/embed-assets.js';
+import { createEmbedsService } from './modules/embeds/embeds.service.js';
+import { createEmbedReader } from './modules/pastes/reading/embed-read.js';
 import { createUploadsService } from './modules/uploads/uploads.service.js';
 import { createAccessTokenService } from './modules/users/access-tokens.service.js';
 import { createApiKeyService } from './modules/users/api-keys.service.js';
@@ -233,6 +237,15 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
   const safety = createSafetyService({ db: db.kysely, clock, rules: contentRules, pastes, metrics });
   const pasteDelivery = createPasteDelivery({ blobs, pastes, revisions: pasteRevisions, views });
   const pasteLines = createPasteLines({ blobs, pastes, lineIndexes });
+  // A text that takes a grammar longer than this is shown plain (some take seconds on a few KB).
+  const highlighter = createHighlighter({ timeoutMs: 1_000, maxQueued: 32 });
+  const embeds = createEmbedsService({
+    reader: createEmbedReader({ pastes, blobs, lineIndexes }),
+    settings,
+    highlighter,
+    assets: loadEmbedAssets(),
+    siteOrigin: mail.siteOrigin,
+  });
   const moderation = createModerationService({
     db: db.kysely,
     clock,
@@ -322,6 +335,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     pastes,
     pasteDelivery,
     pasteLines,
+    embeds,
     pasteRevisions,
     uploads,
     leaderboard,
@@ -393,6 +407,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
       await mail.settled();
       await uploads.settled();
       await views.close();
+      await highlighter.close();
       await changes.close();
       await redis?.quit().catch(() => {});
       await db.close();

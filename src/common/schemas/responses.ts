@@ -37,6 +37,7 @@ import {
 import { accountSessionsSchema, endedSessionsSchema } from './sessions.js';
 import { adminSettingsSchema, publicSettingsSchema } from './settings.js';
 import { TEAM_RESPONSES } from './teams.js';
+import { oembedResponseSchema } from './embeds.js';
 
 /**
  * What every API route answers, per status code: one zod schema per answer, from which the server
@@ -463,6 +464,7 @@ export const RESPONSES = {
   ...TEAM_RESPONSES,
   ...ACCESS_TOKEN_RESPONSES,
   ...SEARCH_RESPONSES,
+  'GET /api/oembed': { 200: oembedResponseSchema },
 } as const satisfies Record<string, Record<number, z.ZodType | NotJson>>;
 
 /** Routes outside /api, documented and checked like the API's. */
