@@ -106,7 +106,9 @@ describe('policies', () => {
       { held: true },
     ];
     for (const facts of refused) {
-      expect(mayEmbedPaste({ ...open, privacy: 'public', ...facts }, site), JSON.stringify(facts)).toBe(false);
+      expect(mayEmbedPaste({ ...open, privacy: 'public', ...facts }, site), JSON.stringify(facts)).toBe(
+        false,
+      );
     }
     expect(mayEmbedPaste({ ...open, privacy: 'public' }, { requireSignInToRead: true })).toBe(false);
   });

@@ -52,7 +52,7 @@ export const oembedResponseSchema = z.strictObject({
   title: z.string(),
   author_name: z.string(),
   html: z.string(),
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
+  width: z.number().int().min(1),
+  height: z.number().int().min(1),
 });
 export type OembedResponse = z.infer<typeof oembedResponseSchema>;

@@ -16,6 +16,7 @@ import {
 import { auditPageSchema } from './audit.js';
 import { importResultSchema } from './backup.js';
 import { authorFootprintSchema, banSchema, bansSchema, purgeResultSchema } from './bans.js';
+import { oembedResponseSchema } from './embeds.js';
 import { accountIdentitySchema, identityAdminViewSchema, publicProviderSchema } from './identity.js';
 import { pasteLinesSchema, pasteSearchSchema } from './paste-lines.js';
 import {
@@ -37,7 +38,6 @@ import {
 import { accountSessionsSchema, endedSessionsSchema } from './sessions.js';
 import { adminSettingsSchema, publicSettingsSchema } from './settings.js';
 import { TEAM_RESPONSES } from './teams.js';
-import { oembedResponseSchema } from './embeds.js';
 
 /**
  * What every API route answers, per status code: one zod schema per answer, from which the server

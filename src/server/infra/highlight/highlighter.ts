@@ -95,7 +95,9 @@ export function createHighlighter({ timeoutMs, maxQueued }: HighlighterOptions) 
 
 /** A worker script that registers tsx, then loads the TypeScript worker (Worker takes no loader flag). */
 function throughTsx(file: URL): string {
-  const tsx = createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs');
+  const tsx = createRequire(import.meta.url)
+    .resolve('tsx/esm/api')
+    .replace(/\.cjs$/, '.mjs');
   const api = JSON.stringify(pathToFileURL(tsx).href);
   return `import(${api}).then((tsx) => { tsx.register(); return import(${JSON.stringify(file.href)}); });`;
 }

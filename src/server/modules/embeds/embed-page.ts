@@ -17,7 +17,8 @@ export interface EmbedContent {
   siteTitle: string;
 }
 
-const themeClass = (theme: EmbedTheme) => (theme === 'dark' ? 'dark' : theme === 'light' ? 'light' : 'theme-auto');
+const themeClass = (theme: EmbedTheme) =>
+  theme === 'dark' ? 'dark' : theme === 'light' ? 'light' : 'theme-auto';
 
 function document(theme: EmbedTheme, title: string, assets: EmbedAssets, body: string): string {
   return `<!doctype html>

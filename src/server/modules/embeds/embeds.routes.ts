@@ -23,34 +23,42 @@ export const embedsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { assets } = embeds;
   const config = { access: 'public', openToVisitors: true } as const;
 
-  app.get('/embed/:id', { config, schema: { params: idParams, querystring: embedQuerySchema } }, async (request, reply) => {
-    const { id } = request.params;
-    // Read by other sites' pages: no cookie or credential of ours is needed or used.
-    reply.header('cross-origin-resource-policy', 'cross-origin').removeHeader('x-frame-options');
-    if (id.endsWith('.js')) {
-      // The same script for every paste: it reads the paste's id from its own address.
+  app.get(
+    '/embed/:id',
+    { config, schema: { params: idParams, querystring: embedQuerySchema } },
+    async (request, reply) => {
+      const { id } = request.params;
+      // Read by other sites' pages: no cookie or credential of ours is needed or used.
+      reply.header('cross-origin-resource-policy', 'cross-origin').removeHeader('x-frame-options');
+      if (id.endsWith('.js')) {
+        // The same script for every paste: it reads the paste's id from its own address.
+        return reply
+          .type('text/javascript; charset=utf-8')
+          .header('cache-control', 'public, max-age=3600')
+          .send(assets.loader);
+      }
+      const html = await embeds.page(id, request.query);
       return reply
-        .type('text/javascript; charset=utf-8')
-        .header('cache-control', 'public, max-age=3600')
-        .send(assets.loader);
-    }
-    const html = await embeds.page(id, request.query);
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('content-security-policy', EMBED_PAGE_CSP)
-      .header('cache-control', 'no-store')
-      .send(html);
-  });
+        .type('text/html; charset=utf-8')
+        .header('content-security-policy', EMBED_PAGE_CSP)
+        .header('cache-control', 'no-store')
+        .send(html);
+    },
+  );
 
-  app.get('/embed-assets/:file', { config, schema: { params: z.object({ file: z.string().max(60) }) } }, async (request, reply) => {
-    const file = assets.byName.get(request.params.file);
-    if (!file) throw notFound();
-    return reply
-      .type(file.type)
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('cross-origin-resource-policy', 'cross-origin')
-      .send(file.body);
-  });
+  app.get(
+    '/embed-assets/:file',
+    { config, schema: { params: z.object({ file: z.string().max(60) }) } },
+    async (request, reply) => {
+      const file = assets.byName.get(request.params.file);
+      if (!file) throw notFound();
+      return reply
+        .type(file.type)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .send(file.body);
+    },
+  );
 
   app.get('/api/oembed', { config, schema: { querystring: oembedQuerySchema } }, async (request) => {
     const { url, format, maxwidth, maxheight } = request.query;

@@ -1,5 +1,10 @@
 import { LANGUAGES, type LanguageId } from '../../../common/languages.js';
-import { EMBED_MESSAGES, type EmbedTheme, type OembedResponse, parseLineRange } from '../../../common/schemas/embeds.js';
+import {
+  EMBED_MESSAGES,
+  type EmbedTheme,
+  type OembedResponse,
+  parseLineRange,
+} from '../../../common/schemas/embeds.js';
 import { AppError, badRequest } from '../../errors.js';
 import type { Highlighter } from '../../infra/highlight/highlighter.js';
 import type { EmbeddablePaste, EmbedReader } from '../pastes/reading/embed-read.js';
@@ -83,7 +88,11 @@ export function createEmbedsService({ reader, settings, highlighter, assets, sit
       const key = `${paste.version}\n${query.lines ?? ''}\n${query.theme}\n${siteTitle}`;
       const known = kept.get(key);
       if (known !== undefined) return known;
-      const html = renderEmbedPage(await content(paste, query.lines === undefined ? null : parseLineRange(query.lines)), query.theme, assets);
+      const html = renderEmbedPage(
+        await content(paste, query.lines === undefined ? null : parseLineRange(query.lines)),
+        query.theme,
+        assets,
+      );
       if (kept.size >= KEPT_PAGES) kept = new Map();
       kept.set(key, html);
       return html;
@@ -103,7 +112,10 @@ export function createEmbedsService({ reader, settings, highlighter, assets, sit
       const { siteTitle } = await settings.getPublic();
       const width = Math.min(limits.maxwidth ?? OEMBED.width, OEMBED.width);
       const lines = Math.min(paste.totalLines, OEMBED.maxLines);
-      const height = Math.min(limits.maxheight ?? Number.MAX_SAFE_INTEGER, OEMBED.chrome + OEMBED.lineHeight * lines);
+      const height = Math.min(
+        limits.maxheight ?? Number.MAX_SAFE_INTEGER,
+        OEMBED.chrome + OEMBED.lineHeight * lines,
+      );
       const title = paste.title || 'Untitled paste';
       const src = `${origin}/embed/${encodeURIComponent(paste.id)}`;
       return {
