@@ -2,7 +2,7 @@
 // The frame keeps the host page's styles out; its height follows the one message the frame sends.
 (() => {
   const script = document.currentScript;
-  if (!script || !script.src) return;
+  if (!script?.src) return;
   const src = new URL(script.src);
   const match = /^\/embed\/([A-Za-z0-9_-]{1,32})\.js$/.exec(src.pathname);
   if (!match) return;
