@@ -1,5 +1,6 @@
-// Compiles the server (src/server + src/common) into one ES module, dist/server/main.js, when it is
-// missing or older than its sources: `npm start` runs JavaScript, not TypeScript through tsx.
+// Compiles the server (src/server + src/common) into ES modules, dist/server/main.js and the
+// highlighter's worker, when missing or older than their sources: `npm start` runs JavaScript,
+// not TypeScript through tsx.
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -20,8 +21,12 @@ export async function buildServer({ force = false } = {}) {
   console.log('Building the server (esbuild)…');
   const { outputFiles } = await build({
     write: false,
-    entryPoints: [path.join(root, 'src/server/main.ts')],
-    outfile: SERVER_ENTRY,
+    // The highlighter's worker thread is a script of its own, beside main.js (infra/highlight).
+    entryPoints: {
+      main: path.join(root, 'src/server/main.ts'),
+      'highlight-worker': path.join(root, 'src/server/infra/highlight/highlight-worker.ts'),
+    },
+    outdir: path.dirname(SERVER_ENTRY),
     bundle: true,
     platform: 'node',
     format: 'esm',

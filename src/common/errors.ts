@@ -31,6 +31,8 @@ export const ERROR_CODES = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /** oEmbed asked in a format other than JSON (the oEmbed spec's answer). */
+  NOT_IMPLEMENTED: 501,
   MAIL_FAILED: 502,
   UNAVAILABLE: 503,
 } as const;

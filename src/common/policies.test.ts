@@ -12,6 +12,7 @@ import {
   defaultExpiration,
   editRefusal,
   isVipMember,
+  mayEmbedPaste,
   mayReadPaste,
 } from './policies';
 
@@ -89,5 +90,26 @@ describe('policies', () => {
     expect(canSeeTeam('user', 'member')).toBe(true);
     expect(canSeeTeam('vip', null)).toBe(false);
     expect(canSeeTeam('admin', null)).toBe(true);
+  });
+
+  it('embeds only public and unlisted pastes anyone with the link reads at once, on an open site', () => {
+    const open = { burnAfterReading: false, status: 'ready' as const, encrypted: false, held: false };
+    const site = { requireSignInToRead: false };
+    expect(PRIVACIES.filter((privacy) => mayEmbedPaste({ ...open, privacy }, site))).toEqual([
+      'public',
+      'unlisted',
+    ]);
+    const refused = [
+      { burnAfterReading: true },
+      { status: 'processing' as const },
+      { encrypted: true },
+      { held: true },
+    ];
+    for (const facts of refused) {
+      expect(mayEmbedPaste({ ...open, privacy: 'public', ...facts }, site), JSON.stringify(facts)).toBe(
+        false,
+      );
+    }
+    expect(mayEmbedPaste({ ...open, privacy: 'public' }, { requireSignInToRead: true })).toBe(false);
   });
 });

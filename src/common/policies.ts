@@ -133,6 +133,17 @@ export const isDescribedToPreviews = (paste: LinkFacts): boolean =>
   paste.privacy === 'public' && isOpenToLinkHolders(paste);
 
 /**
+ * Whether a paste may be shown inside other sites' pages (its embed and oEmbed answers): open to
+ * link holders (public or unlisted, no password, not burn, not encrypted, ready), not held for
+ * review, on a site that does not ask visitors to sign in to read. An embed is read by whoever
+ * visits the host page, so who asks never matters; any other paste answers as a missing one.
+ */
+export const mayEmbedPaste = (
+  paste: LinkFacts & { held: boolean },
+  site: { requireSignInToRead: boolean },
+): boolean => !site.requireSignInToRead && !paste.held && isOpenToLinkHolders(paste);
+
+/**
  * A VIP member (banner management, a banner on their pastes): the vip role, or a manager or admin
  * who activated a licence.
  */

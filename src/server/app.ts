@@ -17,6 +17,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { sessionsRoutes } from './modules/auth/sessions.routes.js';
 import { backupRoutes } from './modules/backup/backup.routes.js';
 import { bansRoutes } from './modules/bans/bans.routes.js';
+import { embedsRoutes } from './modules/embeds/embeds.routes.js';
 import { faviconRoutes } from './modules/favicon/favicon.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
@@ -179,6 +180,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(auditRoutes);
   await app.register(faviconRoutes);
   await app.register(backupRoutes);
+  await app.register(embedsRoutes);
 
   await app.register(webAppPlugin, {
     root: webRoot,

@@ -9,6 +9,7 @@ import { createLocalDiskStore } from './infra/blob-store/index.js';
 import { createS3Store } from './infra/blob-store/s3.js';
 import { createCaptcha } from './infra/captcha/captcha.js';
 import { createNoChangeBus, createPgChangeBus, createRedisChangeBus } from './infra/change-bus/change-bus.js';
+import { createHighlighter } from './infra/highlight/highlighter.js';
 import type { BackgroundTask } from './infra/jobs/background-jobs.js';
 import type { MailerOptions } from './infra/mailer/index.js';
 import { createMetrics } from './infra/metrics/metrics.js';
@@ -28,6 +29,8 @@ import { createSessionsService } from './modules/auth/sessions.service.js';
 import { createBackupService } from './modules/backup/backup.service.js';
 import { createScheduledBackups } from './modules/backup/scheduled-backups.service.js';
 import { createBansService } from './modules/bans/bans.service.js';
+import { loadEmbedAssets } from './modules/embeds/embed-assets.js';
+import { createEmbedsService } from './modules/embeds/embeds.service.js';
 import { createFaviconService } from './modules/favicon/favicon.service.js';
 import { createIdentityService } from './modules/identity/identity.service.js';
 import { createSecondFactorService } from './modules/identity/second-factor.service.js';
@@ -40,6 +43,7 @@ import { createPasteInsertBatcher } from './modules/pastes/paste-insert-batcher.
 import { INLINE_CONTENT_MAX_BYTES, pasteCreationRules } from './modules/pastes/pastes.limits.js';
 import { createPastesService } from './modules/pastes/pastes.service.js';
 import { createPasteRanking } from './modules/pastes/ranking.service.js';
+import { createEmbedReader } from './modules/pastes/reading/embed-read.js';
 import { createHotPasteCache } from './modules/pastes/reading/hot-paste-cache.js';
 import { createPasteDelivery } from './modules/pastes/reading/paste-delivery.js';
 import { createPasteLines } from './modules/pastes/reading/paste-lines.service.js';
@@ -233,6 +237,15 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
   const safety = createSafetyService({ db: db.kysely, clock, rules: contentRules, pastes, metrics });
   const pasteDelivery = createPasteDelivery({ blobs, pastes, revisions: pasteRevisions, views });
   const pasteLines = createPasteLines({ blobs, pastes, lineIndexes });
+  // A text that takes a grammar longer than this is shown plain (some take seconds on a few KB).
+  const highlighter = createHighlighter({ timeoutMs: 1_000, maxQueued: 32 });
+  const embeds = createEmbedsService({
+    reader: createEmbedReader({ pastes, blobs, lineIndexes }),
+    settings,
+    highlighter,
+    assets: loadEmbedAssets(),
+    siteOrigin: mail.siteOrigin,
+  });
   const moderation = createModerationService({
     db: db.kysely,
     clock,
@@ -322,6 +335,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     pastes,
     pasteDelivery,
     pasteLines,
+    embeds,
     pasteRevisions,
     uploads,
     leaderboard,
@@ -393,6 +407,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
       await mail.settled();
       await uploads.settled();
       await views.close();
+      await highlighter.close();
       await changes.close();
       await redis?.quit().catch(() => {});
       await db.close();

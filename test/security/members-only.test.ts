@@ -35,6 +35,8 @@ const OPEN_TO_VISITORS = [
   'GET /api/auth/oidc/:id/start',
   'GET /api/auth/oidc/:id/callback',
   'POST /api/auth/ldap/:id/login',
+  // Answers 404 on such a site: embeds are for open sites (mayEmbedPaste).
+  'GET /api/oembed',
 ].sort();
 
 const webRoot = tempDir('pasteshare-members-web-');

@@ -132,6 +132,7 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/account/tokens': 'signed-in',
   'DELETE /api/account/tokens/:id': 'signed-in',
   'GET /api/search': 'public',
+  'GET /api/oembed': 'public',
 };
 
 const t = withTestApp({ each: false });

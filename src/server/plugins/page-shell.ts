@@ -11,6 +11,8 @@ export interface ShellMeta {
   title: string;
   /** og:title and og:site_name, for a page a link preview may describe. */
   openGraph?: { title: string; siteName: string };
+  /** oEmbed discovery (a paste other sites may embed): the oEmbed address and the paste's title. */
+  oembed?: { href: string; title: string };
   /** Keep this page out of search engines. */
   noindex?: boolean;
   /** The site's own favicon (settings), replacing the built-in one. */
@@ -53,6 +55,11 @@ export function renderShell(html: string, meta: ShellMeta): string {
       `<meta property="og:title" content="${escapeHtml(meta.openGraph.title)}" />`,
       `<meta property="og:site_name" content="${escapeHtml(meta.openGraph.siteName)}" />`,
       '<meta property="og:type" content="article" />',
+    );
+  }
+  if (meta.oembed) {
+    extra.push(
+      `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(meta.oembed.href)}" title="${escapeHtml(meta.oembed.title)}" />`,
     );
   }
   if (meta.noindex) extra.push('<meta name="robots" content="noindex, nofollow" />');

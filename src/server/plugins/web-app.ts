@@ -13,6 +13,7 @@ import type { PublicUser } from '../../common/schemas/user.js';
 import { AppError, notFound } from '../errors.js';
 import { viewerOf } from '../modules/pastes/reading/viewer.js';
 import { presentUser } from '../modules/users/users.presenter.js';
+import { oembedDiscovery } from './oembed-discovery.js';
 import { linkedStylesheets, readInlineAssets } from './page-assets.js';
 import { createPageCache, type PageEncoding } from './page-cache.js';
 import { renderShell, type ShellMeta } from './page-shell.js';
@@ -47,6 +48,8 @@ interface PageBody {
   status: number;
   /** What a link preview may say of it (null: nothing, noindex). */
   preview: { title: string | null; isPublic: boolean } | null;
+  /** Its oEmbed address when other sites may embed it (mayEmbedPaste). */
+  oembedHref?: string;
   key: string;
   render: (renderedAt: number) => Promise<string>;
 }
@@ -143,11 +146,12 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
       setupCompleted && renderPastePage && pathname === `/paste/${pasteId}`
         ? await pageBody(request, id, publicSettings, renderPastePage)
         : null;
-    const shown = (meta: PageBody['preview']): ShellMeta => {
+    const shown = (meta: PageBody['preview'], oembedHref?: string): ShellMeta => {
       const title = meta?.title || 'Untitled paste';
+      const oembed = oembedHref ? { oembed: { href: oembedHref, title } } : {};
       return meta?.isPublic
-        ? { ...site, title: `${title} - ${siteTitle}`, openGraph: { title, siteName: siteTitle } }
-        : { ...site, noindex: true };
+        ? { ...site, ...oembed, title: `${title} - ${siteTitle}`, openGraph: { title, siteName: siteTitle } }
+        : { ...site, ...oembed, noindex: true };
     };
     // A page with its paste knows what a preview may say; any other asks (counting nothing).
     if (!body) return shellPage(200, shown(await app.services.pastes.previewMeta(id).catch(() => null)));
@@ -160,7 +164,11 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
       render: async () => {
         const renderedAt = app.services.clock.now();
         const html = await body.render(renderedAt);
-        return renderShell(shell, { ...shown(body.preview), inline, body: { html, renderedAt } });
+        return renderShell(shell, {
+          ...shown(body.preview, body.oembedHref),
+          inline,
+          body: { html, renderedAt },
+        });
       },
     };
   }
@@ -206,12 +214,15 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
     }
     if (!read) return null;
     const shown = read.view;
+    const origin = (await app.services.mail.siteOrigin()) ?? `${request.protocol}://${request.host}`;
+    const oembedHref = oembedDiscovery(read, settings, origin);
     return {
       status: 200,
       preview: { title: shown.title, isPublic: shown.privacy === 'public' },
+      oembedHref,
       // The facts name the text by its revision; the count is left out (it may lag, see
       // PAGE_CACHE_TTL_MS). Neither part has a raw newline (the URL is encoded, the rest JSON).
-      key: `${url}\n${user === null ? '' : JSON.stringify(user)}\n${textKey(read.factsJson)}`,
+      key: `${url}\n${user === null ? '' : JSON.stringify(user)}\n${textKey(read.factsJson)}\n${oembedHref ?? ''}`,
       render: (renderedAt) =>
         render({ url, view: shown, textLines: read.textLines, settings, user, renderedAt }),
     };

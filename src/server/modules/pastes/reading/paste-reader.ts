@@ -393,7 +393,7 @@ export function createPasteReader({
     async pageView(
       id: string,
       viewer: Viewer,
-    ): Promise<{ view: PasteView; factsJson: string; textLines?: number } | null> {
+    ): Promise<{ view: PasteView; factsJson: string; textLines?: number; held: boolean } | null> {
       const found = await findVisible(id, viewer);
       const { row } = found;
       const shown = showsTextInPage({
@@ -405,7 +405,9 @@ export function createPasteReader({
       });
       if (!shown) return null;
       const { view, row: read, kept, textLines } = await render(id, viewer, {}, found, true);
-      return { view, factsJson: viewFactsJson(view, read, kept), textLines };
+      // Held for review (then read by its author or staff only): no other site is told of it.
+      const held = read.held_reason !== null;
+      return { view, factsJson: viewFactsJson(view, read, kept), textLines, held };
     },
 
     /** The same answer as JSON text (the routes send this; see pasteViewJson). */

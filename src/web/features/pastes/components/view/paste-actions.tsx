@@ -1,4 +1,4 @@
-import { Check, Copy, Download, FileText, Flag, GitFork, Share2 } from 'lucide-react';
+import { Check, Copy, Download, FileText, Flag, GitFork, QrCode, Share2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { canAdminister, canForkPaste } from '../../../../../common/policies';
@@ -13,6 +13,7 @@ import { isAuthorOf } from '../../lib/author';
 import type { ForkState } from '../../lib/fork';
 import { linkWithKey } from '../../lib/key-fragment';
 import { downloadFileName, downloadUrl, rawUrl, saveTextFile } from '../../lib/paste-links';
+import { LazyShareDialog } from './lazy-share-dialog';
 
 // Loaded when needed (most readers get no owner controls and report nothing): the paste page's
 // first load stays within its JavaScript budget (e2e/first-load.spec.ts).
@@ -73,6 +74,8 @@ export function PasteActions({
   const [linkCopied, setLinkCopied] = useState(false);
   /** Mounted from the first Report on, so a reason typed and cancelled is still there next time. */
   const [reportLoaded, setReportLoaded] = useState(false);
+  /** The QR code dialog: mounted from its first opening on. */
+  const [qrOpen, setQrOpen] = useState<boolean | null>(null);
   const navigate = useNavigate();
   const { data: user } = useUser();
   const isAuthor = isAuthorOf(paste, user);
@@ -156,6 +159,21 @@ export function PasteActions({
           {linkCopied ? <Check aria-hidden /> : <Share2 aria-hidden />}
           {linkCopied ? 'Link copied' : 'Share'}
         </Button>
+      )}
+      {burned ? null : (
+        <Button variant="outline" size="sm" className="noscript:hidden" onClick={() => setQrOpen(true)}>
+          <QrCode aria-hidden />
+          QR code
+        </Button>
+      )}
+      {qrOpen === null ? null : (
+        <LazyShareDialog
+          paste={paste}
+          link={`${window.location.origin}${linkWithKey(path, linkKey)}`}
+          encrypted={encrypted}
+          open={qrOpen}
+          onOpenChange={setQrOpen}
+        />
       )}
       {showRaw && encrypted && content !== undefined ? (
         <Button variant="outline" size="sm" onClick={() => openRawText(content)}>

@@ -1,4 +1,4 @@
-import { Check, Copy, Link2 } from 'lucide-react';
+import { Check, Copy, Link2, QrCode } from 'lucide-react';
 import { useState } from 'react';
 import type { PasteView } from '../../../../../common/schemas/paste';
 import { Button } from '../../../../components/ui/button';
@@ -6,6 +6,7 @@ import { Card, CardContent } from '../../../../components/ui/card';
 import { ReadOnlyField } from '../../../../components/ui/read-only-field';
 import { paths } from '../../../../config/paths';
 import { linkWithKey } from '../../lib/key-fragment';
+import { LazyShareDialog } from './lazy-share-dialog';
 
 /**
  * Shown to the author on the first view after creating: the link to send, a Copy button, and what
@@ -14,6 +15,8 @@ import { linkWithKey } from '../../lib/key-fragment';
 export function YourLinkPanel({ paste, linkKey = null }: { paste: PasteView; linkKey?: string | null }) {
   const link = `${window.location.origin}${linkWithKey(paths.paste(paste.id), linkKey)}`;
   const [copied, setCopied] = useState(false);
+  /** The QR code dialog: mounted from its first opening on. */
+  const [qrOpen, setQrOpen] = useState<boolean | null>(null);
   return (
     <Card aria-label="Your link" className="border-primary/40">
       <CardContent className="space-y-3 pt-6">
@@ -34,6 +37,10 @@ export function YourLinkPanel({ paste, linkKey = null }: { paste: PasteView; lin
           >
             {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
             {copied ? 'Copied' : 'Copy link'}
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => setQrOpen(true)}>
+            <QrCode aria-hidden />
+            QR code
           </Button>
         </div>
         {linkKey ? (
@@ -57,6 +64,15 @@ export function YourLinkPanel({ paste, linkKey = null }: { paste: PasteView; lin
         {paste.privacy === 'unlisted' ? (
           <p className="text-sm text-muted-foreground">Unlisted: only people with the link can find it.</p>
         ) : null}
+        {qrOpen === null ? null : (
+          <LazyShareDialog
+            paste={paste}
+            link={link}
+            encrypted={linkKey !== null}
+            open={qrOpen}
+            onOpenChange={setQrOpen}
+          />
+        )}
       </CardContent>
     </Card>
   );
