@@ -30,7 +30,6 @@ import {
   dropRestoredPaste,
   gapInHistories,
   insertRow,
-  isLocalSetting,
   newestRevisionOf,
   pasteBlobKeys,
   pasteWithTagsOver,
@@ -39,6 +38,7 @@ import {
   revisionHasDigest,
 } from './backup.repository.js';
 import { readBackupRows } from './backup-reader.js';
+import { isLocalSetting } from './backup-tables.js';
 import { contentSink, type StoredContent, type SunkContent } from './content-sink.js';
 import { sealedFromBase64 } from './sealed-content.js';
 
