@@ -1,6 +1,6 @@
 import { createErasure } from '../db/erasure.js';
 import { createStaffReads } from '../modules/audit/staff-reads.service.js';
-import { createLineIndexes } from '../modules/pastes/line-index/line-index-store.js';
+import { createLineIndexes } from '../modules/line-index/line-index-store.js';
 import { createPasteInsertBatcher } from '../modules/pastes/paste-insert-batcher.js';
 import { pasteCreationRules } from '../modules/pastes/pastes.limits.js';
 import { createPastesService } from '../modules/pastes/pastes.service.js';

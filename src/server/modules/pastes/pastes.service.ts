@@ -6,12 +6,12 @@ import { PASTE_MESSAGES } from '../../../common/schemas/paste.js';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import { BlobNotFoundError } from '../../infra/blob-store/index.js';
+import { deleteContentBlob } from '../line-index/line-index-store.js';
 import { createAuthorPastes } from './author-pastes.js';
 import { deleteClaimedBurn } from './burned-pastes.repository.js';
 import { isEncrypted } from './encrypted-content.js';
 import { createHeldPastes } from './held-pastes.js';
 import { recentRuledPastes } from './held-pastes.repository.js';
-import { deleteContentBlob } from './line-index/line-index-store.js';
 import { findLivePaste, type PasteWithAuthor } from './live-paste.repository.js';
 import { createPasteCreation, type PasteCreationDeps } from './paste-creation.js';
 import {
