@@ -25,7 +25,7 @@ module.exports = {
       comment: 'infra/ (blob store, mailer, captcha, jobs) is plumbing: it is given what it runs, it imports no module or wiring.',
       severity: 'error',
       from: { path: '^src/server/infra/' },
-      to: { path: ['^src/server/modules/', '^src/server/services\\.ts$', '^src/server/app\\.ts$'] },
+      to: { path: ['^src/server/modules/', '^src/server/wiring/', '^src/server/services\\.ts$', '^src/server/app\\.ts$'] },
     },
     {
       name: 'common-is-shared',

@@ -15,8 +15,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { LineIndexBuilder } from '../src/server/modules/pastes/line-index/builder.js';
-import type { LineIndex } from '../src/server/modules/pastes/line-index/format.js';
+import { LineIndexBuilder } from '../src/server/modules/line-index/builder.js';
+import type { LineIndex } from '../src/server/modules/line-index/format.js';
 import { checkAssembled } from '../src/server/modules/uploads/assembly.js';
 import { uploadChunked } from './chunked-upload.js';
 import { MARKER, MB, makeLog, signIn } from './huge-log.js';

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { VERY_LARGE_PREVIEW_LINES } from '../src/common/constants.js';
 import { countLines } from '../src/common/line-count.js';
-import { lineIndexKey } from '../src/server/modules/pastes/line-index/line-index-store.js';
+import { lineIndexKey } from '../src/server/modules/line-index/line-index-store.js';
 import { PAGE_PREVIEW_BYTES_READ } from '../src/server/modules/pastes/reading/page-text.js';
 import type { PastePageRenderer } from '../src/server/plugins/web-app.js';
 import { renderPastePage } from '../src/web/ssr/render-paste-page.js';

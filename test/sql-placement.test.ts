@@ -60,7 +60,7 @@ const ALLOWED: Record<string, { reads?: readonly string[]; writes?: readonly str
   },
   'moderation/reports.repository.ts': { reads: ['users'], why: 'cards name the reporter' },
   'moderation/deletion-requests.repository.ts': { reads: ['users'], why: 'cards name the requester' },
-  'pastes/pastes.repository.ts': { reads: ['users'], why: 'lists name the author' },
+  'pastes/paste-listings.repository.ts': { reads: ['users'], why: 'lists name the author' },
   'pastes/live-paste.repository.ts': { reads: ['users'], why: 'a read names the author' },
   'pastes/held-pastes.repository.ts': { reads: ['users'], why: 'the Held queue names the author' },
   'pastes/ranking.repository.ts': { reads: ['users'], why: 'the leaderboard names the author' },

@@ -87,7 +87,6 @@ export const PASTE_SIZE_LIMIT_MAX_MB = 500;
 export const PASTE_SIZE_LIMIT_DEFAULT_MB = 50;
 export const FAVICON_MAX_BYTES = 1 * MB;
 export const VIP_BANNER_MAX_BYTES = 5 * MB;
-export const ADMIN_PAGE_SIZE = 10;
 
 export const SMTP_DEFAULT_PORT = 587;
 export const SMTP_SECURE_PORT = 465;

@@ -79,7 +79,6 @@ export const editPasteBodySchema = z.strictObject({
 export type EditPasteBody = z.input<typeof editPasteBodySchema>;
 export type EditPasteInput = z.output<typeof editPasteBodySchema>;
 
-export const pasteIdSchema = z.object({ id: z.string() });
 export const verifyPasteBodySchema = z.object({ password: z.string().max(200) });
 /** An author's request that staff delete their paste. */
 export const deletionRequestBodySchema = z.object({ reason: storedText(2000) });

@@ -6,7 +6,7 @@ import { randomToken } from './tokens.js';
 export const MODERATION_SECRET_FILE = 'moderation-key.secret';
 
 /**
- * The secret that seals paste keys reporters share with staff (see lib/sealed.ts). Kept
+ * The secret that boxes paste keys reporters share with staff (see lib/secret-box.ts). Kept
  * out of the database on purpose: a database dump or backup alone never opens a shared key. From
  * MODERATION_KEY_SECRET when set (every instance of a site must then share it); else a file in
  * the data folder, created on first use readable by this user only, and read again after a restart.

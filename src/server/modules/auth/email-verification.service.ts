@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
-import { seal, unseal } from '../../lib/sealed.js';
+import { boxSecret, openSecretBox } from '../../lib/secret-box.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import type { SecondFactorService } from '../identity/second-factor.service.js';
 import type { MailContext, MailService } from '../mail/mail.service.js';
@@ -128,7 +128,7 @@ export function createEmailVerificationService(deps: Deps) {
             tokenHash: hashToken(code),
             userId: row.user_id,
             purpose: 'reveal-api-key',
-            payload: seal(key, code),
+            payload: boxSecret(key, code),
             now,
             ttlMs: REVEAL_CODE_TTL_MS,
           });
@@ -149,7 +149,7 @@ export function createEmailVerificationService(deps: Deps) {
       const invalid = () => badRequest(ACCOUNT_MESSAGES.revealInvalid);
       if (!code || code.length > 200) throw invalid();
       const row = await consumeEmailToken(db, hashToken(code), 'reveal-api-key', clock.now());
-      const apiKey = row?.payload ? unseal(row.payload, code) : null;
+      const apiKey = row?.payload ? openSecretBox(row.payload, code) : null;
       const user = row && apiKey ? await users.findById(row.user_id) : undefined;
       if (!user || !apiKey) throw invalid();
       if (!apiKeys.isCurrent(user, apiKey)) throw badRequest(ACCOUNT_MESSAGES.revealReplaced);

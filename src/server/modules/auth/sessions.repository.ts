@@ -2,10 +2,8 @@ import { type Kysely, sql } from 'kysely';
 import type { Database, SessionsTable } from '../../db/schema.js';
 import type { UserRow } from '../users/users.service.js';
 
-type Db = Kysely<Database>;
-
 export async function insertSession(
-  db: Db,
+  db: Kysely<Database>,
   s: {
     idHash: string;
     userId: number;
@@ -34,7 +32,7 @@ export async function insertSession(
 }
 
 /** The sign-in provider a session came from (null: a local password, or no such session). */
-export async function findSessionProvider(db: Db, idHash: string): Promise<string | null> {
+export async function findSessionProvider(db: Kysely<Database>, idHash: string): Promise<string | null> {
   const row = await db
     .selectFrom('sessions')
     .select('identity_provider')
@@ -47,7 +45,7 @@ export type SessionOfUser = Pick<SessionsTable, 'last_seen_at' | 'second_factor_
 
 /** The user of a live session and what the session itself knows, in one indexed read. */
 export async function findSessionUser(
-  db: Db,
+  db: Kysely<Database>,
   idHash: string,
   now: number,
 ): Promise<{ user: UserRow; session: SessionOfUser } | undefined> {
@@ -76,16 +74,25 @@ export async function findSessionUser(
 }
 
 /** Moves "last seen" (and the address it was seen from). */
-export async function touchSession(db: Db, idHash: string, now: number, ip: string): Promise<void> {
+export async function touchSession(
+  db: Kysely<Database>,
+  idHash: string,
+  now: number,
+  ip: string,
+): Promise<void> {
   await db.updateTable('sessions').set({ last_seen_at: now, ip }).where('id_hash', '=', idHash).execute();
 }
 
-export async function markSessionSecondFactor(db: Db, idHash: string, now: number): Promise<void> {
+export async function markSessionSecondFactor(
+  db: Kysely<Database>,
+  idHash: string,
+  now: number,
+): Promise<void> {
   await db.updateTable('sessions').set({ second_factor_at: now }).where('id_hash', '=', idHash).execute();
 }
 
 /** A user's live sessions, the most recently seen first (bounded: the list is a screen). */
-export function listUserSessions(db: Db, userId: number, now: number, limit: number) {
+export function listUserSessions(db: Kysely<Database>, userId: number, now: number, limit: number) {
   return (
     db
       .selectFrom('sessions')
@@ -101,24 +108,28 @@ export function listUserSessions(db: Db, userId: number, now: number, limit: num
 }
 
 /** The id hashes of a user's sessions (to find one by its public id). */
-export async function userSessionHashes(db: Db, userId: number): Promise<string[]> {
+export async function userSessionHashes(db: Kysely<Database>, userId: number): Promise<string[]> {
   const rows = await db.selectFrom('sessions').select('id_hash').where('user_id', '=', userId).execute();
   return rows.map((r) => r.id_hash);
 }
 
-export async function deleteSession(db: Db, idHash: string): Promise<void> {
+export async function deleteSession(db: Kysely<Database>, idHash: string): Promise<void> {
   await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
 }
 
 /** Ends every session of a user, except optionally the one in use; how many ended. */
-export async function deleteUserSessions(db: Db, userId: number, keepIdHash?: string): Promise<number> {
+export async function deleteUserSessions(
+  db: Kysely<Database>,
+  userId: number,
+  keepIdHash?: string,
+): Promise<number> {
   let q = db.deleteFrom('sessions').where('user_id', '=', userId);
   if (keepIdHash) q = q.where('id_hash', '!=', keepIdHash);
   const res = await q.executeTakeFirst();
   return Number(res.numDeletedRows);
 }
 
-export async function deleteExpiredSessions(db: Db, now: number): Promise<number> {
+export async function deleteExpiredSessions(db: Kysely<Database>, now: number): Promise<number> {
   const r = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
   return Number(r.numDeletedRows);
 }

@@ -10,9 +10,10 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/kysely.js';
 import { openSnapshot } from '../../db/snapshot.js';
 import { BlobNotFoundError, type BlobStore } from '../../infra/blob-store/index.js';
+import type { LineIndexes } from '../line-index/line-index-store.js';
 import { isEncrypted } from '../pastes/encrypted-content.js';
-import type { LineIndexes } from '../pastes/line-index/line-index-store.js';
-import { livePasteIds, type PageKey, pageKeyOf, readPage } from './backup.repository.js';
+import { livePasteIds, readPage } from './backup.repository.js';
+import { type PageKey, pageKeyOf } from './backup-tables.js';
 import { base64Of } from './sealed-content.js';
 
 interface Deps {

@@ -20,8 +20,8 @@ import type { Db } from '../../db/kysely.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, badRequest } from '../../errors.js';
 import type { BlobStore } from '../../infra/blob-store/index.js';
+import { deleteContentBlob, type LineIndexes } from '../line-index/line-index-store.js';
 import { isEncrypted, sealedLineTableFor } from '../pastes/encrypted-content.js';
-import { deleteContentBlob, type LineIndexes } from '../pastes/line-index/line-index-store.js';
 import type { SearchIndex } from '../search/search-index.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
@@ -30,7 +30,6 @@ import {
   dropRestoredPaste,
   gapInHistories,
   insertRow,
-  isLocalSetting,
   newestRevisionOf,
   pasteBlobKeys,
   pasteWithTagsOver,
@@ -39,6 +38,7 @@ import {
   revisionHasDigest,
 } from './backup.repository.js';
 import { readBackupRows } from './backup-reader.js';
+import { isLocalSetting } from './backup-tables.js';
 import { contentSink, type StoredContent, type SunkContent } from './content-sink.js';
 import { sealedFromBase64 } from './sealed-content.js';
 

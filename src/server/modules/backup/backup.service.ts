@@ -2,7 +2,7 @@ import type { Clock } from '../../clock.js';
 import type { Erasure } from '../../db/erasure.js';
 import type { Db } from '../../db/kysely.js';
 import type { BlobStore } from '../../infra/blob-store/index.js';
-import type { LineIndexes } from '../pastes/line-index/line-index-store.js';
+import type { LineIndexes } from '../line-index/line-index-store.js';
 import type { SearchIndex } from '../search/search-index.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UploadsService } from '../uploads/uploads.service.js';

@@ -5,9 +5,9 @@ import { blobKeyOf, createPaste, createPasteAsForm } from '../../../../test/help
 import { ADMIN, loginClient, signedIn, withTestApp } from '../../../../test/helpers/test-app.js';
 import { CAPTCHA_BYPASS_TOKEN, EXTREME_PASTE_BYTES } from '../../../common/constants.js';
 import { BACKUP_MESSAGES } from '../../../common/schemas/backup.js';
-import { buildLineIndex } from '../pastes/line-index/builder.js';
-import { decodeLineIndex } from '../pastes/line-index/format.js';
-import { lineIndexKey } from '../pastes/line-index/line-index-store.js';
+import { buildLineIndex } from '../line-index/builder.js';
+import { decodeLineIndex } from '../line-index/format.js';
+import { lineIndexKey } from '../line-index/line-index-store.js';
 
 /** Export every table as a streamed download; import it back, all or nothing. */
 const t = withTestApp();

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { type BlobStore, newBlobKey } from '../../infra/blob-store/index.js';
-import type { LineIndex } from '../pastes/line-index/format.js';
-import type { LineIndexes } from '../pastes/line-index/line-index-store.js';
+import type { LineIndex } from '../line-index/format.js';
+import type { LineIndexes } from '../line-index/line-index-store.js';
 
 /** Where a restored text went: the row (inline) or a new blob, and its size. */
 export type StoredContent = { content: string | null; blob_key: string | null; size_bytes: number };

@@ -1,14 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { Database, SecondFactorChallengesTable, TotpFactorsTable } from '../../db/schema.js';
 
-type Db = Kysely<Database>;
-
-export function findTotpFactor(db: Db, userId: number): Promise<TotpFactorsTable | undefined> {
+export function findTotpFactor(db: Kysely<Database>, userId: number): Promise<TotpFactorsTable | undefined> {
   return db.selectFrom('totp_factors').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }
 
 /** A new unconfirmed secret replaces an earlier unconfirmed one; a confirmed factor is kept. */
-export async function savePendingTotp(db: Db, userId: number, secret: string, now: number): Promise<boolean> {
+export async function savePendingTotp(
+  db: Kysely<Database>,
+  userId: number,
+  secret: string,
+  now: number,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     await trx
       .deleteFrom('totp_factors')
@@ -33,7 +36,7 @@ export async function savePendingTotp(db: Db, userId: number, secret: string, no
  * Takes the code's time step if it is newer than any taken before: one conditional statement,
  * so two requests with the same code cannot both pass.
  */
-export async function claimTotpStep(db: Db, userId: number, step: number): Promise<boolean> {
+export async function claimTotpStep(db: Kysely<Database>, userId: number, step: number): Promise<boolean> {
   const res = await db
     .updateTable('totp_factors')
     .set({ last_step: step })
@@ -45,7 +48,7 @@ export async function claimTotpStep(db: Db, userId: number, step: number): Promi
 
 /** Confirms the pending factor and replaces the recovery codes, together. */
 export async function confirmTotp(
-  db: Db,
+  db: Kysely<Database>,
   userId: number,
   step: number,
   now: number,
@@ -70,7 +73,7 @@ export async function confirmTotp(
 
 /** Uses a recovery code: once, by one conditional statement. */
 export async function claimRecoveryCode(
-  db: Db,
+  db: Kysely<Database>,
   userId: number,
   codeHash: string,
   now: number,
@@ -85,7 +88,7 @@ export async function claimRecoveryCode(
   return res.numUpdatedRows > 0n;
 }
 
-export async function countUnusedRecoveryCodes(db: Db, userId: number): Promise<number> {
+export async function countUnusedRecoveryCodes(db: Kysely<Database>, userId: number): Promise<number> {
   const row = await db
     .selectFrom('recovery_codes')
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
@@ -96,7 +99,7 @@ export async function countUnusedRecoveryCodes(db: Db, userId: number): Promise<
 }
 
 /** The ids among `userIds` with a confirmed factor. */
-export async function confirmedAmong(db: Db, userIds: number[]): Promise<Set<number>> {
+export async function confirmedAmong(db: Kysely<Database>, userIds: number[]): Promise<Set<number>> {
   if (userIds.length === 0) return new Set();
   const rows = await db
     .selectFrom('totp_factors')
@@ -108,7 +111,7 @@ export async function confirmedAmong(db: Db, userIds: number[]): Promise<Set<num
 }
 
 /** The factor, its recovery codes and the sign-ins waiting for a code, together. */
-export async function deleteSecondFactors(db: Db, userId: number): Promise<void> {
+export async function deleteSecondFactors(db: Kysely<Database>, userId: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
     await trx.deleteFrom('totp_factors').where('user_id', '=', userId).execute();
@@ -116,11 +119,11 @@ export async function deleteSecondFactors(db: Db, userId: number): Promise<void>
   });
 }
 
-export async function insertChallenge(db: Db, row: SecondFactorChallengesTable): Promise<void> {
+export async function insertChallenge(db: Kysely<Database>, row: SecondFactorChallengesTable): Promise<void> {
   await db.insertInto('second_factor_challenges').values(row).execute();
 }
 
-export function findChallenge(db: Db, idHash: string, now: number) {
+export function findChallenge(db: Kysely<Database>, idHash: string, now: number) {
   return db
     .selectFrom('second_factor_challenges')
     .selectAll()
@@ -130,7 +133,7 @@ export function findChallenge(db: Db, idHash: string, now: number) {
 }
 
 /** Ends a challenge; true for the one request that ended it. */
-export async function deleteChallenge(db: Db, idHash: string): Promise<boolean> {
+export async function deleteChallenge(db: Kysely<Database>, idHash: string): Promise<boolean> {
   const res = await db
     .deleteFrom('second_factor_challenges')
     .where('id_hash', '=', idHash)
@@ -138,7 +141,7 @@ export async function deleteChallenge(db: Db, idHash: string): Promise<boolean> 
   return res.numDeletedRows > 0n;
 }
 
-export async function deleteExpiredChallenges(db: Db, now: number): Promise<number> {
+export async function deleteExpiredChallenges(db: Kysely<Database>, now: number): Promise<number> {
   const res = await db
     .deleteFrom('second_factor_challenges')
     .where('expires_at', '<=', now)

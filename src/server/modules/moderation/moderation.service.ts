@@ -13,7 +13,7 @@ import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import type { Metrics } from '../../infra/metrics/metrics.js';
 import type { ModerationSecret } from '../../lib/moderation-secret.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
-import { seal, unseal } from '../../lib/sealed.js';
+import { boxSecret, openSecretBox } from '../../lib/secret-box.js';
 import { checkSharedKey, isEncrypted } from '../pastes/encrypted-content.js';
 import { REPORT_PER_IP } from '../pastes/pastes.limits.js';
 import type { PastesService } from '../pastes/pastes.service.js';
@@ -165,7 +165,7 @@ export function createModerationService(deps: Deps) {
         throw notFound(ADMIN_MESSAGES.reportKeyNotFound);
       }
       // Null only if the moderation secret changed since: the key cannot be recovered.
-      const key = unseal(row.shared_key_sealed, await moderationSecret());
+      const key = openSecretBox(row.shared_key_sealed, await moderationSecret());
       if (key === null) throw notFound(ADMIN_MESSAGES.reportKeyNotFound);
       return { key, pasteId: row.paste_id };
     },
@@ -213,7 +213,7 @@ export function createModerationService(deps: Deps) {
         throw badRequest(PASTE_MESSAGES.sharedKeyNotEncrypted);
       }
       const sharedKeySealed =
-        input.sharedKey === undefined ? null : seal(input.sharedKey, await moderationSecret());
+        input.sharedKey === undefined ? null : boxSecret(input.sharedKey, await moderationSecret());
       const id = await insertReport(db, {
         paste_id: row.id,
         paste_title: row.title,

@@ -11,7 +11,7 @@ import {
   toBase64,
 } from '../../../common/paste-crypto/index.js';
 import { MODERATION_SECRET_FILE } from '../../lib/moderation-secret.js';
-import { unseal } from '../../lib/sealed.js';
+import { openSecretBox } from '../../lib/secret-box.js';
 
 /**
  * A forgotten report key must be gone from the database's files, not only from its rows: SQLite
@@ -29,7 +29,7 @@ function unsealedFrom(files: string[], length: number, secret: string): string[]
     const text = fs.readFileSync(file).toString('latin1');
     for (const run of text.match(/[A-Za-z0-9_-]+/g) ?? []) {
       for (let at = 0; at + length <= run.length; at++) {
-        const key = unseal(run.slice(at, at + length), secret);
+        const key = openSecretBox(run.slice(at, at + length), secret);
         if (key !== null) opened.push(key);
       }
     }

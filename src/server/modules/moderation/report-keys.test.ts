@@ -14,7 +14,7 @@ import {
 import { ADMIN_MESSAGES } from '../../../common/schemas/admin.js';
 import { PASTE_MESSAGES } from '../../../common/schemas/paste.js';
 import { MODERATION_SECRET_FILE } from '../../lib/moderation-secret.js';
-import { unseal } from '../../lib/sealed.js';
+import { openSecretBox } from '../../lib/secret-box.js';
 
 /**
  * A reader reporting an encrypted paste may share its key with staff. The key is kept
@@ -187,7 +187,7 @@ describe('the moderation secret', () => {
         .select('shared_key_sealed')
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
-      expect(unseal(row.shared_key_sealed!, secret)).toBe(p.keyText);
+      expect(openSecretBox(row.shared_key_sealed!, secret)).toBe(p.keyText);
       expect(fs.existsSync(path.join(app.dataDir, MODERATION_SECRET_FILE))).toBe(false);
     } finally {
       await app.close();
@@ -204,7 +204,7 @@ describe('the moderation secret', () => {
     const secret = fs.readFileSync(file, 'utf8').trim();
     expect(secret.length).toBeGreaterThanOrEqual(43);
     const row = await reportRow(id);
-    expect(unseal(row.shared_key_sealed!, secret)).toBe(p.keyText);
+    expect(openSecretBox(row.shared_key_sealed!, secret)).toBe(p.keyText);
 
     // Another process on the same data folder (a restart) reads the same file.
     const again = await startTestApp({ sharing: t });

@@ -4,7 +4,7 @@ import { PASTE_MESSAGES, tooLargeWhileReceivingMessage } from '../../../common/m
 import type { SecretScanResult } from '../../../common/secret-scan-slices.js';
 import { AppError, badRequest } from '../../errors.js';
 import { type BlobStore, BlobTooLargeError, newBlobKey } from '../../infra/blob-store/index.js';
-import { keptBeside, type LineIndexes } from './line-index/line-index-store.js';
+import { keptBeside, type LineIndexes } from '../line-index/line-index-store.js';
 import { createSecretCheck, type SecretCheck } from './secret-check.js';
 
 /**

@@ -19,7 +19,7 @@ import {
   toBase64,
 } from '../../../common/paste-crypto/index.js';
 import { PASTE_MESSAGES } from '../../../common/schemas/paste.js';
-import { lineIndexKey } from './line-index/line-index-store.js';
+import { lineIndexKey } from '../line-index/line-index-store.js';
 
 /**
  * End-to-end encrypted pastes as the server handles them. It stores the pse1 bytes it

@@ -6,8 +6,8 @@ import { tooLargeMessage } from '../../../common/schemas/paste.js';
 import { AppError } from '../../errors.js';
 import { type BlobStore, newBlobKey } from '../../infra/blob-store/index.js';
 import { encodeUtf8InSlices } from '../../lib/utf8-slices.js';
+import { keptBeside, type LineIndexes } from '../line-index/line-index-store.js';
 import type { ReceivedContent } from './content-intake.js';
-import { keptBeside, type LineIndexes } from './line-index/line-index-store.js';
 import { INLINE_CONTENT_MAX_BYTES } from './pastes.limits.js';
 
 /** A JSON create's text, or content already received from a stream (see content-intake). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newPasteId } from './pastes.service.js';
+import { newPasteId } from './paste-id.js';
 import { PASTE_ID_PATTERN } from './reading/paste-reader.js';
 
 describe('a new paste id', () => {

@@ -2,10 +2,12 @@ import type { Kysely } from 'kysely';
 import type { DbDriver } from '../../db/kysely.js';
 import type { Database } from '../../db/schema.js';
 
-type Db = Kysely<Database>;
-
 /** Adds tags to a new paste (through the transaction that stores it). */
-export async function insertTags(db: Db, pasteId: string, tags: readonly string[]): Promise<void> {
+export async function insertTags(
+  db: Kysely<Database>,
+  pasteId: string,
+  tags: readonly string[],
+): Promise<void> {
   if (tags.length === 0) return;
   await db
     .insertInto('paste_tags')
@@ -23,13 +25,20 @@ export function sqliteTagWriter(driver: DbDriver): ((pasteId: string, tag: strin
 }
 
 /** Makes a paste's tags exactly `tags` (an edit's, in its transaction). */
-export async function replaceTags(db: Db, pasteId: string, tags: readonly string[]): Promise<void> {
+export async function replaceTags(
+  db: Kysely<Database>,
+  pasteId: string,
+  tags: readonly string[],
+): Promise<void> {
   await db.deleteFrom('paste_tags').where('paste_id', '=', pasteId).execute();
   await insertTags(db, pasteId, tags);
 }
 
 /** The tags of each of these pastes, alphabetical; a paste without tags is absent. */
-export async function tagsOfPastes(db: Db, pasteIds: readonly string[]): Promise<Map<string, string[]>> {
+export async function tagsOfPastes(
+  db: Kysely<Database>,
+  pasteIds: readonly string[],
+): Promise<Map<string, string[]>> {
   const tags = new Map<string, string[]>();
   if (pasteIds.length === 0) return tags;
   const rows = await db

@@ -1,269 +1,47 @@
 import type { Kysely } from 'kysely';
-import {
-  ENCRYPTED_TITLE_PLACEHOLDER,
-  ENCRYPTION_PSE1,
-  type Expiration,
-  type Privacy,
-} from '../../../common/constants.js';
-import type { PasteLanguage } from '../../../common/languages.js';
-import { GENERIC_MESSAGES, TAG_MESSAGES } from '../../../common/messages.js';
-import { canChooseExpiration, canChoosePrivacy, isDescribedToPreviews } from '../../../common/policies.js';
+import { isDescribedToPreviews } from '../../../common/policies.js';
 import type { AdminPastesQuery } from '../../../common/schemas/admin.js';
 import { pageCount } from '../../../common/schemas/paging.js';
-import {
-  type CreatePasteInput,
-  type CreatePasteResult,
-  EXPIRATION_MS,
-  PASTE_MESSAGES,
-  tooLargeMessage,
-} from '../../../common/schemas/paste.js';
+import { PASTE_MESSAGES } from '../../../common/schemas/paste.js';
 import type { Database } from '../../db/schema.js';
-import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
-import { BlobNotFoundError, newBlobKey } from '../../infra/blob-store/index.js';
-import { hashPassword } from '../../lib/passwords.js';
-import { hashToken, randomToken } from '../../lib/tokens.js';
-import type { ContentScreen } from '../safety/content-rules.service.js';
-import { EMPTY_DOCUMENT } from '../search/search-document.js';
-import type { SearchDocument, SearchIndex } from '../search/search-index.service.js';
-import type { UserRow } from '../users/users.service.js';
+import { notFound } from '../../errors.js';
+import { BlobNotFoundError } from '../../infra/blob-store/index.js';
+import { deleteContentBlob } from '../line-index/line-index-store.js';
 import { createAuthorPastes } from './author-pastes.js';
-import { type ReceivedContent, receiveContent } from './content-intake.js';
-import {
-  checkEncryptionOptions,
-  isEncrypted,
-  sealedContentOf,
-  sealedLineTableFor,
-} from './encrypted-content.js';
+import { deleteClaimedBurn } from './burned-pastes.repository.js';
+import { isEncrypted } from './encrypted-content.js';
 import { createHeldPastes } from './held-pastes.js';
 import { recentRuledPastes } from './held-pastes.repository.js';
-import { deleteContentBlob, keptBeside, type LineIndexes } from './line-index/line-index-store.js';
 import { findLivePaste, type PasteWithAuthor } from './live-paste.repository.js';
-import { optionalHold } from './optional-holds.js';
-import { type PasteContent, type StoredContent, storeContent } from './paste-content-store.js';
-import type { PasteInsertBatcher } from './paste-insert-batcher.js';
-import { replaceTags, tagsOfPastes } from './paste-tags.repository.js';
-import { INLINE_CONTENT_MAX_BYTES, type pasteCreationRules } from './pastes.limits.js';
+import { createPasteCreation, type PasteCreationDeps } from './paste-creation.js';
 import {
   countPastesByUser,
-  deleteClaimedBurn,
-  deletePasteRow,
-  findEncryptedIds,
-  findPresentIds,
-  insertPasteIfAbsent,
   listAllPastes,
   listPastesOfUser,
-  markPasteReady,
-  type PasteRow,
   pasteTotals,
-} from './pastes.repository.js';
+} from './paste-listings.repository.js';
+import { createProcessingPastes } from './paste-processing.js';
+import { replaceTags, tagsOfPastes } from './paste-tags.repository.js';
+import { deletePasteRow, findEncryptedIds, findPresentIds } from './pastes.repository.js';
 import { sweepDeadPastes } from './pastes.sweeper.js';
 import { createPasteReader, PASTE_ID_PATTERN, type PasteReaderDeps } from './reading/paste-reader.js';
+import { createPasteViews } from './reading/paste-views.js';
 import { textForRules } from './rule-text.js';
-import { checkTextForSecrets, scanAnswer, shouldScanForSecrets } from './secret-check.js';
 import { shownRow } from './shown-row.js';
 
-export type CreatePasteRequest = Omit<CreatePasteInput, 'content'> & { content: PasteContent };
-/** Who creates a paste: the account (null for a visitor) and the address it came from. */
-export type Actor = { user: UserRow | null; ip: string };
+export type { CreatePasteRequest } from './paste-creation.js';
 
-interface Deps extends PasteReaderDeps {
-  lineIndexes: LineIndexes;
-  inserts: PasteInsertBatcher;
-  creationLimits: ReturnType<typeof pasteCreationRules>;
-  /** How long the secret scan of one create may run, in slices (see common/secret-scan-slices). */
-  secretScanBudgetMs: number;
-  /** The content rules (modules/safety) a create passes before it is stored. */
-  screen: ContentScreen;
-  /** The search index, written with each new or newly ready paste. */
-  search: Pick<SearchIndex, 'documentFor' | 'textOf' | 'documentOnceReady' | 'write'>;
-}
-
-/**
- * A new paste id: 72 random bits as 12 base64url characters, never starting with '-', which a command line (the
- * CLI's `pasteshare get ID`, or any tool's) would take for an option.
- */
-const isBurn = (input: Pick<CreatePasteInput, 'expiration' | 'burnAfterReading'>) =>
-  input.expiration === 'burn' || input.burnAfterReading;
-
-export function newPasteId(): string {
-  for (;;) {
-    const id = randomToken(9);
-    if (!id.startsWith('-')) return id;
-  }
-}
+type Deps = PasteReaderDeps & PasteCreationDeps;
 
 export type PastesService = ReturnType<typeof createPastesService>;
 /** A live paste as the service hands it to other modules (its row and author). */
 export type { PasteWithAuthor };
 
 export function createPastesService(deps: Deps) {
-  const {
-    db,
-    clock,
-    blobs,
-    settings,
-    rateLimiter,
-    hot,
-    inserts,
-    creationLimits,
-    lineIndexes,
-    secretScanBudgetMs,
-    screen,
-    search,
-  } = deps;
+  const { db, clock, blobs, hot } = deps;
   const reader = createPasteReader(deps);
-
-  /** The options every create must pass (spec §5), whatever carries the content. */
-  function checkOptions(
-    input: Pick<CreatePasteInput, 'privacy' | 'password' | 'expiration'>,
-    role: UserRow['role'] | null,
-  ): void {
-    if (input.privacy === 'password' && !input.password) throw badRequest(PASTE_MESSAGES.passwordRequired);
-    if (!canChoosePrivacy(role, input.privacy)) throw forbidden(PASTE_MESSAGES.sharedNeedsAccount);
-    if (!canChooseExpiration(role, input.expiration)) {
-      throw forbidden(
-        input.expiration === '6m' ? PASTE_MESSAGES.sixMonthsNeedsAccount : PASTE_MESSAGES.unlimitedNeedsVip,
-      );
-    }
-  }
-
-  async function createPaste(input: CreatePasteRequest, actor: Actor): Promise<CreatePasteResult> {
-    const encrypted = checkEncryptionOptions(input);
-    const lineTable = sealedLineTableFor(encrypted, input.sealedLineTable);
-    if (encrypted) return createEncrypted(input, actor, lineTable);
-    const blank = typeof input.content === 'string' ? !input.content.trim() : input.content.blank;
-    if (blank) throw badRequest(PASTE_MESSAGES.emptyContent);
-    checkOptions(input, actor.user?.role ?? null);
-    // A fork names a source anyone may read and fork (canForkPaste); else nothing is stored.
-    if (input.forkedFrom !== undefined && !(await reader.findForkSource(input.forkedFrom))) {
-      throw badRequest(PASTE_MESSAGES.forkNotAllowed);
-    }
-    const scan = !shouldScanForSecrets(input.privacy)
-      ? null
-      : typeof input.content === 'string'
-        ? await checkTextForSecrets(input.content, secretScanBudgetMs)
-        : input.content.scan;
-    const { secretsFound } = scanAnswer(scan);
-    if (input.checkSecrets && secretsFound) {
-      throw new AppError('SECRETS_DETECTED', PASTE_MESSAGES.secretsDetected, {}, { secretsFound });
-    }
-    const title = input.title.trim() || null;
-    const content = input.content;
-    const screening = await screen.screen(
-      { title, content: () => textForRules(blobs, content) },
-      input.privacy,
-    );
-    const extra = await optionalHold(
-      { db: db.kysely, clock, settings: await settings.get() },
-      { privacy: screening.privacy, ...actor, text: () => textForRules(blobs, content) },
-    );
-    const heldReason = screening.held ? 'rule' : extra.reason;
-    const stored = await storeContent(blobs, input.content, await settings.maxPasteBytes(), lineIndexes);
-    const facts = { title, privacy: screening.privacy, encrypted: false, status: 'ready' as const };
-    const doc = await search.documentFor({ ...facts, burnAfterReading: isBurn(input) }, () =>
-      typeof content === 'string'
-        ? content
-        : search.textOf({ content: content.inline, blob_key: content.blobKey, size_bytes: content.size }),
-    );
-    const created = await insertNew(
-      { ...input, privacy: screening.privacy },
-      actor,
-      stored,
-      {
-        title,
-        encryption: null,
-        sealed_title: null,
-        held_reason: heldReason,
-        held_at: heldReason ? clock.now() : null,
-        content_hash: extra.contentHash,
-      },
-      doc,
-    );
-    await screening.record(created.id);
-    return { ...created, ...scanAnswer(scan) };
-  }
-
-  /**
-   * An end-to-end encrypted create: its pse1 bytes go to the blob store as they are (no
-   * text checks, no secret scan, no line index: the server cannot read them) under the same option
-   * rules and size limit, measured on the sealed bytes. The title is the placeholder; the sealed one
-   * is kept beside it, and the sealed line table, if the creator sent one, beside the content.
-   */
-  async function createEncrypted(
-    input: CreatePasteRequest,
-    actor: Actor,
-    lineTable: Buffer | null,
-  ): Promise<CreatePasteResult> {
-    // Streamed content (the multipart form) is text: an encrypted paste comes as JSON or in chunks.
-    if (typeof input.content !== 'string') throw badRequest(PASTE_MESSAGES.encryptedContentInvalid);
-    if (input.tags?.length) throw badRequest(TAG_MESSAGES.encrypted);
-    const bytes = await sealedContentOf(input.content);
-    checkOptions(input, actor.user?.role ?? null);
-    const limit = await settings.maxPasteBytes();
-    if (bytes.length > limit) throw new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage(bytes.length, limit));
-    const blobKey = newBlobKey('pastes');
-    await blobs.put(blobKey, bytes);
-    // Kept where a plain paste's line index is, so it goes with the content (deleteContentBlob).
-    if (lineTable) await keptBeside(blobs, blobKey, lineIndexes.saveSealed(blobKey, lineTable));
-    return insertNew(
-      input,
-      actor,
-      { size: bytes.length, inline: null, blobKey },
-      { title: ENCRYPTED_TITLE_PLACEHOLDER, encryption: ENCRYPTION_PSE1, sealed_title: input.sealedTitle! },
-      EMPTY_DOCUMENT,
-    );
-  }
-
-  /** The row of a new paste whose content is stored; the content is deleted again if it fails. */
-  async function insertNew(
-    input: CreatePasteRequest,
-    actor: Actor,
-    { size, inline, blobKey }: StoredContent,
-    shown: Pick<PasteRow, 'title' | 'encryption' | 'sealed_title'> &
-      Partial<Pick<PasteRow, 'held_reason' | 'held_at' | 'content_hash'>>,
-    doc: SearchDocument,
-  ): Promise<CreatePasteResult> {
-    const now = clock.now();
-    const burn = isBurn(input);
-    const ttl = EXPIRATION_MS[input.expiration];
-    const creatorToken = actor.user ? undefined : randomToken(24);
-    try {
-      const passwordHash = input.privacy === 'password' ? await hashPassword(input.password) : null;
-      for (let attempt = 0; ; attempt++) {
-        const id = newPasteId();
-        const stored = await inserts.insert(
-          {
-            id,
-            ...shown,
-            content: inline,
-            blob_key: blobKey,
-            size_bytes: size,
-            privacy: input.privacy,
-            password_hash: passwordHash,
-            expiration: input.expiration,
-            expires_at: ttl === null ? null : now + ttl,
-            burn_after_reading: burn ? 1 : 0,
-            burn_claimed_at: null,
-            creator_token_hash: creatorToken ? hashToken(creatorToken) : null,
-            status: 'ready',
-            language: input.language ?? null,
-            view_count: 0,
-            user_id: actor.user?.id ?? null,
-            creator_ip: actor.ip,
-            created_at: now,
-            sweep_claimed_at: null,
-            forked_from: input.forkedFrom ?? null,
-          },
-          { tags: input.tags ?? [], doc },
-        );
-        if (stored) return creatorToken ? { id, creatorToken } : { id };
-        if (attempt >= 3) throw new Error('No free paste id after 4 draws');
-      }
-    } catch (e) {
-      if (blobKey) await deleteContentBlob(blobs, blobKey);
-      throw e;
-    }
-  }
+  const views = createPasteViews(deps, reader);
+  const creation = createPasteCreation(deps, reader.findForkSource);
 
   async function deletePaste(id: string): Promise<boolean> {
     if (!PASTE_ID_PATTERN.test(id)) return false;
@@ -274,6 +52,9 @@ export function createPastesService(deps: Deps) {
   }
 
   return {
+    ...creation,
+    ...createProcessingPastes(deps),
+
     /** The live paste a viewer may know exists (reports and deletion requests check it). */
     findVisible: reader.findVisible,
 
@@ -284,50 +65,9 @@ export function createPastesService(deps: Deps) {
       return row;
     },
 
-    /** Content that arrives as a stream (see receiveContent), checked against this site's size. */
-    receiveContent: async (source: AsyncIterable<Buffer>): Promise<ReceivedContent> =>
-      receiveContent(source, {
-        blobs,
-        maxBytes: await settings.maxPasteBytes(),
-        inlineMaxBytes: INLINE_CONTENT_MAX_BYTES,
-        lineIndexes,
-        scanBudgetMs: secretScanBudgetMs,
-      }),
-
-    /** Drops content received for a create that will not happen. */
-    discardReceived: async (content: ReceivedContent): Promise<void> => {
-      if (content.blobKey) await deleteContentBlob(blobs, content.blobKey);
-    },
-
-    /**
-     * Counts a create against its author's budget: per address for visitors, per account (session
-     * and API key together) otherwise. Routes call it before reading any content, so a flood is
-     * refused before its bodies are streamed.
-     */
-    async admitCreate(actor: { user: UserRow | null; ip: string }): Promise<void> {
-      await rateLimiter.consume(
-        [actor.user ? [creationLimits.perAccount, String(actor.user.id)] : [creationLimits.perIp, actor.ip]],
-        GENERIC_MESSAGES.tooManyPastes,
-      );
-    },
-
-    /**
-     * One rule set for every create (after admitCreate), whether the content came as a JSON string or as a stream
-     * already received. A refused create keeps nothing: a received blob is deleted.
-     */
-    async create(input: CreatePasteRequest, actor: Actor): Promise<CreatePasteResult> {
-      const received = typeof input.content === 'string' ? null : input.content;
-      try {
-        return await createPaste(input, actor);
-      } catch (e) {
-        if (received?.blobKey) await deleteContentBlob(blobs, received.blobKey);
-        throw e;
-      }
-    },
-
-    view: reader.view,
-    viewJson: reader.viewJson,
-    pageView: reader.pageView,
+    view: views.view,
+    viewJson: views.viewJson,
+    pageView: views.pageView,
 
     /** Every live paste for the admin, newest first (at most `limit`), and how many match. */
     listAll: ({ search, sort, privacy }: AdminPastesQuery, limit: number) =>
@@ -425,77 +165,8 @@ export function createPastesService(deps: Deps) {
       }
     },
 
-    /**
-     * The paste a finalized chunked upload becomes: visible at once in the processing state, its
-     * content (blobKey) written by the assembly. Idempotent, so finalize can run again after a crash.
-     */
-    async createProcessing(p: ProcessingPaste): Promise<void> {
-      const now = clock.now();
-      const ttl = EXPIRATION_MS[p.expiration];
-      await insertPasteIfAbsent(db.kysely, {
-        id: p.id,
-        title: p.title,
-        content: null,
-        blob_key: p.blobKey,
-        size_bytes: p.sizeBytes,
-        privacy: p.privacy,
-        password_hash: p.passwordHash,
-        expiration: p.expiration,
-        expires_at: ttl === null ? null : now + ttl,
-        burn_after_reading: p.burnAfterReading || p.expiration === 'burn' ? 1 : 0,
-        burn_claimed_at: null,
-        creator_token_hash: null,
-        status: 'processing',
-        language: p.language,
-        view_count: 0,
-        user_id: p.userId,
-        created_at: now,
-        sweep_claimed_at: null,
-        encryption: p.sealedTitle !== null ? ENCRYPTION_PSE1 : null,
-        sealed_title: p.sealedTitle,
-      });
-    },
-
-    /** What an assembled paste's search document will be (made before markReady's transaction). */
-    documentOnceReady: (id: string) => search.documentOnceReady(id),
-
-    /**
-     * Assembly done: the paste is readable, with its search document `doc` (documentOnceReady)
-     * written in the same transaction. False if it was deleted or expired meanwhile.
-     */
-    async markReady(id: string, tx: Kysely<Database>, doc: SearchDocument | null): Promise<boolean> {
-      hot.delete(id);
-      const marked = await markPasteReady(tx, id);
-      if (marked && doc) await search.write(tx, [{ pasteId: id, doc }]);
-      return marked;
-    },
-
     /** Whether `id` could be a paste id at all (anything else is "not found" without a query). */
     isPasteId: (id: string) => PASTE_ID_PATTERN.test(id),
-
-    /** Processing state of a paste for its assembly progress; null when it is not (or no longer) there. */
-    async processingState(id: string): Promise<'processing' | 'ready' | null> {
-      if (!PASTE_ID_PATTERN.test(id)) return null;
-      const row = await findLivePaste(db, id, clock.now());
-      if (!row || row.status === 'failed') return null;
-      return row.status;
-    },
-
-    newId: newPasteId,
-
-    /**
-     * What a create of `sizeBytes` announced in advance (a chunked upload's init) must pass: the
-     * same option rules and size limit as any create.
-     */
-    async checkAnnounced(
-      input: Pick<CreatePasteInput, 'privacy' | 'password' | 'expiration'>,
-      role: UserRow['role'],
-      sizeBytes: number,
-    ): Promise<void> {
-      checkOptions(input, role);
-      const limit = await settings.maxPasteBytes();
-      if (sizeBytes > limit) throw new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage(sizeBytes, limit));
-    },
 
     /**
      * What the page shell may say about a paste to a link preview, deciding nothing and counting
@@ -517,20 +188,4 @@ export function createPastesService(deps: Deps) {
       return { title: row.title, isPublic };
     },
   };
-}
-
-/** What a finalized chunked upload asks of the paste it becomes. */
-export interface ProcessingPaste {
-  id: string;
-  title: string | null;
-  privacy: Privacy;
-  passwordHash: string | null;
-  expiration: Expiration;
-  burnAfterReading: boolean;
-  userId: number;
-  blobKey: string;
-  sizeBytes: number;
-  language: PasteLanguage | null;
-  /** Encrypted: the sealed title, the title being the placeholder; null = plain text. */
-  sealedTitle: string | null;
 }

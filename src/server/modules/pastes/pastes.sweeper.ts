@@ -2,10 +2,11 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import type { BlobStore } from '../../infra/blob-store/index.js';
-import { deleteContentBlob } from './line-index/line-index-store.js';
+import { deleteContentBlob } from '../line-index/line-index-store.js';
+import { forgetBurned } from './burned-pastes.repository.js';
 import { revisionBlobKeys } from './paste-revision-cleanup.repository.js';
+import { claimSweepBatch, deleteSweptPastes } from './paste-sweep.repository.js';
 import { BURN_GRACE_MS } from './pastes.limits.js';
-import { claimSweepBatch, deleteSweptPastes, forgetBurned } from './pastes.repository.js';
 
 const BATCH = 200;
 /** A claim older than this belongs to a sweeper that died; another may take the rows. */

@@ -106,12 +106,3 @@ export function readyPastesAfter(db: Kysely<Database>, afterId: string, limit: n
 export function indexedRowOf(db: Kysely<Database>, pasteId: string) {
   return db.selectFrom('pastes').select(INDEXED_COLUMNS).where('pastes.id', '=', pasteId).executeTakeFirst();
 }
-
-/** How many pastes have a search document. */
-export async function documentCount(db: Kysely<Database>): Promise<number> {
-  const row = await db
-    .selectFrom('paste_search')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}

@@ -1,13 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
-type Db = Kysely<Database>;
-
 /**
  * Whether paste `pasteId` names user `userId`: by name, or through a team they are in. One
  * indexed look-up, made only when a shared paste is read by someone not its author.
  */
-export async function namesReader(db: Db, pasteId: string, userId: number): Promise<boolean> {
+export async function namesReader(db: Kysely<Database>, pasteId: string, userId: number): Promise<boolean> {
   const row = await db
     .selectFrom('paste_shares')
     .select('paste_shares.id')
@@ -40,7 +38,7 @@ export interface ShareRow {
   added_at: number;
 }
 
-export async function listShares(db: Db, pasteId: string): Promise<ShareRow[]> {
+export async function listShares(db: Kysely<Database>, pasteId: string): Promise<ShareRow[]> {
   const rows = await db
     .selectFrom('paste_shares')
     .leftJoin('users', 'users.id', 'paste_shares.user_id')
@@ -62,7 +60,7 @@ export async function listShares(db: Db, pasteId: string): Promise<ShareRow[]> {
 }
 
 export async function insertShares(
-  db: Db,
+  db: Kysely<Database>,
   rows: {
     paste_id: string;
     user_id: number | null;
@@ -74,11 +72,11 @@ export async function insertShares(
   if (rows.length > 0) await db.insertInto('paste_shares').values(rows).execute();
 }
 
-export async function deleteShares(db: Db, ids: number[]): Promise<void> {
+export async function deleteShares(db: Kysely<Database>, ids: number[]): Promise<void> {
   if (ids.length > 0) await db.deleteFrom('paste_shares').where('id', 'in', ids).execute();
 }
 
-function grantsFor(db: Db, userId: number) {
+function grantsFor(db: Kysely<Database>, userId: number) {
   return db
     .selectFrom('paste_shares')
     .innerJoin('pastes', 'pastes.id', 'paste_shares.paste_id')
@@ -103,7 +101,7 @@ function grantsFor(db: Db, userId: number) {
  * Paged in SQL over distinct pastes, so a page costs the same however much is shared.
  */
 export async function listSharedWith(
-  db: Db,
+  db: Kysely<Database>,
   userId: number,
   o: { now: number; limit: number; offset: number },
 ) {

@@ -2,8 +2,6 @@ import type { Kysely } from 'kysely';
 import type { TeamRole } from '../../../common/constants.js';
 import type { Database } from '../../db/schema.js';
 
-type Db = Kysely<Database>;
-
 /** A team with how many it has and the reader's own role in it (null: not a member). */
 export interface TeamListRow {
   id: number;
@@ -15,7 +13,7 @@ export interface TeamListRow {
   my_role: TeamRole | null;
 }
 
-function teamsWithCounts(db: Db, readerId: number) {
+function teamsWithCounts(db: Kysely<Database>, readerId: number) {
   return db
     .selectFrom('teams')
     .leftJoin('team_members as mine', (j) =>
@@ -43,20 +41,24 @@ const asListRow = (r: Omit<TeamListRow, 'member_count'> & { member_count: unknow
 });
 
 export async function insertTeam(
-  db: Db,
+  db: Kysely<Database>,
   team: { slug: string; name: string; description: string; created_at: number },
 ): Promise<number> {
   const row = await db.insertInto('teams').values(team).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function findTeam(db: Db, slug: string, readerId: number): Promise<TeamListRow | undefined> {
+export async function findTeam(
+  db: Kysely<Database>,
+  slug: string,
+  readerId: number,
+): Promise<TeamListRow | undefined> {
   const row = await teamsWithCounts(db, readerId).where('teams.slug', '=', slug).executeTakeFirst();
   return row && asListRow(row);
 }
 
 /** The teams `userId` is in, by name. */
-export async function listTeamsOf(db: Db, userId: number): Promise<TeamListRow[]> {
+export async function listTeamsOf(db: Kysely<Database>, userId: number): Promise<TeamListRow[]> {
   const rows = await teamsWithCounts(db, userId)
     .where('mine.user_id', '=', userId)
     .orderBy('teams.name')
@@ -64,20 +66,24 @@ export async function listTeamsOf(db: Db, userId: number): Promise<TeamListRow[]
   return rows.map(asListRow);
 }
 
-export async function listAllTeams(db: Db, readerId: number): Promise<TeamListRow[]> {
+export async function listAllTeams(db: Kysely<Database>, readerId: number): Promise<TeamListRow[]> {
   return (await teamsWithCounts(db, readerId).orderBy('teams.name').execute()).map(asListRow);
 }
 
-export async function updateTeam(db: Db, id: number, patch: { name?: string; description?: string }) {
+export async function updateTeam(
+  db: Kysely<Database>,
+  id: number,
+  patch: { name?: string; description?: string },
+) {
   if (Object.keys(patch).length === 0) return;
   await db.updateTable('teams').set(patch).where('id', '=', id).execute();
 }
 
-export async function deleteTeam(db: Db, id: number): Promise<void> {
+export async function deleteTeam(db: Kysely<Database>, id: number): Promise<void> {
   await db.deleteFrom('teams').where('id', '=', id).execute();
 }
 
-export async function listMembers(db: Db, teamId: number) {
+export async function listMembers(db: Kysely<Database>, teamId: number) {
   const rows = await db
     .selectFrom('team_members')
     .innerJoin('users', 'users.id', 'team_members.user_id')
@@ -88,7 +94,11 @@ export async function listMembers(db: Db, teamId: number) {
   return rows.map((r) => ({ ...r, added_at: Number(r.added_at) }));
 }
 
-export async function memberRole(db: Db, teamId: number, userId: number): Promise<TeamRole | null> {
+export async function memberRole(
+  db: Kysely<Database>,
+  teamId: number,
+  userId: number,
+): Promise<TeamRole | null> {
   const row = await db
     .selectFrom('team_members')
     .select('role')
@@ -98,7 +108,7 @@ export async function memberRole(db: Db, teamId: number, userId: number): Promis
   return row?.role ?? null;
 }
 
-export async function countMembers(db: Db, teamId: number, role?: TeamRole): Promise<number> {
+export async function countMembers(db: Kysely<Database>, teamId: number, role?: TeamRole): Promise<number> {
   let q = db
     .selectFrom('team_members')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -108,13 +118,18 @@ export async function countMembers(db: Db, teamId: number, role?: TeamRole): Pro
 }
 
 export async function insertMember(
-  db: Db,
+  db: Kysely<Database>,
   member: { team_id: number; user_id: number; role: TeamRole; added_at: number },
 ): Promise<void> {
   await db.insertInto('team_members').values(member).execute();
 }
 
-export async function setMemberRole(db: Db, teamId: number, userId: number, role: TeamRole): Promise<void> {
+export async function setMemberRole(
+  db: Kysely<Database>,
+  teamId: number,
+  userId: number,
+  role: TeamRole,
+): Promise<void> {
   await db
     .updateTable('team_members')
     .set({ role })
@@ -123,6 +138,6 @@ export async function setMemberRole(db: Db, teamId: number, userId: number, role
     .execute();
 }
 
-export async function deleteMember(db: Db, teamId: number, userId: number): Promise<void> {
+export async function deleteMember(db: Kysely<Database>, teamId: number, userId: number): Promise<void> {
   await db.deleteFrom('team_members').where('team_id', '=', teamId).where('user_id', '=', userId).execute();
 }

@@ -26,7 +26,7 @@ import {
   sealTitle,
 } from '../../../common/paste-crypto/index.js';
 import { PASTE_LINES_MESSAGES } from '../../../common/schemas/paste-lines.js';
-import { lineIndexKey } from '../pastes/line-index/line-index-store.js';
+import { lineIndexKey } from '../line-index/line-index-store.js';
 
 /**
  * An encrypted file through the chunked upload. The upload's chunks are the pse1 stream

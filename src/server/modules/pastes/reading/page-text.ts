@@ -7,8 +7,8 @@ import {
 import { LINE_MAX_CHARS } from '../../../../common/schemas/paste-lines.js';
 import { sizeLevel } from '../../../../common/size-level.js';
 import type { BlobStore, ByteRange } from '../../../infra/blob-store/index.js';
-import type { LineIndexes } from '../line-index/line-index-store.js';
-import { readLineWindow } from '../line-index/window.js';
+import type { LineIndexes } from '../../line-index/line-index-store.js';
+import { readLineWindow } from '../../line-index/window.js';
 import type { PasteWithAuthor } from '../live-paste.repository.js';
 import { readText } from '../paste-content-store.js';
 

@@ -9,11 +9,11 @@ import {
 } from '../../../../common/schemas/paste-lines.js';
 import { AppError, forbidden, notFound } from '../../../errors.js';
 import { BlobNotFoundError, type BlobStore } from '../../../infra/blob-store/index.js';
+import type { LineIndex } from '../../line-index/format.js';
+import type { LineIndexes } from '../../line-index/line-index-store.js';
+import { searchLines } from '../../line-index/search.js';
+import { type OpenRange, readLineWindow } from '../../line-index/window.js';
 import { isEncrypted } from '../encrypted-content.js';
-import type { LineIndex } from '../line-index/format.js';
-import type { LineIndexes } from '../line-index/line-index-store.js';
-import { searchLines } from '../line-index/search.js';
-import { type OpenRange, readLineWindow } from '../line-index/window.js';
 import type { PastesService } from '../pastes.service.js';
 import type { ReadCredentials, Viewer } from './paste-reader.js';
 

@@ -7,7 +7,7 @@ import { uploadWhole, waitAssembled } from '../../../../../test/helpers/uploads.
 import { EXTREME_PASTE_BYTES } from '../../../../common/constants.js';
 import { PASTE_MESSAGES } from '../../../../common/messages.js';
 import { PASTE_LINES_MESSAGES } from '../../../../common/schemas/paste-lines.js';
-import { lineIndexKey } from '../line-index/line-index-store.js';
+import { lineIndexKey } from '../../line-index/line-index-store.js';
 
 const CHUNK = 1024 * 1024;
 const t = withTestApp({ each: false, env: { TEST_UPLOAD_CHUNK_BYTES: String(CHUNK) } });

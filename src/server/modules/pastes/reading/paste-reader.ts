@@ -1,14 +1,7 @@
-import { buffer } from 'node:stream/consumers';
-import { EXTREME_PASTE_BYTES, PROCESSING_CONTENT } from '../../../../common/constants.js';
+import { EXTREME_PASTE_BYTES } from '../../../../common/constants.js';
 import { SAFETY_MESSAGES } from '../../../../common/messages.js';
-import {
-  canForkPaste,
-  canViewProtected,
-  mayReadPaste,
-  namesForkSource,
-  showsTextInPage,
-} from '../../../../common/policies.js';
-import { PASTE_MESSAGES, type PasteView } from '../../../../common/schemas/paste.js';
+import { canForkPaste, canViewProtected, mayReadPaste } from '../../../../common/policies.js';
+import { PASTE_MESSAGES } from '../../../../common/schemas/paste.js';
 import type { Clock } from '../../../clock.js';
 import type { Db } from '../../../db/kysely.js';
 import { hasExpired } from '../../../db/paste-expiry.js';
@@ -19,20 +12,17 @@ import { verifyPassword } from '../../../lib/passwords.js';
 import type { RateLimiter } from '../../../lib/rate-limiter.js';
 import { hashToken } from '../../../lib/tokens.js';
 import type { StaffReads } from '../../audit/staff-reads.service.js';
+import type { LineIndexes } from '../../line-index/line-index-store.js';
 import type { SettingsService } from '../../settings/settings.service.js';
 import type { ShareGrants } from '../../teams/share-grants.js';
 import type { UserRow } from '../../users/users.service.js';
+import { claimBurn, findBurnedFor } from '../burned-pastes.repository.js';
 import { isEncrypted } from '../encrypted-content.js';
-import type { LineIndexes } from '../line-index/line-index-store.js';
 import { findLivePaste, type PasteWithAuthor } from '../live-paste.repository.js';
 import { UNLOCK_PER_IP, UNLOCK_PER_PASTE } from '../pastes.limits.js';
-import { pasteViewJson, presentPasteMeta, viewFactsJson, withholdContentFacts } from '../pastes.presenter.js';
-import { claimBurn, findBurnedFor } from '../pastes.repository.js';
 import { shownRow } from '../shown-row.js';
 import type { HotPasteCache } from './hot-paste-cache.js';
-import { pageTextOf, shownWhole } from './page-text.js';
 import { createAccessGrant, isValidAccessGrant } from './paste-access.js';
-import { viewerKey } from './recent-viewers.js';
 import type { ViewCounter } from './view-counter.js';
 
 /** Ids we hand out are 12 characters; older or imported ones may be longer, never other characters. */
@@ -99,6 +89,20 @@ export interface PasteReaderDeps {
   grants: Pick<ShareGrants, 'namesReader'>;
 }
 
+/** Whether the viewer wrote the paste (account or creator token), and whether they are staff. */
+export function relationOf(row: PasteWithAuthor, viewer: Viewer) {
+  const isOwner =
+    (viewer.user !== null && row.user_id === viewer.user.id) ||
+    (row.creator_token_hash !== null &&
+      !!viewer.creatorToken &&
+      hashToken(viewer.creatorToken) === row.creator_token_hash);
+  const isStaff = canViewProtected(viewer.user?.role ?? null);
+  return { isOwner, isStaff };
+}
+
+/** A paste found by findVisible, with who is asking in relation to it. */
+export type VisiblePaste = { row: PasteWithAuthor; isOwner: boolean; isStaff: boolean };
+
 /** How a read ended, as the paste-reads metric counts it (a fixed set: no id ever becomes a label). */
 type ReadOutcome = 'shown' | 'processing' | 'locked' | 'not_found' | 'expired' | 'burned';
 
@@ -109,35 +113,15 @@ type ReadOutcome = 'shown' | 'processing' | 'locked' | 'not_found' | 'expired' |
 export function createPasteReader({
   db,
   clock,
-  blobs,
   settings,
   rateLimiter,
-  views,
   hot,
-  lineIndexes,
   metrics,
   staffReads,
   grants,
 }: PasteReaderDeps) {
   /** The not-found answers given for a paste seen past its expiry (the metric says expired). */
   const expiredAnswers = new WeakSet<AppError>();
-
-  function relation(row: PasteWithAuthor, viewer: Viewer) {
-    const isOwner =
-      (viewer.user !== null && row.user_id === viewer.user.id) ||
-      (row.creator_token_hash !== null &&
-        !!viewer.creatorToken &&
-        hashToken(viewer.creatorToken) === row.creator_token_hash);
-    const isStaff = canViewProtected(viewer.user?.role ?? null);
-    return { isOwner, isStaff };
-  }
-
-  async function loadContent(row: PasteWithAuthor): Promise<string> {
-    if (row.content !== null) return row.content;
-    const bytes = await buffer(await blobs.get(row.blob_key!));
-    // Encrypted content is bytes, which JSON carries as standard base64.
-    return bytes.toString(isEncrypted(row) ? 'base64' : 'utf8');
-  }
 
   /** The live paste a viewer may know exists (a burned one is gone for all but its creator). */
   async function findVisible(id: string, viewer: Viewer) {
@@ -156,7 +140,7 @@ export function createPasteReader({
       throw gone;
     }
     if (!row) throw await goneOrNotFound(id, viewer);
-    const rel = relation(row, viewer);
+    const rel = relationOf(row, viewer);
     const shown = shownRow(row, { toCreator: rel.isOwner });
     if (!shown) throw notFound(PASTE_MESSAGES.notFound);
     // Held for review (modules/safety): its author and staff read it, anyone else learns only that.
@@ -165,9 +149,6 @@ export function createPasteReader({
     }
     return { row: shown, ...rel };
   }
-
-  /** A paste found by findVisible, with who is asking in relation to it. */
-  type Visible = Awaited<ReturnType<typeof findVisible>>;
 
   /**
    * The paste `id` if anyone may read and fork it now (live, visible, canForkPaste), else null.
@@ -226,7 +207,7 @@ export function createPasteReader({
     viewer: Viewer,
     credentials: ReadCredentials,
     answer: 'json' | 'bytes',
-    found?: Visible,
+    found?: VisiblePaste,
   ): Promise<ReadDecision> {
     let decision: ReadDecision;
     try {
@@ -259,7 +240,7 @@ export function createPasteReader({
     credentials: ReadCredentials,
     answer: 'json' | 'bytes',
     // The paste as findVisible gave it to this caller a moment ago: not looked up twice.
-    found?: Visible,
+    found?: VisiblePaste,
   ): Promise<ReadDecision> {
     const { row, isOwner, isStaff } = found ?? (await findVisible(id, viewer));
     // Whom a shared paste names is asked only of a reader it could name.
@@ -307,113 +288,5 @@ export function createPasteReader({
     return null;
   }
 
-  /**
-   * What GET /api/pastes/:id, POST …/verify and the v1 read answer: authorizeRead, rendered. For
-   * the page's first HTML (`forPage`), the text is what the page shows of it (pageTextOf), and
-   * `textLines` the whole text's lines (absent for a small text, shown whole).
-   */
-  async function render(
-    id: string,
-    viewer: Viewer,
-    credentials: ReadCredentials,
-    found?: Visible,
-    forPage = false,
-  ): Promise<{ view: PasteView; row: PasteWithAuthor; kept: boolean; textLines?: number }> {
-    const decision = await authorizeRead(id, viewer, credentials, 'json', found);
-    const { row } = decision;
-    const kept = hot.keeps(row);
-    const view = presentPasteMeta(row, row.view_count + views.pendingFor(id), kept);
-    view.isOwner = decision.isOwner;
-    if (decision.outcome === 'processing') {
-      view.content = PROCESSING_CONTENT;
-      return { view, row, kept };
-    }
-    if (decision.outcome === 'locked') {
-      view.requiresPassword = true;
-      withholdContentFacts(view);
-      return { view, row, kept };
-    }
-    view.staffAccess = decision.staffAccess;
-    if (decision.accessToken) view.accessToken = decision.accessToken;
-    // Only a fork costs a second look-up: the source is named while it can still be read and
-    // forked, and only to a reader who may know of it (namesForkSource).
-    const source = row.forked_from === null ? null : await findForkSource(row.forked_from);
-    const readerIsAuthor = source !== null && relation(source, viewer).isOwner;
-    if (source && namesForkSource({ privacy: source.privacy, readerIsAuthor })) {
-      view.forkedFrom = { id: source.id, title: source.title };
-    }
-    if (view.isExtreme) {
-      const q = view.accessToken ? `?access=${encodeURIComponent(view.accessToken)}` : '';
-      view.downloadUrl = `/api/pastes/${id}/download${q}`;
-      // The extreme screen is how such a paste is seen: it counts like any view.
-      // A burn paste counts when it is downloaded, which is what claims it.
-      if (row.burn_after_reading !== 1) countView(view, decision.isOwner, viewer);
-      return { view, row, kept };
-    }
-    if (decision.outcome === 'held') {
-      view.requiresReveal = true;
-      return { view, row, kept };
-    }
-    // Most pastes are small enough for their page to show as they are, as fast as before.
-    const page = forPage && !shownWhole(row) ? await pageTextOf(row, { blobs, lineIndexes }) : null;
-    view.content = page ? page.text : (row.content ?? (await loadContent(row)));
-    countView(view, decision.isOwner, viewer);
-    return { view, row, kept, textLines: page?.totalLines };
-  }
-
-  /** One view per reader (not the author, not a bot); the answer shows it at once. */
-  function countView(view: PasteView, isOwner: boolean, viewer: Viewer): void {
-    if (
-      !isOwner &&
-      viewer.countable &&
-      views.record(view.id, viewerKey(view.id, viewer.ip, viewer.user?.id ?? null))
-    ) {
-      view.viewCount += 1;
-    }
-  }
-
-  return {
-    findVisible,
-    findForkSource,
-    authorizeRead,
-
-    /** A paste as its viewer may see it (see render). */
-    view: async (id: string, viewer: Viewer, credentials: ReadCredentials = {}): Promise<PasteView> =>
-      (await render(id, viewer, credentials)).view,
-
-    /**
-     * The paste as its page's first HTML shows it, or null when that page shows no
-     * text (showsTextInPage: password, burn, processing, extreme), deciding and counting nothing
-     * then. Otherwise it is read as the app's own read of the page is, and the two count one view
-     * (one per reader and window). Throws 404 like any read of a paste that is not there.
-     * `factsJson` is what the page shows of it but its text and count (viewFactsJson). The view's
-     * text is only a very large paste's preview, read in bounded work (pageTextOf); `textLines`
-     * counts the lines of the whole (absent when the text is small and whole).
-     */
-    async pageView(
-      id: string,
-      viewer: Viewer,
-    ): Promise<{ view: PasteView; factsJson: string; textLines?: number; held: boolean } | null> {
-      const found = await findVisible(id, viewer);
-      const { row } = found;
-      const shown = showsTextInPage({
-        privacy: row.privacy,
-        burnAfterReading: row.burn_after_reading === 1,
-        status: row.status,
-        sizeBytes: row.size_bytes,
-        encrypted: isEncrypted(row),
-      });
-      if (!shown) return null;
-      const { view, row: read, kept, textLines } = await render(id, viewer, {}, found, true);
-      // Held for review (then read by its author or staff only): no other site is told of it.
-      const held = read.held_reason !== null;
-      return { view, factsJson: viewFactsJson(view, read, kept), textLines, held };
-    },
-
-    /** The same answer as JSON text (the routes send this; see pasteViewJson). */
-    async viewJson(id: string, viewer: Viewer, credentials: ReadCredentials = {}): Promise<string> {
-      const { view, row, kept } = await render(id, viewer, credentials);
-      return pasteViewJson(view, row, kept);
-    },
-  };
+  return { findVisible, findForkSource, authorizeRead };
 }

@@ -16,7 +16,8 @@ import { errorFromResponse } from '../../../lib/api-client';
 import type { PasteSearchPage } from '../api/search-paste';
 import { SEARCH_PAGE_LIMIT } from '../api/search-paste';
 import type { WindowFetcher } from '../hooks/use-line-windows';
-import { type ChunkReader, firstLines, MATCH_TEXT_CHARS, readWindow, searchChunks } from './sealed-lines';
+import { type ChunkReader, firstLines, MATCH_TEXT_CHARS, readWindow } from './sealed-lines';
+import { searchChunks } from './sealed-search';
 import { LINE_CUT_CHARS, LruCache, WINDOW_LINES, windowStart } from './window-cache';
 
 /** Decrypted chunks kept for the next windows: 8 MiB (eight chunks of the default size). */

@@ -2,14 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { generateKey, openChunk, PSE1, sealBytes } from '../../../../common/paste-crypto/index';
 import { LineCounter, type LineTable } from '../../../../common/paste-crypto/line-table';
 import { SEARCH_TEXT_MAX_CHARS } from '../../../../common/schemas/paste-lines';
-import {
-  type ChunkReader,
-  chunkOfLine,
-  firstLines,
-  MATCH_TEXT_CHARS,
-  readWindow,
-  searchChunks,
-} from './sealed-lines';
+import { type ChunkReader, chunkOfLine, firstLines, MATCH_TEXT_CHARS, readWindow } from './sealed-lines';
+import { searchChunks } from './sealed-search';
 import { LINE_CUT_CHARS, WINDOW_LINES } from './window-cache';
 
 const CHUNK_LOG2 = PSE1.MIN_CHUNK_LOG2; // 4 KiB chunks: many chunk edges in a small text

@@ -1,5 +1,5 @@
 import { buffer } from 'node:stream/consumers';
-import { BlobNotFoundError, type BlobStore } from '../../../infra/blob-store/index.js';
+import { BlobNotFoundError, type BlobStore } from '../../infra/blob-store/index.js';
 import {
   buildLineIndex,
   DEFAULT_LINE_INDEX_OPTIONS,

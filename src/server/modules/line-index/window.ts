@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { ByteRange } from '../../../infra/blob-store/index.js';
+import type { ByteRange } from '../../infra/blob-store/index.js';
 import { entryAtOrBefore, type LineIndex } from './format.js';
 
 /** Opens the content's bytes from range.start to range.end (inclusive). */

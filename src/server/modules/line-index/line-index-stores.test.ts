@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type S3Server, startS3Server } from '../../../../../test/helpers/s3-server.js';
-import { tempDir } from '../../../../../test/helpers/test-db.js';
-import { type BlobStore, createLocalDiskStore, newBlobKey } from '../../../infra/blob-store/index.js';
-import { createS3Store } from '../../../infra/blob-store/s3.js';
+import { type S3Server, startS3Server } from '../../../../test/helpers/s3-server.js';
+import { tempDir } from '../../../../test/helpers/test-db.js';
+import { type BlobStore, createLocalDiskStore, newBlobKey } from '../../infra/blob-store/index.js';
+import { createS3Store } from '../../infra/blob-store/s3.js';
 import { createLineIndexes, deleteContentBlob, lineIndexKey } from './line-index-store.js';
 import { searchLines } from './search.js';
 import { readLineWindow } from './window.js';

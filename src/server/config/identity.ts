@@ -5,7 +5,7 @@ import {
   identityProviderSettingSchema,
   LDAP_DEFAULTS,
   OIDC_DEFAULTS,
-} from '../common/schemas/identity.js';
+} from '../../common/schemas/identity.js';
 
 /**
  * The sign-in providers an operator sets in the environment (OIDC_PROVIDERS, LDAP_PROVIDERS), for

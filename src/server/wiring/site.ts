@@ -1,0 +1,118 @@
+import { createHighlighter } from '../infra/highlight/highlighter.js';
+import { createModerationSecret } from '../lib/moderation-secret.js';
+import { createAdminService } from '../modules/admin/admin.service.js';
+import { createAuditService } from '../modules/audit/audit.service.js';
+import { createBackupService } from '../modules/backup/backup.service.js';
+import { createScheduledBackups } from '../modules/backup/scheduled-backups.service.js';
+import { createBansService } from '../modules/bans/bans.service.js';
+import { loadEmbedAssets } from '../modules/embeds/embed-assets.js';
+import { createEmbedsService } from '../modules/embeds/embeds.service.js';
+import { createFaviconService } from '../modules/favicon/favicon.service.js';
+import { createIdentityService } from '../modules/identity/identity.service.js';
+import { createLeaderboardService } from '../modules/leaderboard/leaderboard.service.js';
+import { createAuthorPurge } from '../modules/moderation/author-purge.js';
+import { createModerationService } from '../modules/moderation/moderation.service.js';
+import { INLINE_CONTENT_MAX_BYTES } from '../modules/pastes/pastes.limits.js';
+import { createPasteRanking } from '../modules/pastes/ranking.service.js';
+import { createEmbedReader } from '../modules/pastes/reading/embed-read.js';
+import type { AccountServices } from './accounts.js';
+import type { PasteServices } from './pastes.js';
+import type { Platform } from './platform.js';
+
+/**
+ * Running the site: moderation, bans, backups, the audit log, the admin panel, the favicon, the
+ * leaderboard, embeds in other sites, and single sign-on (built here because it writes to the audit log).
+ */
+export function createSiteServices(
+  { config, db, clock, metrics, changes, settings, captcha, rateLimiter, mail, blobs }: Platform,
+  { users, sessions, credentials, secondFactor }: AccountServices,
+  { pastes, teams, uploads, lineIndexes, erasure, searchIndex }: PasteServices,
+) {
+  const moderation = createModerationService({
+    db: db.kysely,
+    clock,
+    pastes,
+    settings,
+    rateLimiter,
+    metrics,
+    moderationSecret: createModerationSecret({
+      fromEnv: config.moderationKeySecret,
+      dataDir: config.dataDir,
+    }),
+    erasure,
+  });
+  const bans = createBansService({ db: db.kysely, clock, users, sessions, pastes, changes });
+  const authorPurge = createAuthorPurge({ db: db.kysely, pastes });
+  const favicon = createFaviconService({ blobs, settings });
+  const backup = createBackupService({
+    db,
+    blobs,
+    clock,
+    settings,
+    uploads,
+    lineIndexes,
+    inlineMaxBytes: INLINE_CONTENT_MAX_BYTES,
+    erasure,
+    search: searchIndex,
+  });
+  const scheduledBackups = createScheduledBackups({
+    db: db.kysely,
+    blobs,
+    clock,
+    backup,
+    ...config.scheduledBackups,
+  });
+  const audit = createAuditService({
+    db: db.kysely,
+    clock,
+    users,
+    pastes,
+    moderation,
+    teams,
+    retentionDays: config.auditRetentionDays,
+  });
+  const admin = createAdminService({
+    db: db.kysely,
+    users,
+    credentials,
+    pastes,
+    moderation,
+    settings,
+    secondFactor,
+  });
+  const identity = createIdentityService({
+    db: db.kysely,
+    clock,
+    settings,
+    users,
+    audit,
+    captcha,
+    rateLimiter,
+    siteOrigin: mail.siteOrigin,
+    config: config.identity,
+  });
+  const leaderboard = createLeaderboardService({ ranking: createPasteRanking({ db: db.kysely }), clock });
+  // A text that takes a grammar longer than this is shown plain (some take seconds on a few KB).
+  const highlighter = createHighlighter({ timeoutMs: 1_000, maxQueued: 32 });
+  const embeds = createEmbedsService({
+    reader: createEmbedReader({ pastes, blobs, lineIndexes }),
+    settings,
+    highlighter,
+    assets: loadEmbedAssets(),
+    siteOrigin: mail.siteOrigin,
+  });
+  return {
+    embeds,
+    highlighter,
+    moderation,
+    bans,
+    authorPurge,
+    favicon,
+    backup,
+    scheduledBackups,
+    audit,
+    admin,
+    identity,
+    leaderboard,
+  };
+}
