@@ -28,6 +28,7 @@ import { createSessionsService } from './modules/auth/sessions.service.js';
 import { createBackupService } from './modules/backup/backup.service.js';
 import { createScheduledBackups } from './modules/backup/scheduled-backups.service.js';
 import { createBansService } from './modules/bans/bans.service.js';
+import { createCollectionsService } from './modules/collections/collections.service.js';
 import { createFaviconService } from './modules/favicon/favicon.service.js';
 import { createIdentityService } from './modules/identity/identity.service.js';
 import { createSecondFactorService } from './modules/identity/second-factor.service.js';
@@ -203,6 +204,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
   const teams = createTeamsService({ db: db.kysely, clock, users });
   const search = createSearchService({ db, clock, index: searchIndex });
   const shares = createSharesService({ db: db.kysely, clock, users, teams, grants, pastes });
+  const collections = createCollectionsService({ db: db.kysely, clock, users, teams, grants, pastes });
   const uploads = createUploadsService({
     db: db.kysely,
     clock,
@@ -327,6 +329,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     leaderboard,
     teams,
     shares,
+    collections,
     search,
     moderation,
     authorPurge,

@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type {
   BanKind,
+  CollectionPrivacy,
   Expiration,
   HoldReason,
   Privacy,
@@ -54,6 +55,9 @@ export interface Database {
   access_tokens: AccessTokensTable;
   paste_tags: PasteTagsTable;
   paste_search: PasteSearchTable;
+  collections: CollectionsTable;
+  collection_pastes: CollectionPastesTable;
+  collection_shares: CollectionSharesTable;
 }
 
 export interface SettingsTable {
@@ -443,4 +447,37 @@ export interface PasteSearchTable {
   document: Generated<string>;
   /** PostgreSQL: the title's words alone (ranking). */
   title_document: Generated<string>;
+}
+
+/** A named, ordered set of pastes, owned by a person or a team (exactly one of the two is set). */
+export interface CollectionsTable {
+  id: string;
+  name: string;
+  description: string;
+  privacy: CollectionPrivacy;
+  user_id: number | null;
+  team_id: number | null;
+  /** Who made it (null once that account is gone). */
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One paste in a collection, at `position` (ascending). */
+export interface CollectionPastesTable {
+  collection_id: string;
+  paste_id: string;
+  position: number;
+  added_by: number | null;
+  added_at: number;
+}
+
+/** One grant to read a shared collection: to a user or to a team (exactly one of the two is set). */
+export interface CollectionSharesTable {
+  id: Generated<number>;
+  collection_id: string;
+  user_id: number | null;
+  team_id: number | null;
+  added_by: number | null;
+  added_at: number;
 }

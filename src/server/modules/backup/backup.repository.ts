@@ -98,6 +98,19 @@ const COLUMNS = {
     'last_used_at',
   ],
   paste_tags: ['paste_id', 'tag'],
+  collections: [
+    'id',
+    'name',
+    'description',
+    'privacy',
+    'user_id',
+    'team_id',
+    'created_by',
+    'created_at',
+    'updated_at',
+  ],
+  collection_pastes: ['collection_id', 'paste_id', 'position', 'added_by', 'added_at'],
+  collection_shares: ['id', 'collection_id', 'user_id', 'team_id', 'added_by', 'added_at'],
 } as const;
 
 /** Each table's key, in the order rows are read and written (one column, or two). */
@@ -118,6 +131,9 @@ const KEY_OF: Record<BackupTable, readonly string[]> = {
   bans: ['id'],
   access_tokens: ['id'],
   paste_tags: ['paste_id', 'tag'],
+  collections: ['id'],
+  collection_pastes: ['collection_id', 'paste_id'],
+  collection_shares: ['id'],
 };
 
 /** Where the next page starts: the key of the last row read (null: from the first). */
@@ -154,7 +170,7 @@ export async function readPage(
   if (table === 'settings') q = q.where('key', 'not in', LOCAL_SETTINGS);
   if (table === 'pastes') q = q.where('status', '=', 'ready');
   // Grants and tags go with the pastes the backup carries.
-  if (table === 'paste_shares' || table === 'paste_tags') {
+  if (table === 'paste_shares' || table === 'paste_tags' || table === 'collection_pastes') {
     q = q.where(
       'paste_id',
       'in',
@@ -200,6 +216,9 @@ export async function pasteBlobKeys(db: Kysely<Database>): Promise<string[]> {
 
 /** Empties what a backup replaces, children first; this installation's own settings stay. */
 export async function deleteAll(db: Kysely<Database>): Promise<void> {
+  await db.deleteFrom('collection_shares').execute();
+  await db.deleteFrom('collection_pastes').execute();
+  await db.deleteFrom('collections').execute();
   await db.deleteFrom('paste_shares').execute();
   await db.deleteFrom('paste_tags').execute();
   await db.deleteFrom('team_members').execute();
@@ -333,6 +352,7 @@ export async function resetSequences(db: Kysely<Database>, dialect: DialectName)
     'paste_shares',
     'bans',
     'access_tokens',
+    'collection_shares',
   ]) {
     await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(
       db,
