@@ -265,7 +265,11 @@ export const BACKUP_ROW_SCHEMAS = {
   collection_pastes: z.strictObject({
     collection_id: z.string().regex(/^[A-Za-z0-9_-]{1,16}$/),
     paste_id: pasteId,
-    position: z.number().int().min(0).max(2 ** 31 - 1),
+    position: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 31 - 1),
     added_by: id.nullable(),
     added_at: time,
   }),
