@@ -1,5 +1,5 @@
 import { FolderOpen, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Page } from '../../components/layouts/page';
 import { Alert } from '../../components/ui/alert';
@@ -31,6 +31,17 @@ export function CollectionPage() {
   const remove = useDeleteCollection(id);
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
+  const busy = update.isPending || removePaste.isPending;
+  // After a move the moved row's button keeps the focus; at the top or bottom, its other button.
+  const moved = useRef<{ id: string; direction: 'up' | 'down' } | null>(null);
+  useEffect(() => {
+    if (busy || !moved.current || !query.data) return;
+    const { id: pasteId, direction } = moved.current;
+    moved.current = null;
+    const same = document.getElementById(`move-${direction}-${pasteId}`) as HTMLButtonElement | null;
+    const other = document.getElementById(`move-${direction === 'up' ? 'down' : 'up'}-${pasteId}`);
+    (same && !same.disabled ? same : other)?.focus();
+  }, [busy, query.data]);
   if (query.isPending) return <LoadingBlock />;
   if (!query.data) {
     return (
@@ -41,7 +52,6 @@ export function CollectionPage() {
   }
   const detail = query.data;
   const c = detail.collection;
-  const busy = update.isPending || removePaste.isPending;
   return (
     <Page
       icon={FolderOpen}
@@ -73,19 +83,10 @@ export function CollectionPage() {
               pastes={detail.pastes}
               editable={c.canEdit}
               busy={busy}
-              onMove={(order, moved) =>
-                update.mutate(
-                  { order },
-                  {
-                    // The moved row's button keeps the focus (when it can still move that way).
-                    onSuccess: () =>
-                      requestAnimationFrame(() =>
-                        document.getElementById(`move-${moved.direction}-${moved.id}`)?.focus(),
-                      ),
-                    onError: (e) => toastError('Not moved', e),
-                  },
-                )
-              }
+              onMove={(order, which) => {
+                moved.current = which;
+                update.mutate({ order }, { onError: (e) => toastError('Not moved', e) });
+              }}
               onRemove={(pasteId) =>
                 removePaste.mutate(pasteId, { onError: (e) => toastError('Not removed', e) })
               }

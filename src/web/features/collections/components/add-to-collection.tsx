@@ -29,6 +29,7 @@ export function AddToCollection({ pasteId }: { pasteId: string }) {
   const target = chosen || list[0]!.id;
   return (
     <form
+      data-testid="add-to-collection"
       className="flex flex-wrap items-end gap-2"
       onSubmit={(e) => {
         e.preventDefault();
