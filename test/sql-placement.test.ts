@@ -17,6 +17,7 @@ const OWNED: Record<string, readonly string[]> = {
   audit: ['audit_log'],
   auth: ['sessions', 'email_tokens'],
   bans: ['bans'],
+  collections: ['collections', 'collection_pastes', 'collection_shares'],
   backup: ['scheduled_backups'],
   identity: [
     'identity_links',
@@ -47,6 +48,10 @@ const ALLOWED: Record<string, { reads?: readonly string[]; writes?: readonly str
   'auth/sessions.repository.ts': {
     reads: ['users'],
     why: 'a session is looked up with its account in one read',
+  },
+  'collections/collections.repository.ts': {
+    reads: ['users', 'teams', 'team_members'],
+    why: 'a collection names its owner, and who may open it is their team and whom it names',
   },
   'bans/bans.repository.ts': { reads: ['users'], why: 'the Bans tab names the suspended account' },
   'pastes/author-pastes.repository.ts': { reads: ['users'], why: 'an author is found by name' },

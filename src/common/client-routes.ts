@@ -29,6 +29,7 @@ export const CLIENT_ROUTES = {
   teams: '/teams',
   team: '/teams/:slug',
   search: '/search',
+  collection: '/c/:id',
   verifyEmailSuccess: '/verify-email-success',
 } as const;
 

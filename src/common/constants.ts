@@ -144,6 +144,19 @@ export const TEAM_DESCRIPTION_MAX_LENGTH = 500;
 export const SHARES_PER_PASTE_MAX = 50;
 /** Members one team may have: a team is a group of colleagues, not a site's user list. */
 export const TEAM_MEMBERS_MAX = 500;
+/**
+ * A collection's own privacy: `public` (listed on its page for anyone), `unlisted` (anyone with
+ * its link) or `shared` (its owners, the people and teams it names, and staff). It never widens a
+ * paste's own: each reader sees only the pastes in it they may read.
+ */
+export const COLLECTION_PRIVACIES = ['public', 'unlisted', 'shared'] as const;
+export type CollectionPrivacy = (typeof COLLECTION_PRIVACIES)[number];
+export const COLLECTION_NAME_MAX_LENGTH = 100;
+export const COLLECTION_DESCRIPTION_MAX_LENGTH = 2000;
+/** Pastes one collection holds: a runbook or an incident's logs, not an archive. */
+export const COLLECTION_PASTES_MAX = 200;
+/** Collections one page of "my collections" lists. */
+export const COLLECTIONS_PAGE_SIZE = 50;
 /** Rows one page of "Shared with me" shows. */
 export const SHARED_WITH_ME_PAGE_SIZE = 50;
 

@@ -1,5 +1,8 @@
 /** User-facing messages from the spec, shared so server answers and form errors never disagree. */
 import {
+  COLLECTION_DESCRIPTION_MAX_LENGTH,
+  COLLECTION_NAME_MAX_LENGTH,
+  COLLECTION_PASTES_MAX,
   MAX_REVISIONS_PER_PASTE,
   MB,
   PASTE_TAGS_MAX,
@@ -188,6 +191,23 @@ export const TEAM_MESSAGES = {
   tooManyMembers: `A team can have at most ${TEAM_MEMBERS_MAX} members`,
   lastOwner: 'A team needs at least one owner: make someone else an owner first',
   notMember: 'That account is not a member of this team',
+} as const;
+
+/** Collections: a named, ordered set of pastes (modules/collections). */
+export const COLLECTION_MESSAGES = {
+  notFound: 'Collection not found',
+  nameRequired: 'Please enter a collection name',
+  nameTooLong: `Collection name must not exceed ${COLLECTION_NAME_MAX_LENGTH} characters`,
+  descriptionTooLong: `Collection description must not exceed ${COLLECTION_DESCRIPTION_MAX_LENGTH} characters`,
+  tooManyPastes: `A collection can hold at most ${COLLECTION_PASTES_MAX} pastes`,
+  notEditor: 'Only the collection’s owner, or its team’s members, change what is in it',
+  notManager: 'Only the collection’s owner, or its team’s owners, change its privacy or delete it',
+  pasteNotFound: 'Paste not found',
+  pasteNotAddable: 'Only your own pastes, or public ones, can be added to a collection',
+  pasteNotInCollection: 'That paste is not in this collection',
+  orderDuplicate: 'The order names a paste twice',
+  sharesNeedShared: 'Only a collection whose privacy is Shared names people and teams',
+  teamNotMember: (slug: string) => `You are not a member of a team called ${slug}`,
 } as const;
 
 /** Who a shared paste names. */

@@ -1,4 +1,5 @@
 import {
+  type CollectionPrivacy,
   EXTREME_PASTE_BYTES,
   type Expiration,
   type Privacy,
@@ -223,3 +224,48 @@ export const maySearchPaste = (
   (!paste.held &&
     paste.textSearchable &&
     (paste.privacy === 'public' || (paste.privacy === 'shared' && reader.isNamed)));
+
+/**
+ * How a person stands to a collection: `isOwner` for the person who owns it, `teamRole` their
+ * role in the team that owns it (null when not in it), `isNamed` when a shared collection names
+ * them (by name or through a team).
+ */
+export interface CollectionReader {
+  isOwner: boolean;
+  teamRole: TeamRole | null;
+  isNamed: boolean;
+  isStaff: boolean;
+}
+
+/**
+ * Whether a reader may open a collection: public and unlisted ones anyone with the link; a shared
+ * one its owner, its team, the people and teams it names, and staff (who read it as they read
+ * shared pastes, recorded in the audit log). What it shows of each paste is still each paste's
+ * own read decision (mayReadPaste): a collection never widens a paste's privacy.
+ */
+export const mayReadCollection = (
+  collection: { privacy: CollectionPrivacy },
+  reader: CollectionReader,
+): boolean =>
+  collection.privacy !== 'shared' ||
+  reader.isOwner ||
+  reader.teamRole !== null ||
+  reader.isNamed ||
+  reader.isStaff;
+
+/** Its owner, or any member of its team, changes what a collection holds, its name and order. */
+export const canEditCollection = (reader: CollectionReader): boolean =>
+  reader.isOwner || reader.teamRole !== null;
+
+/** Its owner, or its team's owners, change its privacy and whom it names, or delete it. */
+export const canManageCollection = (reader: CollectionReader): boolean =>
+  reader.isOwner || reader.teamRole === 'owner';
+
+/**
+ * Whether an editor may put a paste in a collection: one they wrote, or a public one. Anything
+ * else (an unlisted link, a shared or password paste of someone else) is its author's to hand
+ * out; readers would still see it only under its own rule, but its link would be out of the
+ * author's hands.
+ */
+export const mayCollectPaste = (paste: { privacy: Privacy }, editor: { isAuthor: boolean }): boolean =>
+  editor.isAuthor || paste.privacy === 'public';

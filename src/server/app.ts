@@ -17,6 +17,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { sessionsRoutes } from './modules/auth/sessions.routes.js';
 import { backupRoutes } from './modules/backup/backup.routes.js';
 import { bansRoutes } from './modules/bans/bans.routes.js';
+import { collectionsRoutes } from './modules/collections/collections.routes.js';
 import { embedsRoutes } from './modules/embeds/embeds.routes.js';
 import { faviconRoutes } from './modules/favicon/favicon.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -171,6 +172,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(myPastesRoutes);
   await app.register(teamsRoutes);
   await app.register(sharesRoutes);
+  await app.register(collectionsRoutes);
   await app.register(searchRoutes);
   await app.register(moderationRoutes);
   await app.register(safetyRoutes);

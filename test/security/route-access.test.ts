@@ -133,6 +133,13 @@ const EXPECTED: Record<string, Access> = {
   'DELETE /api/account/tokens/:id': 'signed-in',
   'GET /api/search': 'public',
   'GET /api/oembed': 'public',
+  'GET /api/collections': 'signed-in',
+  'POST /api/collections': 'signed-in',
+  'GET /api/collections/:id': 'public',
+  'PATCH /api/collections/:id': 'signed-in',
+  'DELETE /api/collections/:id': 'signed-in',
+  'POST /api/collections/:id/pastes/:pasteId': 'signed-in',
+  'DELETE /api/collections/:id/pastes/:pasteId': 'signed-in',
 };
 
 const t = withTestApp({ each: false });

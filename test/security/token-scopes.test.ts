@@ -39,6 +39,13 @@ const EXPECTED_SCOPES: Record<string, RouteScope> = {
   'GET /api/pastes/:id/shares': 'pastes:read',
   'PUT /api/pastes/:id/shares': 'pastes:write',
   'GET /api/shared-with-me': 'pastes:read',
+  'GET /api/collections': 'pastes:read',
+  'POST /api/collections': 'pastes:write',
+  'GET /api/collections/:id': 'pastes:read',
+  'PATCH /api/collections/:id': 'pastes:write',
+  'DELETE /api/collections/:id': 'pastes:write',
+  'POST /api/collections/:id/pastes/:pasteId': 'pastes:write',
+  'DELETE /api/collections/:id/pastes/:pasteId': 'pastes:write',
 };
 
 const t = withTestApp();

@@ -50,6 +50,14 @@ export const AUDIT_ACTIONS = [
   'ban.lift',
   /** "Delete everything by this account or address", from a report card (details: how many). */
   'paste.delete_by_author',
+  /** Collections: made, changed (details: which fields), deleted, a paste added or removed. */
+  'collection.create',
+  'collection.update',
+  'collection.delete',
+  'collection.paste_add',
+  'collection.paste_remove',
+  /** A manager or admin opened a shared collection that does not name them. */
+  'collection.staff_read',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -64,6 +72,7 @@ export const AUDIT_TARGET_TYPES = [
   'team',
   'safety_rule',
   'ban',
+  'collection',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

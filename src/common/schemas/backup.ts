@@ -3,6 +3,9 @@ import {
   ACCESS_TOKEN_NAME_MAX_LENGTH,
   BAN_KINDS,
   BAN_REASON_MAX_LENGTH,
+  COLLECTION_DESCRIPTION_MAX_LENGTH,
+  COLLECTION_NAME_MAX_LENGTH,
+  COLLECTION_PRIVACIES,
   EXPIRATIONS,
   HOLD_REASONS,
   PASTE_TAGS_MAX,
@@ -23,7 +26,8 @@ import { PASTE_LANGUAGES } from '../languages.js';
  * The database backup file (GET /api/admin/database/export, POST …/import): one JSON object
  * `{ format, version, exportedAt, tables: { settings, users, pastes, paste_revisions,
  * paste_revision_contents, reports, deletion_requests, vip_licenses, teams, team_members,
- * paste_shares, totp_factors, recovery_codes, bans, access_tokens, paste_tags, gone_pastes } }`, rows with
+ * paste_shares, totp_factors, recovery_codes, bans, access_tokens, paste_tags, collections,
+ * collection_pastes, collection_shares, gone_pastes } }`, rows with
  * the database's column names, all read from one snapshot of the database. A paste carries its `content` whatever the size (the server stores large ones in
  * its blob store again); an encrypted one carries its sealed bytes as standard base64. An edited
  * paste's earlier revisions come in `paste_revisions`, and each distinct text of them once in
@@ -56,6 +60,9 @@ export const BACKUP_TABLES = [
   'bans',
   'access_tokens',
   'paste_tags',
+  'collections',
+  'collection_pastes',
+  'collection_shares',
 ] as const;
 export type BackupTable = (typeof BACKUP_TABLES)[number];
 /**
@@ -241,6 +248,41 @@ export const BACKUP_ROW_SCHEMAS = {
   }),
   /** A paste's tag; absent in backups made before tags. */
   paste_tags: z.strictObject({ paste_id: pasteId, tag: z.string().regex(TAG_PATTERN) }),
+  /** Collections, their pastes in order and whom shared ones name; absent in backups made before them. */
+  collections: z
+    .strictObject({
+      id: z.string().regex(/^[A-Za-z0-9_-]{1,16}$/),
+      name: text(COLLECTION_NAME_MAX_LENGTH),
+      description: text(COLLECTION_DESCRIPTION_MAX_LENGTH),
+      privacy: z.enum(COLLECTION_PRIVACIES),
+      user_id: id.nullable(),
+      team_id: id.nullable(),
+      created_by: id.nullable(),
+      created_at: time,
+      updated_at: time,
+    })
+    .refine((r) => (r.user_id === null) !== (r.team_id === null), 'owned by a user or a team, exactly one'),
+  collection_pastes: z.strictObject({
+    collection_id: z.string().regex(/^[A-Za-z0-9_-]{1,16}$/),
+    paste_id: pasteId,
+    position: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 31 - 1),
+    added_by: id.nullable(),
+    added_at: time,
+  }),
+  collection_shares: z
+    .strictObject({
+      id,
+      collection_id: z.string().regex(/^[A-Za-z0-9_-]{1,16}$/),
+      user_id: id.nullable(),
+      team_id: id.nullable(),
+      added_by: id.nullable(),
+      added_at: time,
+    })
+    .refine((r) => (r.user_id === null) !== (r.team_id === null), 'names a user or a team, exactly one'),
   gone_pastes: z.strictObject({ id: pasteId }),
 } as const;
 

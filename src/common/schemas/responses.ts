@@ -16,6 +16,7 @@ import {
 import { auditPageSchema } from './audit.js';
 import { importResultSchema } from './backup.js';
 import { authorFootprintSchema, banSchema, bansSchema, purgeResultSchema } from './bans.js';
+import { COLLECTION_RESPONSES } from './collections.js';
 import { oembedResponseSchema } from './embeds.js';
 import { accountIdentitySchema, identityAdminViewSchema, publicProviderSchema } from './identity.js';
 import { pasteLinesSchema, pasteSearchSchema } from './paste-lines.js';
@@ -468,6 +469,7 @@ export const RESPONSES = {
   ...ACCESS_TOKEN_RESPONSES,
   ...SEARCH_RESPONSES,
   'GET /api/oembed': { 200: oembedResponseSchema },
+  ...COLLECTION_RESPONSES,
 } as const satisfies Record<string, Record<number, z.ZodType | NotJson>>;
 
 /** Routes outside /api, documented and checked like the API's. */

@@ -24,6 +24,9 @@ const TABLES = [
   'audit_log',
   'bans',
   'burned_pastes',
+  'collection_pastes',
+  'collection_shares',
+  'collections',
   'deletion_requests',
   'email_tokens',
   'identity_flows',
@@ -75,6 +78,7 @@ describe('migrations', () => {
       '019-access-tokens',
       '020-bans',
       '021-search',
+      '022-collections',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect, db.schema)).toEqual([]);
     // Only our schema: on PostgreSQL other suites' schemas live in the same database.

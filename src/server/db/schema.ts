@@ -28,7 +28,14 @@ import type {
   PasteTagsTable,
 } from './tables/pastes.js';
 import type { ScheduledBackupsTable, SettingsTable, VipLicensesTable } from './tables/site.js';
-import type { PasteSharesTable, TeamMembersTable, TeamsTable } from './tables/teams.js';
+import type {
+  CollectionPastesTable,
+  CollectionSharesTable,
+  CollectionsTable,
+  PasteSharesTable,
+  TeamMembersTable,
+  TeamsTable,
+} from './tables/teams.js';
 import type { UploadChunksTable, UploadSessionsTable } from './tables/uploads.js';
 
 export type {
@@ -62,7 +69,14 @@ export type {
   PasteTagsTable,
 } from './tables/pastes.js';
 export type { ScheduledBackupsTable, SettingsTable, VipLicensesTable } from './tables/site.js';
-export type { PasteSharesTable, TeamMembersTable, TeamsTable } from './tables/teams.js';
+export type {
+  CollectionPastesTable,
+  CollectionSharesTable,
+  CollectionsTable,
+  PasteSharesTable,
+  TeamMembersTable,
+  TeamsTable,
+} from './tables/teams.js';
 export type { UploadChunksTable, UploadSessionsTable, UploadStatus } from './tables/uploads.js';
 
 /**
@@ -98,5 +112,8 @@ export interface Database {
   bans: BansTable;
   access_tokens: AccessTokensTable;
   paste_tags: PasteTagsTable;
+  collections: CollectionsTable;
+  collection_pastes: CollectionPastesTable;
+  collection_shares: CollectionSharesTable;
   paste_search: PasteSearchTable;
 }

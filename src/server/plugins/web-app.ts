@@ -90,6 +90,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
   });
   const shell = fs.readFileSync(indexFile, 'utf8');
   const PASTE_PAGE = /^\/paste\/([^/?#]+)/;
+  /** A collection's page: indexed only when the collection is public. */
+  const COLLECTION_PAGE = /^\/c\/([^/]+)\/?$/;
   const pasteScreenFiles = screenFiles(opts.root, 'pages/paste/paste-page.tsx', shell);
   const inline = readInlineAssets(opts.root, [...linkedStylesheets(shell), ...pasteScreenFiles.styles]);
   const { renderPastePage } = opts;
@@ -138,6 +140,11 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
     // A path that is no screen of the app: its not-found screen, and a status that says so. Before
     // setup every path leads to the setup wizard (the app's SetupGate), so none is missing yet.
     if (setupCompleted && !isClientRoute(pathname)) return shellPage(404, site);
+    const collectionId = COLLECTION_PAGE.exec(pathname)?.[1];
+    if (collectionId) {
+      const indexed = await app.services.collections.isPublic(safeDecode(collectionId)).catch(() => false);
+      return shellPage(200, indexed ? site : { ...site, noindex: true });
+    }
     const pasteId = PASTE_PAGE.exec(pathname)?.[1];
     if (!pasteId) return shellPage(200, site);
     site.preload = pasteScreenFiles;

@@ -1,5 +1,6 @@
 import { createErasure } from '../db/erasure.js';
 import { createStaffReads } from '../modules/audit/staff-reads.service.js';
+import { createCollectionsService } from '../modules/collections/collections.service.js';
 import { createLineIndexes } from '../modules/line-index/line-index-store.js';
 import { createPasteInsertBatcher } from '../modules/pastes/paste-insert-batcher.js';
 import { pasteCreationRules } from '../modules/pastes/pastes.limits.js';
@@ -58,6 +59,7 @@ export function createPasteServices(
   const teams = createTeamsService({ db: db.kysely, clock, users });
   const search = createSearchService({ db, clock, index: searchIndex });
   const shares = createSharesService({ db: db.kysely, clock, users, teams, grants, pastes });
+  const collections = createCollectionsService({ db: db.kysely, clock, users, teams, grants, pastes });
   const uploads = createUploadsService({
     db: db.kysely,
     clock,
@@ -97,6 +99,7 @@ export function createPasteServices(
     teams,
     search,
     shares,
+    collections,
     uploads,
     erasure,
     pasteRevisions,

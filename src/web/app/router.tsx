@@ -67,6 +67,7 @@ const layoutScreens = {
   accountSettings: account,
   teams: screen(() => import('../pages/teams/teams-page').then((m) => m.TeamsPage)),
   team: screen(() => import('../pages/teams/team-page').then((m) => m.TeamPage)),
+  collection: screen(() => import('../pages/collection/collection-page').then((m) => m.CollectionPage)),
   search: screen(() => import('../pages/search/search-page').then((m) => m.SearchPage)),
   verifyEmailSuccess: screen(() =>
     import('../pages/verify-email/verify-email-success-page').then((m) => m.VerifyEmailSuccessPage),

@@ -31,6 +31,7 @@ export const paths = {
   accountSettings: CLIENT_ROUTES.accountSettings,
   teams: CLIENT_ROUTES.teams,
   team: (slug: string) => `/teams/${encodeURIComponent(slug)}`,
+  collection: (id: string) => `/c/${encodeURIComponent(id)}`,
   search: CLIENT_ROUTES.search,
   /** The search screen with these words or filters (a tag's link: `{ tag }`). */
   searchFor: (params: Record<string, string>) => `${CLIENT_ROUTES.search}?${new URLSearchParams(params)}`,

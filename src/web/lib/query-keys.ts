@@ -47,6 +47,10 @@ export const queryKeys = {
   secondFactor: ['/api/account/second-factor'],
   accountSessions: ['/api/account/sessions'],
   topViews: ['/api/top-views'],
+  /** Prefix of every page of my collections; one collection is `collection(id)`. */
+  collections: ['/api/collections'],
+  collectionsPage: (page: number) => ['/api/collections', page] as const,
+  collection: (id: string) => ['/api/collections', 'one', id] as const,
   /** Prefix of the boards of every period. */
   topViewsPeriods: ['/api/top-views-v2'],
   topViewsByPeriod: (period: string) => ['/api/top-views-v2', period] as const,

@@ -91,6 +91,19 @@ export const COLUMNS = {
     'last_used_at',
   ],
   paste_tags: ['paste_id', 'tag'],
+  collections: [
+    'id',
+    'name',
+    'description',
+    'privacy',
+    'user_id',
+    'team_id',
+    'created_by',
+    'created_at',
+    'updated_at',
+  ],
+  collection_pastes: ['collection_id', 'paste_id', 'position', 'added_by', 'added_at'],
+  collection_shares: ['id', 'collection_id', 'user_id', 'team_id', 'added_by', 'added_at'],
 } as const;
 
 /** Each table's key, in the order rows are read and written (one column, or two). */
@@ -111,6 +124,9 @@ export const KEY_OF: Record<BackupTable, readonly string[]> = {
   bans: ['id'],
   access_tokens: ['id'],
   paste_tags: ['paste_id', 'tag'],
+  collections: ['id'],
+  collection_pastes: ['collection_id', 'paste_id'],
+  collection_shares: ['id'],
 };
 
 /** Where the next page starts: the key of the last row read (null: from the first). */

@@ -39,7 +39,7 @@ export async function readPage(
   if (table === 'settings') q = q.where('key', 'not in', LOCAL_SETTINGS);
   if (table === 'pastes') q = q.where('status', '=', 'ready');
   // Grants and tags go with the pastes the backup carries.
-  if (table === 'paste_shares' || table === 'paste_tags') {
+  if (table === 'paste_shares' || table === 'paste_tags' || table === 'collection_pastes') {
     q = q.where(
       'paste_id',
       'in',
@@ -85,6 +85,9 @@ export async function pasteBlobKeys(db: Kysely<Database>): Promise<string[]> {
 
 /** Empties what a backup replaces, children first; this installation's own settings stay. */
 export async function deleteAll(db: Kysely<Database>): Promise<void> {
+  await db.deleteFrom('collection_shares').execute();
+  await db.deleteFrom('collection_pastes').execute();
+  await db.deleteFrom('collections').execute();
   await db.deleteFrom('paste_shares').execute();
   await db.deleteFrom('paste_tags').execute();
   await db.deleteFrom('team_members').execute();
@@ -218,6 +221,7 @@ export async function resetSequences(db: Kysely<Database>, dialect: DialectName)
     'paste_shares',
     'bans',
     'access_tokens',
+    'collection_shares',
   ]) {
     await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(
       db,

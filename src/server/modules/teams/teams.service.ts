@@ -149,6 +149,12 @@ export function createTeamsService({ db, clock, users }: Deps) {
       return { team, user, detail: view };
     },
 
+    /** The team at `slug` and `actor`'s role in it, when they are in it; else null. */
+    async membership(slug: string, actor: UserRow): Promise<{ id: number; role: TeamRole } | null> {
+      const team = await findTeam(db, slug, actor.id);
+      return team?.my_role ? { id: team.id, role: team.my_role } : null;
+    },
+
     /**
      * The teams named `slugs` that `actor` may share with (the ones they are in; staff any team),
      * by slug; any other is a 400 naming it.

@@ -17,6 +17,7 @@ import { EmailVerificationAlert } from '../../features/account/components/email-
 import { MyPastesCard } from '../../features/account/components/my-pastes-card';
 import { SessionsCard } from '../../features/account/components/sessions-card';
 import { useUser } from '../../features/auth/api/get-user';
+import { CollectionsCard } from '../../features/collections';
 import { LinkedProvidersCard } from '../../features/identity/components/linked-providers-card';
 import { SecondFactorCard } from '../../features/identity/components/second-factor-card';
 import { SharedWithMeCard } from '../../features/teams';
@@ -98,6 +99,7 @@ export function AccountPage() {
           </div>
           <MyPastesCard />
           <SharedWithMeCard />
+          <CollectionsCard />
         </div>
       )}
     </Page>

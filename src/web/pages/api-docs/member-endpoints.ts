@@ -1,5 +1,6 @@
 import { API_KEY_PREFIX, CHUNK_SIZE_BYTES, MB, VIP_BANNER_MAX_BYTES } from '../../../common/constants';
 import { VIP_MESSAGES } from '../../../common/schemas/account';
+import { collectionsSection } from './collections-endpoints';
 import type { EndpointSection } from './endpoint';
 import { teamsSection } from './teams-endpoints';
 import { apiKeySection } from './v1-endpoints';
@@ -209,4 +210,5 @@ export const memberSections: EndpointSection[] = [
     ],
   },
   teamsSection,
+  collectionsSection,
 ];

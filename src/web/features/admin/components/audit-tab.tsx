@@ -48,6 +48,12 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'ban.add': 'Banned an account or address',
   'ban.lift': 'Lifted a ban',
   'paste.delete_by_author': 'Deleted every paste of an author',
+  'collection.create': 'Created a collection',
+  'collection.update': 'Changed a collection',
+  'collection.delete': 'Deleted a collection',
+  'collection.paste_add': 'Added a paste to a collection',
+  'collection.paste_remove': 'Removed a paste from a collection',
+  'collection.staff_read': 'Opened a shared collection',
 };
 
 /**
@@ -60,6 +66,7 @@ function targetPath(type: AuditEntry['targetType'], id: string): string | null {
   if (type === 'report') return `${paths.adminTab('reports')}#item-${id}`;
   if (type === 'deletion_request') return `${paths.adminTab('delete-requests')}#item-${id}`;
   if (type === 'team') return paths.team(id);
+  if (type === 'collection') return paths.collection(id);
   return null;
 }
 

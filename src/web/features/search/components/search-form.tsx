@@ -1,6 +1,7 @@
 import { Search, SlidersHorizontal } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { PRIVACIES } from '../../../../common/constants';
+import { LANGUAGES } from '../../../../common/languages';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
@@ -13,7 +14,7 @@ const PRIVACY_LABELS = {
   password: 'Password',
   shared: 'Shared',
 } as const;
-const FILTERS = ['author', 'team', 'tag', 'privacy', 'from', 'to'] as const;
+const FILTERS = ['author', 'team', 'tag', 'language', 'privacy', 'from', 'to'] as const;
 
 /** The words, and the filters (shown when one is set or asked for); a search is made on submit. */
 export function SearchForm({
@@ -76,6 +77,18 @@ export function SearchForm({
               onChange={set('team')}
             />
             <FilterField label="Tag" id="search-tag" value={values.tag} onChange={set('tag')} />
+            <div className="space-y-1.5">
+              <Label htmlFor="search-language">Language</Label>
+              <NativeSelect id="search-language" value={values.language ?? ''} onChange={set('language')}>
+                <option value="">Any</option>
+                <option value="plaintext">Plain text</option>
+                {LANGUAGES.map((l) => (
+                  <option key={l.id} value={l.id}>
+                    {l.label}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
             <div className="space-y-1.5">
               <Label htmlFor="search-privacy">Privacy</Label>
               <NativeSelect id="search-privacy" value={values.privacy ?? ''} onChange={set('privacy')}>

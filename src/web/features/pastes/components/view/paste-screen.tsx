@@ -4,6 +4,7 @@ import type { PasteView, ReadablePasteView } from '../../../../../common/schemas
 import { LoadingBlock } from '../../../../components/ui/spinner';
 import { toastError } from '../../../../components/ui/toast-store';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
+import { useUser } from '../../../auth/api/get-user';
 import {
   type EncryptedFields,
   EncryptedProblem,
@@ -36,11 +37,20 @@ import { YourLinkPanel } from './your-link-panel';
 // Only a shared paste, read by its author or staff, names whom it is shared with.
 const SharePanel = lazy(() => import('../../../teams').then((m) => ({ default: m.SharePanel })));
 
+// Only the signed-in author is offered to keep a paste in a collection.
+const AddToCollection = lazy(() =>
+  import('../../../collections').then((m) => ({ default: m.AddToCollection })),
+);
+
 function SharedWith({ paste }: { paste: PasteView }) {
-  if (paste.privacy !== 'shared' || !(paste.isOwner || paste.staffAccess)) return null;
+  const { data: user } = useUser();
+  const sharing = paste.privacy === 'shared' && (paste.isOwner || paste.staffAccess);
+  const collecting = paste.isOwner === true && user != null && paste.username === user.username;
+  if (!sharing && !collecting) return null;
   return (
     <Suspense fallback={null}>
-      <SharePanel pasteId={paste.id} editable={paste.isOwner === true} />
+      {sharing ? <SharePanel pasteId={paste.id} editable={paste.isOwner === true} /> : null}
+      {collecting ? <AddToCollection pasteId={paste.id} /> : null}
     </Suspense>
   );
 }
