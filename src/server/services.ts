@@ -30,6 +30,7 @@ import { createScheduledBackups } from './modules/backup/scheduled-backups.servi
 import { createBansService } from './modules/bans/bans.service.js';
 import { createFaviconService } from './modules/favicon/favicon.service.js';
 import { createIdentityService } from './modules/identity/identity.service.js';
+import { createPasskeyService } from './modules/identity/passkeys.service.js';
 import { createSecondFactorService } from './modules/identity/second-factor.service.js';
 import { createLeaderboardService } from './modules/leaderboard/leaderboard.service.js';
 import { createMailService } from './modules/mail/mail.service.js';
@@ -113,7 +114,14 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
   const apiKeys = createApiKeyService({ db: db.kysely, settings });
   const accessTokens = createAccessTokenService({ db: db.kysely, settings, clock });
   const credentials = createCredentialChanges({ apiKeys, accessTokens });
-  const secondFactor = createSecondFactorService({ db: db.kysely, clock, rateLimiter, settings });
+  const passkeys = createPasskeyService({
+    db: db.kysely,
+    clock,
+    rateLimiter,
+    settings,
+    siteOrigin: mail.siteOrigin,
+  });
+  const secondFactor = createSecondFactorService({ db: db.kysely, clock, rateLimiter, settings, passkeys });
   const emailVerification = createEmailVerificationService({
     db: db.kysely,
     users,
@@ -337,6 +345,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
     audit,
     identity,
     secondFactor,
+    passkeys,
     favicon,
     backup,
     scheduledBackups,
@@ -357,6 +366,7 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
       { name: 'sweep-email-tokens', intervalMs, run: () => emailVerification.sweepExpiredTokens() },
       { name: 'sweep-identity-flows', intervalMs, run: () => identity.sweep() },
       { name: 'sweep-second-factor-challenges', intervalMs, run: () => secondFactor.sweep() },
+      { name: 'sweep-passkey-challenges', intervalMs, run: () => passkeys.sweep() },
       {
         name: 'collect-uploads',
         intervalMs,

@@ -4,6 +4,7 @@ import { ERROR_CODES } from '../errors.js';
 import { PASTE_LANGUAGES } from '../languages.js';
 import { SECRET_KINDS } from '../secret-scan.js';
 import { ACCESS_TOKEN_RESPONSES } from './access-tokens.js';
+import { PASSKEY_RESPONSES } from './passkeys.js';
 import {
   adminPasteSchema,
   adminStatsSchema,
@@ -300,6 +301,8 @@ export const RESPONSES = {
   },
   'POST /api/login': { 200: z.union([publicUserSchema, secondFactorRequiredSchema]) },
   'POST /api/auth/second-factor': { 200: publicUserSchema },
+  'POST /api/auth/passkeys/sign-in': { 200: publicUserSchema },
+  'POST /api/auth/passkeys/second-factor': { 200: publicUserSchema },
   'GET /api/account/second-factor': { 200: secondFactorStatusSchema },
   'POST /api/account/second-factor/totp': { 200: totpEnrolmentSchema },
   'POST /api/account/second-factor/totp/confirm': { 200: recoveryCodesSchema },
@@ -462,6 +465,7 @@ export const RESPONSES = {
   'POST /api/admin/paste-reports/:id/reject': { 200: z.strictObject({ report: reportSchema }) },
   ...TEAM_RESPONSES,
   ...ACCESS_TOKEN_RESPONSES,
+  ...PASSKEY_RESPONSES,
   ...SEARCH_RESPONSES,
 } as const satisfies Record<string, Record<number, z.ZodType | NotJson>>;
 
