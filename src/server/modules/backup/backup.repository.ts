@@ -97,6 +97,19 @@ const COLUMNS = {
     'expires_at',
     'last_used_at',
   ],
+  // Passkeys go with their accounts; ceremonies waiting for an answer are not carried.
+  passkeys: [
+    'id',
+    'user_id',
+    'credential_id',
+    'public_key',
+    'counter',
+    'transports',
+    'user_handle',
+    'name',
+    'created_at',
+    'last_used_at',
+  ],
   paste_tags: ['paste_id', 'tag'],
 } as const;
 
@@ -117,6 +130,7 @@ const KEY_OF: Record<BackupTable, readonly string[]> = {
   recovery_codes: ['code_hash'],
   bans: ['id'],
   access_tokens: ['id'],
+  passkeys: ['id'],
   paste_tags: ['paste_id', 'tag'],
 };
 
@@ -206,6 +220,8 @@ export async function deleteAll(db: Kysely<Database>): Promise<void> {
   await db.deleteFrom('teams').execute();
   await db.deleteFrom('bans').execute();
   await db.deleteFrom('access_tokens').execute();
+  await db.deleteFrom('passkey_challenges').execute();
+  await db.deleteFrom('passkeys').execute();
   await db.deleteFrom('recovery_codes').execute();
   await db.deleteFrom('totp_factors').execute();
   await db.deleteFrom('second_factor_challenges').execute();
@@ -333,6 +349,7 @@ export async function resetSequences(db: Kysely<Database>, dialect: DialectName)
     'paste_shares',
     'bans',
     'access_tokens',
+    'passkeys',
   ]) {
     await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(
       db,
