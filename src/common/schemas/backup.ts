@@ -5,12 +5,12 @@ import {
   BAN_REASON_MAX_LENGTH,
   EXPIRATIONS,
   HOLD_REASONS,
+  PASSKEY_NAME_MAX_LENGTH,
   PASTE_TAGS_MAX,
   PRIVACIES,
   ROLES,
   SEALED_LINE_TABLE_MAX_LENGTH,
   SEALED_TITLE_MAX_LENGTH,
-  PASSKEY_NAME_MAX_LENGTH,
   TAG_PATTERN,
   TEAM_DESCRIPTION_MAX_LENGTH,
   TEAM_NAME_MAX_LENGTH,
@@ -248,11 +248,22 @@ export const BACKUP_ROW_SCHEMAS = {
   passkeys: z.strictObject({
     id,
     user_id: id,
-    credential_id: z.string().min(1).max(1400).regex(/^[A-Za-z0-9_-]+$/),
-    public_key: z.string().min(1).max(4000).regex(/^[A-Za-z0-9_-]+$/),
+    credential_id: z
+      .string()
+      .min(1)
+      .max(1400)
+      .regex(/^[A-Za-z0-9_-]+$/),
+    public_key: z
+      .string()
+      .min(1)
+      .max(4000)
+      .regex(/^[A-Za-z0-9_-]+$/),
     counter: z.number().int().min(0).max(0xffffffff),
     transports: text(200),
-    user_handle: z.string().max(100).regex(/^[A-Za-z0-9_-]*$/),
+    user_handle: z
+      .string()
+      .max(100)
+      .regex(/^[A-Za-z0-9_-]*$/),
     name: text(PASSKEY_NAME_MAX_LENGTH),
     created_at: time,
     last_used_at: time.nullable(),

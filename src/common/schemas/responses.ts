@@ -4,7 +4,6 @@ import { ERROR_CODES } from '../errors.js';
 import { PASTE_LANGUAGES } from '../languages.js';
 import { SECRET_KINDS } from '../secret-scan.js';
 import { ACCESS_TOKEN_RESPONSES } from './access-tokens.js';
-import { PASSKEY_RESPONSES } from './passkeys.js';
 import {
   adminPasteSchema,
   adminStatsSchema,
@@ -18,6 +17,7 @@ import { auditPageSchema } from './audit.js';
 import { importResultSchema } from './backup.js';
 import { authorFootprintSchema, banSchema, bansSchema, purgeResultSchema } from './bans.js';
 import { accountIdentitySchema, identityAdminViewSchema, publicProviderSchema } from './identity.js';
+import { PASSKEY_RESPONSES } from './passkeys.js';
 import { pasteLinesSchema, pasteSearchSchema } from './paste-lines.js';
 import {
   heldDecisionResultSchema,

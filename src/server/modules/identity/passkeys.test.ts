@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { HttpClient } from '../../../../test/helpers/http-client.js';
 import { enrolTotp } from '../../../../test/helpers/second-factor.js';
 import { SoftwareAuthenticator } from '../../../../test/helpers/software-authenticator.js';
 import {
@@ -8,7 +9,6 @@ import {
   type TestApp,
   withTestApp,
 } from '../../../../test/helpers/test-app.js';
-import type { HttpClient } from '../../../../test/helpers/http-client.js';
 import { CAPTCHA_BYPASS_TOKEN, SECOND_FACTOR_FRESH_MS } from '../../../common/constants.js';
 import { PASSKEY_MESSAGES } from '../../../common/messages.js';
 

@@ -18,6 +18,7 @@ import { MyPastesCard } from '../../features/account/components/my-pastes-card';
 import { SessionsCard } from '../../features/account/components/sessions-card';
 import { useUser } from '../../features/auth/api/get-user';
 import { LinkedProvidersCard } from '../../features/identity/components/linked-providers-card';
+import { PasskeysCard } from '../../features/identity/components/passkeys-card';
 import { SecondFactorCard } from '../../features/identity/components/second-factor-card';
 import { SharedWithMeCard } from '../../features/teams';
 import { VipCard } from '../../features/vip/components/vip-card';
@@ -92,6 +93,7 @@ export function AccountPage() {
               <ApiKeyCard enabled={settings.data.enableApiKeys} />
               <AccessTokensCard role={user.role} />
               <SecondFactorCard />
+              <PasskeysCard />
               <LinkedProvidersCard />
               <VipCard user={user} settings={settings.data} />
             </div>
