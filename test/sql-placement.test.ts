@@ -25,6 +25,8 @@ const OWNED: Record<string, readonly string[]> = {
     'totp_factors',
     'recovery_codes',
     'second_factor_challenges',
+    'passkeys',
+    'passkey_challenges',
   ],
   moderation: ['reports', 'deletion_requests'],
   pastes: ['pastes', 'burned_pastes', 'paste_tags'],

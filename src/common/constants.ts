@@ -74,6 +74,10 @@ export const SECOND_FACTOR_CHALLENGE_TTL_MS = 5 * 60 * 1000;
  * fresh for the actions that need one: email change, API key, linking a provider.
  */
 export const SECOND_FACTOR_FRESH_MS = 10 * 60 * 1000;
+/** Between a passkey ceremony's start (its challenge) and the authenticator's answer. */
+export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60 * 1000;
+export const PASSKEY_NAME_MAX_LENGTH = 60;
+export const PASSKEYS_PER_ACCOUNT_MAX = 20;
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;

@@ -58,6 +58,19 @@ export const SECOND_FACTOR_MESSAGES = {
     'Your role requires two-factor authentication: sign in on the site and set it up, then the API key works again.',
 } as const;
 
+export const PASSKEY_MESSAGES = {
+  nameRequired: 'Give the passkey a name',
+  nameTooLong: 'A passkey name can be at most 60 characters',
+  noCeremony: 'This passkey request has expired or was already used. Please try again.',
+  notVerified: 'The passkey could not be verified',
+  unknown: 'This passkey is not registered here',
+  notFound: 'Passkey not found',
+  tooMany: 'An account can hold at most 20 passkeys: remove one first',
+  alreadyRegistered: 'This passkey is already registered',
+  noPasskeys: 'This account has no passkey',
+  noSiteOrigin: "Passkeys need the site's address (Settings → General → Domain)",
+} as const;
+
 export const SETUP_MESSAGES = {
   missingAdmin: 'Please fill in all admin credentials',
   alreadyCompleted: 'Setup has already been completed',

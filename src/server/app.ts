@@ -24,6 +24,8 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
 import { identityAccountRoutes } from './modules/identity/identity-account.routes.js';
 import { identityAdminRoutes } from './modules/identity/identity-admin.routes.js';
+import { passkeySignInRoutes } from './modules/identity/passkey-sign-in.routes.js';
+import { passkeyAccountRoutes } from './modules/identity/passkeys.routes.js';
 import { secondFactorRoutes } from './modules/identity/second-factor.routes.js';
 import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
@@ -162,6 +164,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(identityAccountRoutes);
   await app.register(identityAdminRoutes);
   await app.register(secondFactorRoutes);
+  await app.register(passkeyAccountRoutes);
+  await app.register(passkeySignInRoutes);
   await app.register(sessionsRoutes);
   await app.register(mailRoutes);
   await app.register(vipRoutes);

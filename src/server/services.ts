@@ -29,6 +29,7 @@ export function createServices(deps: ServiceDeps) {
     account,
     vip,
     secondFactor,
+    passkeys,
   } = accounts;
   const {
     views,
@@ -99,6 +100,7 @@ export function createServices(deps: ServiceDeps) {
     audit,
     identity,
     secondFactor,
+    passkeys,
     favicon,
     backup,
     scheduledBackups,

@@ -12,6 +12,9 @@ export const AUDIT_ACTIONS = [
   'user.email_change',
   /** An admin removed a person's second factor (a lost phone): the next sign-in takes the password alone. */
   'user.second_factor_reset',
+  /** A staff account added or removed one of its passkeys (details: its name). */
+  'user.passkey_add',
+  'user.passkey_remove',
   'user.delete',
   'paste.delete',
   /**

@@ -8,6 +8,7 @@ import {
   COLLECTION_PRIVACIES,
   EXPIRATIONS,
   HOLD_REASONS,
+  PASSKEY_NAME_MAX_LENGTH,
   PASTE_TAGS_MAX,
   PRIVACIES,
   ROLES,
@@ -26,7 +27,7 @@ import { PASTE_LANGUAGES } from '../languages.js';
  * The database backup file (GET /api/admin/database/export, POST …/import): one JSON object
  * `{ format, version, exportedAt, tables: { settings, users, pastes, paste_revisions,
  * paste_revision_contents, reports, deletion_requests, vip_licenses, teams, team_members,
- * paste_shares, totp_factors, recovery_codes, bans, access_tokens, paste_tags, collections,
+ * paste_shares, totp_factors, recovery_codes, bans, access_tokens, passkeys, paste_tags, collections,
  * collection_pastes, collection_shares, gone_pastes } }`, rows with
  * the database's column names, all read from one snapshot of the database. A paste carries its `content` whatever the size (the server stores large ones in
  * its blob store again); an encrypted one carries its sealed bytes as standard base64. An edited
@@ -59,6 +60,7 @@ export const BACKUP_TABLES = [
   'recovery_codes',
   'bans',
   'access_tokens',
+  'passkeys',
   'paste_tags',
   'collections',
   'collection_pastes',
@@ -244,6 +246,33 @@ export const BACKUP_ROW_SCHEMAS = {
       ),
     created_at: time,
     expires_at: time.nullable(),
+    last_used_at: time.nullable(),
+  }),
+  /**
+   * Passkeys go with their accounts (public keys only: nothing here signs in); absent in backups
+   * made before passkeys.
+   */
+  passkeys: z.strictObject({
+    id,
+    user_id: id,
+    credential_id: z
+      .string()
+      .min(1)
+      .max(1400)
+      .regex(/^[A-Za-z0-9_-]+$/),
+    public_key: z
+      .string()
+      .min(1)
+      .max(4000)
+      .regex(/^[A-Za-z0-9_-]+$/),
+    counter: z.number().int().min(0).max(0xffffffff),
+    transports: text(200),
+    user_handle: z
+      .string()
+      .max(100)
+      .regex(/^[A-Za-z0-9_-]*$/),
+    name: text(PASSKEY_NAME_MAX_LENGTH),
+    created_at: time,
     last_used_at: time.nullable(),
   }),
   /** A paste's tag; absent in backups made before tags. */

@@ -19,6 +19,7 @@ import { authorFootprintSchema, banSchema, bansSchema, purgeResultSchema } from 
 import { COLLECTION_RESPONSES } from './collections.js';
 import { oembedResponseSchema } from './embeds.js';
 import { accountIdentitySchema, identityAdminViewSchema, publicProviderSchema } from './identity.js';
+import { PASSKEY_RESPONSES } from './passkeys.js';
 import { pasteLinesSchema, pasteSearchSchema } from './paste-lines.js';
 import {
   heldDecisionResultSchema,
@@ -302,6 +303,8 @@ export const RESPONSES = {
   },
   'POST /api/login': { 200: z.union([publicUserSchema, secondFactorRequiredSchema]) },
   'POST /api/auth/second-factor': { 200: publicUserSchema },
+  'POST /api/auth/passkeys/sign-in': { 200: publicUserSchema },
+  'POST /api/auth/passkeys/second-factor': { 200: publicUserSchema },
   'GET /api/account/second-factor': { 200: secondFactorStatusSchema },
   'POST /api/account/second-factor/totp': { 200: totpEnrolmentSchema },
   'POST /api/account/second-factor/totp/confirm': { 200: recoveryCodesSchema },
@@ -467,6 +470,7 @@ export const RESPONSES = {
   'POST /api/admin/paste-reports/:id/reject': { 200: z.strictObject({ report: reportSchema }) },
   ...TEAM_RESPONSES,
   ...ACCESS_TOKEN_RESPONSES,
+  ...PASSKEY_RESPONSES,
   ...SEARCH_RESPONSES,
   'GET /api/oembed': { 200: oembedResponseSchema },
   ...COLLECTION_RESPONSES,

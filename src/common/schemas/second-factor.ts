@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { SECOND_FACTOR_MESSAGES } from '../messages.js';
 
-export const SECOND_FACTOR_METHODS = ['totp', 'recovery'] as const;
+export const SECOND_FACTOR_METHODS = ['totp', 'recovery', 'passkey'] as const;
+export type SecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
 
 /** A TOTP code or a recovery code, as typed (spaces and hyphens are ignored). */
 export const secondFactorCodeBodySchema = z.object({
@@ -21,7 +22,10 @@ export const secondFactorCodeField = z.string().max(40).optional();
 /** The body of such an action that has nothing else to send (none at all is fine too). */
 export const stepUpBodySchema = z.object({ secondFactorCode: secondFactorCodeField }).nullish();
 
-/** A sign-in that passed its first factor: no session yet, the code goes to /api/auth/second-factor. */
+/**
+ * A sign-in that passed its first factor: no session yet, the code goes to /api/auth/second-factor
+ * (a passkey's answer to /api/auth/passkeys/second-factor).
+ */
 export const secondFactorRequiredSchema = z.strictObject({
   secondFactorRequired: z.literal(true),
   methods: z.array(z.enum(SECOND_FACTOR_METHODS)),

@@ -5,6 +5,8 @@ import type {
   EmailTokensTable,
   IdentityFlowsTable,
   IdentityLinksTable,
+  PasskeyChallengesTable,
+  PasskeysTable,
   RecoveryCodesTable,
   SecondFactorChallengesTable,
   SessionsTable,
@@ -43,6 +45,8 @@ export type {
   EmailTokensTable,
   IdentityFlowsTable,
   IdentityLinksTable,
+  PasskeyChallengesTable,
+  PasskeysTable,
   RecoveryCodesTable,
   SecondFactorChallengesTable,
   SessionsTable,
@@ -115,5 +119,7 @@ export interface Database {
   collections: CollectionsTable;
   collection_pastes: CollectionPastesTable;
   collection_shares: CollectionSharesTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
   paste_search: PasteSearchTable;
 }

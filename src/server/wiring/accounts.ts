@@ -4,6 +4,7 @@ import { createCredentialChanges } from '../modules/auth/credential-change.js';
 import { createEmailVerificationService } from '../modules/auth/email-verification.service.js';
 import { createPasswordResetService } from '../modules/auth/password-reset.service.js';
 import { createSessionsService } from '../modules/auth/sessions.service.js';
+import { createPasskeyService } from '../modules/identity/passkeys.service.js';
 import { createSecondFactorService } from '../modules/identity/second-factor.service.js';
 import { createSetupService } from '../modules/setup/setup.service.js';
 import { createAccessTokenService } from '../modules/users/access-tokens.service.js';
@@ -28,7 +29,14 @@ export function createAccountServices({
   const apiKeys = createApiKeyService({ db: db.kysely, settings });
   const accessTokens = createAccessTokenService({ db: db.kysely, settings, clock });
   const credentials = createCredentialChanges({ apiKeys, accessTokens });
-  const secondFactor = createSecondFactorService({ db: db.kysely, clock, rateLimiter, settings });
+  const passkeys = createPasskeyService({
+    db: db.kysely,
+    clock,
+    rateLimiter,
+    settings,
+    siteOrigin: mail.siteOrigin,
+  });
+  const secondFactor = createSecondFactorService({ db: db.kysely, clock, rateLimiter, settings, passkeys });
   const emailVerification = createEmailVerificationService({
     db: db.kysely,
     users,
@@ -92,6 +100,7 @@ export function createAccountServices({
     apiKeys,
     accessTokens,
     credentials,
+    passkeys,
     secondFactor,
     emailVerification,
     passwordReset,

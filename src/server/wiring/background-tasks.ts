@@ -7,7 +7,7 @@ import type { createSiteServices } from './site.js';
 /** The periodic clean-ups every instance runs (infra/jobs runs them; it knows no module). */
 export function backgroundTasksOf(
   { config, metrics }: Platform,
-  { sessions, emailVerification, secondFactor }: AccountServices,
+  { sessions, emailVerification, secondFactor, passkeys }: AccountServices,
   { pastes, searchIndex, uploads }: PasteServices,
   { identity, audit, bans, moderation, scheduledBackups }: ReturnType<typeof createSiteServices>,
 ) {
@@ -27,6 +27,7 @@ export function backgroundTasksOf(
     { name: 'sweep-email-tokens', intervalMs, run: () => emailVerification.sweepExpiredTokens() },
     { name: 'sweep-identity-flows', intervalMs, run: () => identity.sweep() },
     { name: 'sweep-second-factor-challenges', intervalMs, run: () => secondFactor.sweep() },
+    { name: 'sweep-passkey-challenges', intervalMs, run: () => passkeys.sweep() },
     {
       name: 'collect-uploads',
       intervalMs,

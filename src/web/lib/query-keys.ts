@@ -45,6 +45,7 @@ export const queryKeys = {
   userIdentities: ['/api/user/identities'],
   adminIdentity: ['/api/admin/identity'],
   secondFactor: ['/api/account/second-factor'],
+  passkeys: ['/api/account/passkeys'],
   accountSessions: ['/api/account/sessions'],
   topViews: ['/api/top-views'],
   /** Prefix of every page of my collections; one collection is `collection(id)`. */

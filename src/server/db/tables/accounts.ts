@@ -117,3 +117,31 @@ export interface EmailTokensTable {
   expires_at: number;
   used_at: number | null;
 }
+
+/** A passkey (WebAuthn credential); ids and keys base64url. */
+export interface PasskeysTable {
+  id: Generated<number>;
+  user_id: number;
+  credential_id: string;
+  /** The COSE public key. */
+  public_key: string;
+  counter: number;
+  /** Comma-separated, as the browser reported them (`internal`, `usb`, `hybrid`…). */
+  transports: string;
+  /** The WebAuthn user handle the credential was made for. */
+  user_handle: string;
+  name: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+/** A ceremony waiting for its answer: the challenge's sha256, what it is for and for whom. */
+export interface PasskeyChallengesTable {
+  challenge_hash: string;
+  purpose: 'register' | 'sign-in' | 'second-factor' | 'step-up';
+  /** Null for a sign-in by passkey alone (the account is not known until the answer). */
+  user_id: number | null;
+  /** A registration's: the user handle its options gave the authenticator. */
+  user_handle: string | null;
+  expires_at: number;
+}

@@ -58,6 +58,21 @@ export async function signIn(
   return { kind: 'second-factor', secondFactorRequired: true, methods };
 }
 
+/**
+ * A sign-in by passkey alone: the authenticator verified the person and holds the key, two factors
+ * in one, so the session starts fresh for the actions that need a check.
+ */
+export async function signInWithPasskey(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: UserRow,
+): Promise<void> {
+  const { bans, clock } = request.server.services;
+  await bans.checkAddress(request.ip);
+  await bans.checkAccount(user.id);
+  await startSignedInSession(request, reply, user, 'passkey', null, clock.now());
+}
+
 /** Completes a sign-in whose second factor was just checked. */
 export async function completeSecondFactorSignIn(
   request: FastifyRequest,
@@ -80,7 +95,7 @@ async function startSignedInSession(
   request: FastifyRequest,
   reply: FastifyReply,
   user: UserRow,
-  method: SignInVia['method'],
+  method: SignInVia['method'] | 'passkey',
   provider: string | null,
   secondFactorAt: number | null,
 ): Promise<void> {

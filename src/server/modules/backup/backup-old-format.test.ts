@@ -39,6 +39,8 @@ it('imports a backup of the format before revisions, every row as the file has i
     recovery_codes: 0,
     // Made before access tokens.
     access_tokens: 0,
+    // Made before passkeys.
+    passkeys: 0,
     // Made before teams: none to restore.
     teams: 0,
     team_members: 0,

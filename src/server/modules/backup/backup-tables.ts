@@ -90,6 +90,19 @@ export const COLUMNS = {
     'expires_at',
     'last_used_at',
   ],
+  // Passkeys go with their accounts; ceremonies waiting for an answer are not carried.
+  passkeys: [
+    'id',
+    'user_id',
+    'credential_id',
+    'public_key',
+    'counter',
+    'transports',
+    'user_handle',
+    'name',
+    'created_at',
+    'last_used_at',
+  ],
   paste_tags: ['paste_id', 'tag'],
   collections: [
     'id',
@@ -123,6 +136,7 @@ export const KEY_OF: Record<BackupTable, readonly string[]> = {
   recovery_codes: ['code_hash'],
   bans: ['id'],
   access_tokens: ['id'],
+  passkeys: ['id'],
   paste_tags: ['paste_id', 'tag'],
   collections: ['id'],
   collection_pastes: ['collection_id', 'paste_id'],

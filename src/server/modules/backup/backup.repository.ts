@@ -94,6 +94,8 @@ export async function deleteAll(db: Kysely<Database>): Promise<void> {
   await db.deleteFrom('teams').execute();
   await db.deleteFrom('bans').execute();
   await db.deleteFrom('access_tokens').execute();
+  await db.deleteFrom('passkey_challenges').execute();
+  await db.deleteFrom('passkeys').execute();
   await db.deleteFrom('recovery_codes').execute();
   await db.deleteFrom('totp_factors').execute();
   await db.deleteFrom('second_factor_challenges').execute();
@@ -221,6 +223,7 @@ export async function resetSequences(db: Kysely<Database>, dialect: DialectName)
     'paste_shares',
     'bans',
     'access_tokens',
+    'passkeys',
     'collection_shares',
   ]) {
     await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(

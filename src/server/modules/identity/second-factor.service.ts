@@ -11,6 +11,7 @@ import {
 import { SECOND_FACTOR_MESSAGES } from '../../../common/messages.js';
 import {
   normalizeRecoveryCode,
+  type SecondFactorMethod,
   type SecondFactorStatus,
   type TotpEnrolment,
 } from '../../../common/schemas/second-factor.js';
@@ -20,6 +21,7 @@ import { AppError, badRequest, conflict } from '../../errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import type { PasskeyService } from './passkeys.service.js';
 import { SECOND_FACTOR_PER_IP, SECOND_FACTOR_PER_USER } from './second-factor.limits.js';
 import * as repo from './second-factor.repository.js';
 
@@ -51,7 +53,8 @@ function totpOf(secret: string, label = '', issuer = ''): TOTP {
 }
 
 /**
- * Second factors (TOTP and recovery codes) and the sign-ins that wait for one. Codes are checked
+ * Second factors (TOTP and recovery codes here, passkeys in passkeys.service.ts) and the sign-ins
+ * that wait for one. Codes are checked
  * against the server's clock; a TOTP code's time step is taken once, a recovery code is used once.
  */
 export function createSecondFactorService(deps: {
@@ -59,8 +62,10 @@ export function createSecondFactorService(deps: {
   clock: Clock;
   rateLimiter: RateLimiter;
   settings: SettingsService;
+  /** Passkeys are a second factor too: an account holding one has a factor. */
+  passkeys: Pick<PasskeyService, 'count' | 'holdersAmong' | 'removeAll'>;
 }) {
-  const { db, clock, rateLimiter, settings } = deps;
+  const { db, clock, rateLimiter, settings, passkeys } = deps;
 
   /** The time step a TOTP code belongs to (within the window), or null. */
   function matchingStep(secret: string, code: string): number | null {
@@ -89,6 +94,27 @@ export function createSecondFactorService(deps: {
     throw new AppError('INVALID_CREDENTIALS', SECOND_FACTOR_MESSAGES.invalidCode);
   }
 
+  /**
+   * Completes a waiting sign-in once `check` passed for its account (a code, or a passkey's
+   * answer): the account and its first factor, once. A failed check leaves the challenge for
+   * another try (the rate limit bounds them).
+   */
+  async function completeChallengeWith(
+    token: string | undefined,
+    check: (userId: number) => Promise<unknown>,
+  ) {
+    const idHash = token ? hashToken(token) : '';
+    const challenge = token ? await repo.findChallenge(db, idHash, clock.now()) : undefined;
+    if (!challenge) throw new AppError('UNAUTHORIZED', SECOND_FACTOR_MESSAGES.noChallenge);
+    await check(challenge.user_id);
+    if (!(await repo.deleteChallenge(db, idHash)))
+      throw new AppError('UNAUTHORIZED', SECOND_FACTOR_MESSAGES.noChallenge);
+    return {
+      userId: challenge.user_id,
+      first: { method: challenge.method, provider: challenge.provider } as FirstFactor,
+    };
+  }
+
   return {
     verify,
 
@@ -98,26 +124,33 @@ export function createSecondFactorService(deps: {
      */
     async enrolmentRequired(user: { id: number; role: Role }): Promise<boolean> {
       if (!(await settings.get()).secondFactorRoles.includes(user.role)) return false;
-      return !(await repo.findTotpFactor(db, user.id))?.confirmed_at;
+      if ((await repo.findTotpFactor(db, user.id))?.confirmed_at) return false;
+      return (await passkeys.count(user.id)) === 0;
     },
 
     /** Which of these accounts have a second factor turned on (the admin's Users tab). */
-    enrolledAmong: (userIds: number[]) => repo.confirmedAmong(db, userIds),
+    async enrolledAmong(userIds: number[]): Promise<Set<number>> {
+      const withTotp = await repo.confirmedAmong(db, userIds);
+      return new Set([...withTotp, ...(await passkeys.holdersAmong(userIds))]);
+    },
 
     /**
-     * The admin's reset: the factor, its recovery codes and any sign-in waiting for a code go.
-     * True when there was a factor (confirmed or being set up).
+     * The admin's reset: the factor, its recovery codes, the passkeys and any sign-in waiting for
+     * a code go. True when there was a factor (confirmed or being set up, or a passkey).
      */
     async reset(userId: number): Promise<boolean> {
       const had = Boolean(await repo.findTotpFactor(db, userId));
       await repo.deleteSecondFactors(db, userId);
-      return had;
+      const passkeysGone = await passkeys.removeAll(userId);
+      return had || passkeysGone > 0;
     },
 
     /** Whether a sign-in of this account must pass a second factor, and by which means. */
-    async methodsOf(userId: number): Promise<('totp' | 'recovery')[]> {
+    async methodsOf(userId: number): Promise<SecondFactorMethod[]> {
       const factor = await repo.findTotpFactor(db, userId);
-      return factor?.confirmed_at ? ['totp', 'recovery'] : [];
+      const methods: SecondFactorMethod[] = factor?.confirmed_at ? ['totp', 'recovery'] : [];
+      if ((await passkeys.count(userId)) > 0) methods.push('passkey');
+      return methods;
     },
 
     async status(userId: number): Promise<SecondFactorStatus> {
@@ -179,18 +212,17 @@ export function createSecondFactorService(deps: {
      * Completes a waiting sign-in with a code: the account and its first factor, once. A wrong
      * code leaves the challenge for another try (the rate limit bounds them).
      */
-    async completeChallenge(token: string | undefined, code: string, ip: string) {
-      const idHash = token ? hashToken(token) : '';
-      const challenge = token ? await repo.findChallenge(db, idHash, clock.now()) : undefined;
+    completeChallenge: (token: string | undefined, code: string, ip: string) =>
+      completeChallengeWith(token, (userId) => verify(userId, code, ip)),
+
+    /** The account a waiting sign-in belongs to (a passkey's options list its passkeys). */
+    async challengeUser(token: string | undefined): Promise<number> {
+      const challenge = token ? await repo.findChallenge(db, hashToken(token), clock.now()) : undefined;
       if (!challenge) throw new AppError('UNAUTHORIZED', SECOND_FACTOR_MESSAGES.noChallenge);
-      await verify(challenge.user_id, code, ip);
-      if (!(await repo.deleteChallenge(db, idHash)))
-        throw new AppError('UNAUTHORIZED', SECOND_FACTOR_MESSAGES.noChallenge);
-      return {
-        userId: challenge.user_id,
-        first: { method: challenge.method, provider: challenge.provider } as FirstFactor,
-      };
+      return challenge.user_id;
     },
+
+    completeChallengeWith,
 
     /** Drops challenges never completed (a background task). */
     sweep: () => repo.deleteExpiredChallenges(db, clock.now()),

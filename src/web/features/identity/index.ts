@@ -11,3 +11,4 @@ export const IdentitySettings = lazy(() =>
 );
 
 export { useStepUp } from './components/step-up';
+export { cancelled, passkeysSupported } from './lib/webauthn';

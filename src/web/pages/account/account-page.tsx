@@ -19,6 +19,7 @@ import { SessionsCard } from '../../features/account/components/sessions-card';
 import { useUser } from '../../features/auth/api/get-user';
 import { CollectionsCard } from '../../features/collections';
 import { LinkedProvidersCard } from '../../features/identity/components/linked-providers-card';
+import { PasskeysCard } from '../../features/identity/components/passkeys-card';
 import { SecondFactorCard } from '../../features/identity/components/second-factor-card';
 import { SharedWithMeCard } from '../../features/teams';
 import { VipCard } from '../../features/vip/components/vip-card';
@@ -93,6 +94,7 @@ export function AccountPage() {
               <ApiKeyCard enabled={settings.data.enableApiKeys} />
               <AccessTokensCard role={user.role} />
               <SecondFactorCard />
+              <PasskeysCard />
               <LinkedProvidersCard />
               <VipCard user={user} settings={settings.data} />
             </div>

@@ -1,6 +1,7 @@
 import { LogIn, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
+import type { SecondFactorMethod } from '../../../common/schemas/second-factor';
 import { Alert } from '../../components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { LoadingBlock } from '../../components/ui/spinner';
@@ -9,6 +10,7 @@ import { paths, safeNext } from '../../config/paths';
 import { useUser } from '../../features/auth/api/get-user';
 import type { RegisterResult } from '../../features/auth/api/register';
 import { LoginForm } from '../../features/auth/components/login-form';
+import { PasskeySignInButton } from '../../features/auth/components/passkey-sign-in-button';
 import { RegisterForm } from '../../features/auth/components/register-form';
 import { RegistrationNotice } from '../../features/auth/components/registration-notice';
 import { SecondFactorForm } from '../../features/auth/components/second-factor-form';
@@ -26,6 +28,8 @@ export function AuthPage() {
   const { data: user } = useUser();
   const [registered, setRegistered] = useState<{ username: string; result: RegisterResult } | null>(null);
   const registeredUsername = registered?.username ?? '';
+  // Known after a password sign-in (a provider's comes back by redirect: then every way is offered).
+  const [methods, setMethods] = useState<SecondFactorMethod[] | null>(null);
 
   // Switching tabs keeps the rest of the query (where to go after logging in).
   const selectTab = (next: string) =>
@@ -75,10 +79,11 @@ export function AuthPage() {
               {errorMessage(settings.error, 'Please reload the page.')}
             </Alert>
           ) : awaitingCode ? (
-            <SecondFactorForm onCancel={() => setAwaitingCode(false)} />
+            <SecondFactorForm methods={methods} onCancel={() => setAwaitingCode(false)} />
           ) : (
             <div className="space-y-5">
               <ProviderSignIn settings={settings.data} returnTo={next} />
+              {tab === 'login' ? <PasskeySignInButton mode="sign-in" /> : null}
               <Tabs value={tab} onValueChange={selectTab}>
                 <TabsList className="grid grid-cols-2">
                   <TabsTrigger value="login">
@@ -95,7 +100,10 @@ export function AuthPage() {
                     key={registeredUsername}
                     settings={settings.data}
                     initialUsername={registeredUsername}
-                    onSecondFactor={() => setAwaitingCode(true)}
+                    onSecondFactor={(answerMethods) => {
+                      setMethods(answerMethods);
+                      setAwaitingCode(true);
+                    }}
                     notice={
                       registered?.result.requiresVerification ? (
                         <RegistrationNotice username={registered.username} result={registered.result} />

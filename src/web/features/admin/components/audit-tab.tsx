@@ -20,6 +20,8 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'user.password_change': "Changed a user's password",
   'user.email_change': "Changed a user's email",
   'user.second_factor_reset': "Reset a user's two-factor authentication",
+  'user.passkey_add': 'Added a passkey',
+  'user.passkey_remove': 'Removed a passkey',
   'user.delete': 'Deleted a user',
   'paste.delete': 'Deleted a paste',
   'paste.staff_read': 'Read a password-protected paste',

@@ -3,6 +3,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CAPTCHA_MESSAGES } from '../../../../common/messages';
 import { loginError } from '../../../../common/schemas/auth';
+import type { SecondFactorMethod } from '../../../../common/schemas/second-factor';
 import type { PublicSettings } from '../../../../common/schemas/settings';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -25,7 +26,7 @@ export function LoginForm({
 }: {
   settings: PublicSettings;
   /** The password was right and the account asks for its second factor. */
-  onSecondFactor: () => void;
+  onSecondFactor: (methods: SecondFactorMethod[]) => void;
   initialUsername?: string;
   /** Shown above the form, e.g. what to do after registering. */
   notice?: ReactNode;
@@ -56,7 +57,7 @@ export function LoginForm({
       {
         onSuccess: (answer) =>
           needsSecondFactor(answer)
-            ? onSecondFactor()
+            ? onSecondFactor(answer.methods)
             : navigate(safeNext(new URLSearchParams(location.search).get('next')) ?? paths.home),
         onError: (error) => {
           if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') {

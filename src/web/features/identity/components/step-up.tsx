@@ -1,4 +1,4 @@
-import { ShieldCheck } from 'lucide-react';
+import { Fingerprint, ShieldCheck } from 'lucide-react';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { SECOND_FACTOR_MESSAGES } from '../../../../common/messages';
 import { Button } from '../../../components/ui/button';
@@ -6,6 +6,8 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../
 import { DialogActions } from '../../../components/ui/dialog-actions';
 import { Field } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
+import { stepUpWithPasskey, usePasskeys } from '../api/passkeys';
+import { cancelled, passkeysSupported } from '../lib/webauthn';
 
 /** One try of the guarded action: without a code first, then with the one the person typed. */
 type Attempt = (secondFactorCode?: string) => Promise<unknown>;
@@ -29,6 +31,30 @@ export function useStepUp(): {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const pending = useRef<{ attempt: Attempt; onError: (error: unknown) => void } | null>(null);
+  // Read when the dialog opens: a passkey is offered beside the code where the account has one.
+  const passkeys = usePasskeys(open && passkeysSupported());
+  const hasPasskey = (passkeys.data?.passkeys.length ?? 0) > 0;
+
+  /** The passkey makes this session fresh; the action then goes through without a code. */
+  async function confirmWithPasskey() {
+    const current = pending.current;
+    if (!current) return;
+    setBusy(true);
+    try {
+      await stepUpWithPasskey();
+      await current.attempt();
+      setOpen(false);
+    } catch (e) {
+      if (cancelled(e)) return;
+      if (e instanceof ApiError && e.code === 'INVALID_CREDENTIALS') setProblem(e.message);
+      else {
+        setOpen(false);
+        current.onError(e);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
 
   function run(attempt: Attempt, onError: (error: unknown) => void) {
     attempt().catch((e: unknown) => {
@@ -75,8 +101,9 @@ export function useStepUp(): {
               Confirm it is you
             </DialogTitle>
             <DialogDescription>
-              Enter a code from your authenticator app or a recovery code. For the next 10 minutes this device
-              will not be asked again.
+              Enter a code from your authenticator app or a recovery code
+              {hasPasskey ? ', or use a passkey' : ''}. For the next 10 minutes this device will not be asked
+              again.
             </DialogDescription>
           </div>
           <Field
@@ -90,6 +117,17 @@ export function useStepUp(): {
             autoFocus
           />
           <DialogActions>
+            {hasPasskey ? (
+              <Button
+                type="button"
+                variant="outline"
+                disabled={busy}
+                onClick={() => void confirmWithPasskey()}
+              >
+                <Fingerprint aria-hidden />
+                Use a passkey
+              </Button>
+            ) : null}
             <Button type="submit" disabled={busy}>
               {busy ? 'Checking...' : 'Confirm'}
             </Button>
