@@ -5,8 +5,7 @@ import { CAPTCHA_MESSAGES } from '../../../../common/messages';
 import { loginError } from '../../../../common/schemas/auth';
 import type { PublicSettings } from '../../../../common/schemas/settings';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
+import { PasswordField, SubmitButton, UsernameField } from '../../../components/ui/form-field';
 import { toast, toastError } from '../../../components/ui/toast-store';
 import { paths, safeNext } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -91,24 +90,11 @@ export function LoginForm({
       ) : (
         notice
       )}
-      <Field
-        label="Username"
-        name="username"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        value={username}
-        onChange={(e) => setUsername(e.target.value)}
-        aria-required
-      />
-      <Field
-        label="Password"
+      <UsernameField name="username" value={username} onChange={(e) => setUsername(e.target.value)} />
+      <PasswordField
         name="password"
-        type="password"
-        autoComplete="current-password"
         value={password}
         onChange={(e) => setPassword(e.target.value)}
-        aria-required
         aside={
           <Link to={paths.forgotPassword} className="text-xs font-medium text-primary hover:underline">
             Forgot Password?
@@ -116,10 +102,13 @@ export function LoginForm({
         }
       />
       <CaptchaField captcha={captcha} siteKey={settings.turnstileSiteKey} />
-      <Button type="submit" className="w-full" disabled={loginMutation.isPending}>
-        <LogIn aria-hidden />
-        {loginMutation.isPending ? 'Logging in...' : 'Login'}
-      </Button>
+      <SubmitButton
+        className="w-full"
+        pending={loginMutation.isPending}
+        icon={<LogIn aria-hidden />}
+        label="Login"
+        pendingLabel="Logging in..."
+      />
     </form>
   );
 }
