@@ -1,4 +1,5 @@
-import type { ComponentProps, FormEvent, ReactNode, Ref } from 'react';
+import type { ComponentProps, ComponentType, FormEvent, ReactNode, Ref } from 'react';
+import { cn } from '../../lib/cn';
 import { Alert } from './alert';
 import { Button, type ButtonProps } from './button';
 import { Field } from './field';
@@ -72,21 +73,31 @@ export function ProblemForm({
 /** A form's submit button that says what it is doing while `pending` (and cannot be pressed twice). */
 export function SubmitButton({
   pending,
-  icon,
+  icon: Icon,
   label,
-  pendingLabel,
+  working,
+  wide,
   disabled,
+  className,
   ...props
 }: Omit<ButtonProps, 'type' | 'children'> & {
   pending: boolean;
-  icon?: ReactNode;
+  icon?: ComponentType<{ 'aria-hidden'?: boolean }>;
   label: string;
-  pendingLabel: string;
+  /** The label while `pending`, e.g. 'Saving...'. */
+  working: string;
+  /** As wide as the form (a form with one way out). */
+  wide?: boolean;
 }) {
   return (
-    <Button type="submit" disabled={pending || disabled} {...props}>
-      {icon}
-      {pending ? pendingLabel : label}
+    <Button
+      type="submit"
+      disabled={pending || disabled}
+      className={cn(wide && 'w-full', className)}
+      {...props}
+    >
+      {Icon ? <Icon aria-hidden /> : null}
+      {pending ? working : label}
     </Button>
   );
 }

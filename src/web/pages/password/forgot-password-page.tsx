@@ -78,11 +78,11 @@ export function ForgotPasswordPage() {
                 aria-invalid={problem ? true : undefined}
               />
               <SubmitButton
-                className="w-full"
+                wide
                 pending={forgot.isPending}
-                icon={<MailCheck aria-hidden />}
+                icon={MailCheck}
                 label="Send Reset Link"
-                pendingLabel="Sending..."
+                working="Sending..."
               />
             </ProblemForm>
           )}

@@ -124,11 +124,11 @@ function ResetForm({ token }: { token: string }) {
         />
       ) : null}
       <SubmitButton
-        className="w-full"
+        wide
         pending={reset.isPending}
-        icon={<LockKeyhole aria-hidden />}
+        icon={LockKeyhole}
         label="Reset Password"
-        pendingLabel="Resetting..."
+        working="Resetting..."
       />
     </ProblemForm>
   );

@@ -81,9 +81,9 @@ export function ChangeEmailCard({ settings }: { settings: UserSettings }) {
           <PasswordField label="Current Password" {...bind('currentPassword')} />
           <SubmitButton
             pending={change.isPending}
-            icon={<Send aria-hidden />}
+            icon={Send}
             label={byLink ? 'Send Verification Link' : 'Change Email'}
-            pendingLabel={byLink ? 'Sending...' : 'Saving...'}
+            working={byLink ? 'Sending...' : 'Saving...'}
           />
         </ProblemForm>
         {stepUp.dialog}

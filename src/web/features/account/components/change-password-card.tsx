@@ -80,9 +80,9 @@ export function ChangePasswordCard() {
           </label>
           <SubmitButton
             pending={change.isPending}
-            icon={<LockKeyhole aria-hidden />}
+            icon={LockKeyhole}
             label="Change Password"
-            pendingLabel="Changing..."
+            working="Changing..."
           />
         </ProblemForm>
       </CardContent>

@@ -103,11 +103,11 @@ export function LoginForm({
       />
       <CaptchaField captcha={captcha} siteKey={settings.turnstileSiteKey} />
       <SubmitButton
-        className="w-full"
+        wide
         pending={loginMutation.isPending}
-        icon={<LogIn aria-hidden />}
+        icon={LogIn}
         label="Login"
-        pendingLabel="Logging in..."
+        working="Logging in..."
       />
     </form>
   );

@@ -28,7 +28,7 @@ interface RegisterFormProps {
 }
 
 export function RegisterForm({ settings, onRegistered }: RegisterFormProps) {
-  const registerMutation = useRegister();
+  const registration = useRegister();
   const captcha = useCaptcha(settings.enableTurnstile);
   const requireEmail = settings.requireEmailVerification;
   const {
@@ -64,7 +64,7 @@ export function RegisterForm({ settings, onRegistered }: RegisterFormProps) {
       focusFirstInvalid(formRef.current, FIELD_ORDER, found);
       return;
     }
-    registerMutation.mutate(
+    registration.mutate(
       {
         username,
         email: requireEmail ? form.email.trim() : placeholderEmail(username),
@@ -118,11 +118,11 @@ export function RegisterForm({ settings, onRegistered }: RegisterFormProps) {
         </p>
       ) : null}
       <SubmitButton
-        className="w-full"
-        pending={registerMutation.isPending}
-        icon={<UserPlus aria-hidden />}
+        wide
+        pending={registration.isPending}
+        icon={UserPlus}
         label="Create Account"
-        pendingLabel="Creating Account..."
+        working="Creating Account..."
       />
     </ProblemForm>
   );

@@ -74,12 +74,7 @@ export function TotpEnrolment({ enrolment, onDone }: { enrolment: Enrolment; onD
         onChange={(e) => setCode(e.target.value)}
         aria-required
       />
-      <SubmitButton
-        pending={confirm.isPending}
-        icon={<ShieldCheck aria-hidden />}
-        label="Turn on"
-        pendingLabel="Checking..."
-      />
+      <SubmitButton pending={confirm.isPending} icon={ShieldCheck} label="Turn on" working="Checking..." />
     </form>
   );
 }

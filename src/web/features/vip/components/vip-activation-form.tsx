@@ -68,9 +68,9 @@ export function VipActivationForm({ licenseUrl }: { licenseUrl?: string }) {
         <SubmitButton
           variant="vip"
           pending={activate.isPending}
-          icon={<KeyRound aria-hidden />}
+          icon={KeyRound}
           label="Activate VIP"
-          pendingLabel="Activating..."
+          working="Activating..."
         />
         {buyUrl ? (
           <Button asChild variant="outline">
