@@ -5,8 +5,7 @@ import {
   Dialog,
   DialogClose,
   DialogContent,
-  DialogDescription,
-  DialogTitle,
+  DialogHeading,
 } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
 import { ProgressBar } from '../../../components/ui/progress';
@@ -82,13 +81,10 @@ export function BackupSection() {
       <Dialog open={file !== null} onOpenChange={(open) => (open ? undefined : setFile(null))}>
         <DialogContent>
           <div className="space-y-4">
-            <div className="space-y-2 pr-6">
-              <DialogTitle>Import Database</DialogTitle>
-              <DialogDescription>
-                All data will be replaced by the contents of {file?.name}: users, pastes, reports, requests,
-                licenses and settings. This cannot be undone.
-              </DialogDescription>
-            </div>
+            <DialogHeading title="Import Database">
+              All data will be replaced by the contents of {file?.name}: users, pastes, reports, requests,
+              licenses and settings. This cannot be undone.
+            </DialogHeading>
             {importing.isPending ? (
               <ProgressBar
                 label={sent < 1 ? 'Uploading the backup…' : 'Importing: checking and replacing every table…'}
