@@ -1,12 +1,7 @@
 import { Download, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogHeading,
-} from '../../../components/ui/dialog';
+import { Dialog, DialogClose, DialogContent, DialogHeading } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
 import { ProgressBar } from '../../../components/ui/progress';
 import { toast, toastError } from '../../../components/ui/toast-store';
