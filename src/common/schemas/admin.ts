@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { EXPIRATIONS, PRIVACIES, ROLES } from '../constants.js';
+import { PRIVACIES, ROLES } from '../constants.js';
+import { isoTime, pasteSummaryFields } from './response-parts.js';
 
 /** The admin panel's answers (spec §3 Report, Deletion request; §2 statistics). */
-
-const isoTime = z.iso.datetime();
 export const MODERATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ModerationDecision = 'approved' | 'rejected';
 
@@ -90,14 +89,7 @@ export const adminUserSchema = z.strictObject({
 
 /** A paste in the admin's Pastes tab. */
 export const adminPasteSchema = z.strictObject({
-  id: z.string(),
-  title: z.string().nullable(),
-  privacy: z.enum(PRIVACIES),
-  expiration: z.enum(EXPIRATIONS),
-  expiresAt: isoTime.nullable(),
-  burnAfterReading: z.boolean(),
-  viewCount: z.number().int().min(0),
-  createdAt: isoTime,
+  ...pasteSummaryFields,
   userId: z.number().int().nullable(),
   /** 'Anonymous' when the paste has no author. */
   username: z.string(),

@@ -1,4 +1,5 @@
-import { mailFailed, notReached } from './headers.js';
+import { mailFailed, notReached, prepareMessage, secretForms } from './headers.js';
+import type { Mailer, MailMessage } from './types.js';
 
 export interface ProviderRequest {
   /** Name shown in errors: 'Resend', 'SendGrid', 'Mailgun'. */
@@ -68,4 +69,46 @@ function errorDetail(body: unknown): string {
   if (typeof b.message === 'string') return b.message;
   const first = Array.isArray(b.errors) ? b.errors[0]?.message : undefined;
   return typeof first === 'string' ? first : '';
+}
+
+/** One HTTP mail provider: how it authenticates, sends a message, and proves its key works. */
+export interface HttpProvider {
+  provider: string;
+  authorization: string;
+  timeoutMs: number;
+  /** The key (and any other form of it a provider could echo back). */
+  secrets: string[];
+  /** The request that sends one checked message: a JSON body or a form. */
+  send: (m: MailMessage) => { url: string; json: unknown } | { url: string; form: URLSearchParams };
+  /** A request that checks the key without sending anything. */
+  test: Pick<ProviderRequest, 'url' | 'accept'>;
+}
+
+/** The Mailer of an HTTP API provider (Resend, SendGrid, Mailgun): only their requests differ. */
+export function httpMailer(p: HttpProvider): Mailer {
+  const base = {
+    provider: p.provider,
+    headers: { authorization: p.authorization },
+    timeoutMs: p.timeoutMs,
+    secrets: secretForms(...p.secrets),
+  };
+  return {
+    async send(msg) {
+      const request = p.send(prepareMessage(msg));
+      await callProvider(
+        'json' in request
+          ? {
+              ...base,
+              method: 'POST',
+              url: request.url,
+              headers: { ...base.headers, 'content-type': 'application/json' },
+              body: JSON.stringify(request.json),
+            }
+          : { ...base, method: 'POST', url: request.url, body: request.form },
+      );
+    },
+    async testConnection() {
+      await callProvider({ ...base, method: 'GET', ...p.test });
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { Database, EmailTokensTable } from '../../db/schema.js';
 
 export type EmailTokenRow = Selectable<EmailTokensTable>;
@@ -29,6 +29,20 @@ export async function insertEmailToken(
     .execute();
 }
 
+type TokenWhere = ExpressionBuilder<Database, 'email_tokens'>;
+
+/** The rows of one token (by its hash) and purpose. */
+const tokenOf = (tokenHash: string, purpose: TokenPurpose) => (eb: TokenWhere) =>
+  eb.and([eb('token_hash', '=', tokenHash), eb('purpose', '=', purpose)]);
+
+/** The rows of one user and purpose. */
+const userTokensOf = (userId: number, purpose: TokenPurpose) => (eb: TokenWhere) =>
+  eb.and([eb('user_id', '=', userId), eb('purpose', '=', purpose)]);
+
+/** Rows that would still work at `now`: unused and unexpired. */
+const usableAt = (now: number) => (eb: TokenWhere) =>
+  eb.and([eb('used_at', 'is', null), eb('expires_at', '>', now)]);
+
 /**
  * Uses a token in one conditional statement: of two requests racing with the same token, exactly
  * one gets the row back. Expired, used or unknown tokens give undefined.
@@ -42,10 +56,8 @@ export function consumeEmailToken(
   return db
     .updateTable('email_tokens')
     .set({ used_at: now })
-    .where('token_hash', '=', tokenHash)
-    .where('purpose', '=', purpose)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
+    .where(tokenOf(tokenHash, purpose))
+    .where(usableAt(now))
     .returningAll()
     .executeTakeFirst();
 }
@@ -55,12 +67,7 @@ export function findEmailToken(
   tokenHash: string,
   purpose: TokenPurpose,
 ): Promise<EmailTokenRow | undefined> {
-  return db
-    .selectFrom('email_tokens')
-    .selectAll()
-    .where('token_hash', '=', tokenHash)
-    .where('purpose', '=', purpose)
-    .executeTakeFirst();
+  return db.selectFrom('email_tokens').selectAll().where(tokenOf(tokenHash, purpose)).executeTakeFirst();
 }
 
 /** A token that would still work, without using it up. */
@@ -73,10 +80,8 @@ export function findLiveEmailToken(
   return db
     .selectFrom('email_tokens')
     .selectAll()
-    .where('token_hash', '=', tokenHash)
-    .where('purpose', '=', purpose)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
+    .where(tokenOf(tokenHash, purpose))
+    .where(usableAt(now))
     .executeTakeFirst();
 }
 
@@ -88,8 +93,7 @@ export async function deleteUnusedTokens(
 ): Promise<void> {
   await db
     .deleteFrom('email_tokens')
-    .where('user_id', '=', userId)
-    .where('purpose', '=', purpose)
+    .where(userTokensOf(userId, purpose))
     .where('used_at', 'is', null)
     .execute();
 }
@@ -104,10 +108,8 @@ export function findLiveToken(
   return db
     .selectFrom('email_tokens')
     .selectAll()
-    .where('user_id', '=', userId)
-    .where('purpose', '=', purpose)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
+    .where(userTokensOf(userId, purpose))
+    .where(usableAt(now))
     .orderBy('created_at', 'desc')
     .limit(1)
     .executeTakeFirst();

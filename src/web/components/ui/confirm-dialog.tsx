@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from './button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from './dialog';
+import { Dialog, DialogContent, DialogHeading } from './dialog';
 import { DialogActions } from './dialog-actions';
 
 /**
@@ -35,10 +35,7 @@ export function ConfirmDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <div className="space-y-4">
-          <div className="space-y-2 pr-6">
-            <DialogTitle>{title}</DialogTitle>
-            <DialogDescription>{description}</DialogDescription>
-          </div>
+          <DialogHeading title={title}>{description}</DialogHeading>
           <DialogActions>
             <Button type="button" variant={tone} disabled={busy} onClick={onConfirm}>
               {icon}

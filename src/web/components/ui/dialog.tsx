@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
 export const Dialog = DialogPrimitive.Root;
@@ -23,22 +23,17 @@ function CloseButton() {
   );
 }
 
-/** A centred modal dialog. */
-export function DialogContent({
+/** The dialog's box in its portal, over the dimmed page, with the close button in its corner. */
+function Panel({
+  base,
   className,
   children,
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content>) {
+}: ComponentProps<typeof DialogPrimitive.Content> & { base: string }) {
   return (
     <DialogPrimitive.Portal>
       <Overlay />
-      <DialogPrimitive.Content
-        className={cn(
-          'fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 animate-fade-in rounded-xl border border-border bg-card p-6 shadow-xl',
-          className,
-        )}
-        {...props}
-      >
+      <DialogPrimitive.Content className={cn(base, className)} {...props}>
         {children}
         <CloseButton />
       </DialogPrimitive.Content>
@@ -46,26 +41,23 @@ export function DialogContent({
   );
 }
 
-/** A panel that slides in from the left edge: the side drawer on small screens. */
-export function SheetContent({
-  className,
-  children,
-  ...props
-}: ComponentProps<typeof DialogPrimitive.Content>) {
+/** A centred modal dialog. */
+export function DialogContent(props: ComponentProps<typeof DialogPrimitive.Content>) {
   return (
-    <DialogPrimitive.Portal>
-      <Overlay />
-      <DialogPrimitive.Content
-        className={cn(
-          'fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] animate-slide-in-left flex-col border-r border-border bg-card shadow-xl',
-          className,
-        )}
-        {...props}
-      >
-        {children}
-        <CloseButton />
-      </DialogPrimitive.Content>
-    </DialogPrimitive.Portal>
+    <Panel
+      base="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 animate-fade-in rounded-xl border border-border bg-card p-6 shadow-xl"
+      {...props}
+    />
+  );
+}
+
+/** A panel that slides in from the left edge: the side drawer on small screens. */
+export function SheetContent(props: ComponentProps<typeof DialogPrimitive.Content>) {
+  return (
+    <Panel
+      base="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] animate-slide-in-left flex-col border-r border-border bg-card shadow-xl"
+      {...props}
+    />
   );
 }
 
@@ -79,5 +71,15 @@ export function DialogDescription({
 }: ComponentProps<typeof DialogPrimitive.Description>) {
   return (
     <DialogPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />
+  );
+}
+
+/** A dialog's title with what it is about below it, clear of the close button. */
+export function DialogHeading({ title, children }: { title: ReactNode; children?: ReactNode }) {
+  return (
+    <div className="space-y-2 pr-6">
+      <DialogTitle>{title}</DialogTitle>
+      {children ? <DialogDescription>{children}</DialogDescription> : null}
+    </div>
   );
 }

@@ -6,11 +6,11 @@ import { Page } from '../../components/layouts/page';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
-import { Field } from '../../components/ui/field';
-import { toastError } from '../../components/ui/toast-store';
+import { EmailField, ProblemForm, SubmitButton } from '../../components/ui/form-field';
 import { paths } from '../../config/paths';
 import { useForgotPassword } from '../../features/auth/api/forgot-password';
 import { usePublicSettings } from '../../features/settings/api/get-public-settings';
+import { useFormProblem } from '../../lib/form-values';
 
 const FAILED = 'Failed to send reset link';
 
@@ -20,7 +20,7 @@ export function ForgotPasswordPage() {
   // No mail provider: saying "we sent a link" would be untrue, and the page says whom to ask instead.
   const cannotMail = settings?.canSendMail === false;
   const [email, setEmail] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, setProblem, fail } = useFormProblem(FAILED);
   /** The server's answer: the same whether or not the address has an account. */
   const [sent, setSent] = useState<{ email: string; message: string } | null>(null);
 
@@ -35,10 +35,7 @@ export function ForgotPasswordPage() {
     forgot.mutate(address, {
       onSuccess: (result) =>
         setSent({ email: address, message: result.message || ACCOUNT_MESSAGES.forgotSent }),
-      onError: (error) => {
-        setProblem(error.message || FAILED);
-        toastError(FAILED, error, FAILED);
-      },
+      onError: fail,
     });
   }
 
@@ -72,24 +69,22 @@ export function ForgotPasswordPage() {
               </Button>
             </div>
           ) : (
-            <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Forgot password">
-              {problem ? <Alert variant="destructive" title={problem} /> : null}
-              <Field
-                label="Email"
+            <ProblemForm label="Forgot password" problem={problem} onSubmit={onSubmit} className="space-y-5">
+              <EmailField
                 name="email"
-                type="email"
-                autoComplete="email"
                 placeholder="you@example.com"
                 value={email}
                 onChange={(e) => setEmail(e.target.value)}
-                aria-required
                 aria-invalid={problem ? true : undefined}
               />
-              <Button type="submit" className="w-full" disabled={forgot.isPending}>
-                <MailCheck aria-hidden />
-                {forgot.isPending ? 'Sending...' : 'Send Reset Link'}
-              </Button>
-            </form>
+              <SubmitButton
+                wide
+                pending={forgot.isPending}
+                icon={MailCheck}
+                label="Send Reset Link"
+                working="Sending..."
+              />
+            </ProblemForm>
           )}
           <Link
             to={paths.login}

@@ -8,11 +8,12 @@ import { Page } from '../../components/layouts/page';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
-import { Field } from '../../components/ui/field';
+import { CodeField, PasswordField, ProblemForm, SubmitButton } from '../../components/ui/form-field';
 import { toast } from '../../components/ui/toast-store';
 import { paths } from '../../config/paths';
 import { useResetPassword } from '../../features/auth/api/reset-password';
 import { ApiError } from '../../lib/api-client';
+import { useFormProblem } from '../../lib/form-values';
 import { resetPasswordProblem } from '../../lib/password-rules';
 
 function MissingToken() {
@@ -41,15 +42,10 @@ function ResetForm({ token }: { token: string }) {
   const reset = useResetPassword();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, setProblem, refuse: fail } = useFormProblem('Password Reset Failed');
   // An account with two-factor authentication: the server asks for a code with the new password.
   const [needsCode, setNeedsCode] = useState(false);
   const [code, setCode] = useState('');
-
-  function fail(message: string) {
-    setProblem(message);
-    toast({ title: 'Password Reset Failed', description: message, variant: 'destructive' });
-  }
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -88,40 +84,38 @@ function ResetForm({ token }: { token: string }) {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Reset password">
-      {problem ? (
-        <Alert variant="destructive" title={problem}>
-          {problem === ACCOUNT_MESSAGES.resetFailed ? (
-            <Link to={paths.forgotPassword} className="font-medium text-primary hover:underline">
-              Request a new password reset
-            </Link>
-          ) : null}
-        </Alert>
-      ) : null}
-      <Field
+    <ProblemForm
+      label="Reset password"
+      problem={problem}
+      problemDetail={
+        problem === ACCOUNT_MESSAGES.resetFailed ? (
+          <Link to={paths.forgotPassword} className="font-medium text-primary hover:underline">
+            Request a new password reset
+          </Link>
+        ) : null
+      }
+      onSubmit={onSubmit}
+      className="space-y-5"
+    >
+      <PasswordField
         label="New Password"
         name="newPassword"
-        type="password"
         autoComplete="new-password"
         value={password}
         onChange={(e) => setPassword(e.target.value)}
         hint={`At least ${RESET_PASSWORD_MIN} characters.`}
-        aria-required
       />
-      <Field
+      <PasswordField
         label="Confirm New Password"
         name="confirmPassword"
-        type="password"
         autoComplete="new-password"
         value={confirm}
         onChange={(e) => setConfirm(e.target.value)}
-        aria-required
       />
       {needsCode ? (
-        <Field
+        <CodeField
           label="Two-factor code"
           name="secondFactorCode"
-          autoComplete="one-time-code"
           value={code}
           onChange={(e) => setCode(e.target.value)}
           hint="Your account has two-factor authentication: enter a code from your authenticator app or a recovery code."
@@ -129,11 +123,14 @@ function ResetForm({ token }: { token: string }) {
           autoFocus
         />
       ) : null}
-      <Button type="submit" className="w-full" disabled={reset.isPending}>
-        <LockKeyhole aria-hidden />
-        {reset.isPending ? 'Resetting...' : 'Reset Password'}
-      </Button>
-    </form>
+      <SubmitButton
+        wide
+        pending={reset.isPending}
+        icon={LockKeyhole}
+        label="Reset Password"
+        working="Resetting..."
+      />
+    </ProblemForm>
   );
 }
 

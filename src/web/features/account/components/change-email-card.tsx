@@ -1,11 +1,10 @@
 import { AtSign, Send } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { ACCOUNT_MESSAGES, type UserSettings } from '../../../../common/schemas/account';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Field } from '../../../components/ui/field';
-import { toast, toastError } from '../../../components/ui/toast-store';
+import { EmailField, PasswordField, ProblemForm, SubmitButton } from '../../../components/ui/form-field';
+import { toast } from '../../../components/ui/toast-store';
+import { useFormProblem, useFormValues } from '../../../lib/form-values';
 import { useStepUp } from '../../identity';
 import { useChangeEmail } from '../api/change-email';
 
@@ -19,39 +18,34 @@ export function ChangeEmailCard({ settings }: { settings: UserSettings }) {
   const byLink = settings.emailChangeByLink;
   const change = useChangeEmail();
   const stepUp = useStepUp();
-  const [email, setEmail] = useState('');
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const { values, bind, reset } = useFormValues({ email: '', currentPassword: '' });
+  const { problem, setProblem, fail, refuse } = useFormProblem(FAILED);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const address = email.trim();
+    const { currentPassword } = values;
+    const address = values.email.trim();
     const invalid = !address.includes('@')
       ? ACCOUNT_MESSAGES.emailInvalid
       : !currentPassword
         ? ACCOUNT_MESSAGES.currentPasswordRequired
         : null;
     if (invalid) {
-      setProblem(invalid);
-      toast({ title: FAILED, description: invalid, variant: 'destructive' });
+      refuse(invalid);
       return;
     }
     setProblem(null);
     stepUp.run(
       (secondFactorCode) =>
         change.mutateAsync({ email: address, currentPassword, secondFactorCode }).then((result) => {
-          setEmail('');
-          setCurrentPassword('');
+          reset();
           toast({
             title: byLink ? 'Check your new inbox' : 'Email changed',
             description: result.message,
             variant: 'success',
           });
         }),
-      (error) => {
-        setProblem(error instanceof Error && error.message ? error.message : FAILED);
-        toastError(FAILED, error, FAILED);
-      },
+      fail,
     );
   }
 
@@ -82,38 +76,16 @@ export function ChangeEmailCard({ settings }: { settings: UserSettings }) {
             </>
           ) : null}
         </dl>
-        <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Change email">
-          {problem ? <Alert variant="destructive" title={problem} /> : null}
-          <Field
-            label="New Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            aria-required
+        <ProblemForm label="Change email" problem={problem} onSubmit={onSubmit}>
+          <EmailField label="New Email" placeholder="you@example.com" {...bind('email')} />
+          <PasswordField label="Current Password" {...bind('currentPassword')} />
+          <SubmitButton
+            pending={change.isPending}
+            icon={Send}
+            label={byLink ? 'Send Verification Link' : 'Change Email'}
+            working={byLink ? 'Sending...' : 'Saving...'}
           />
-          <Field
-            label="Current Password"
-            name="currentPassword"
-            type="password"
-            autoComplete="current-password"
-            value={currentPassword}
-            onChange={(e) => setCurrentPassword(e.target.value)}
-            aria-required
-          />
-          <Button type="submit" disabled={change.isPending}>
-            <Send aria-hidden />
-            {byLink
-              ? change.isPending
-                ? 'Sending...'
-                : 'Send Verification Link'
-              : change.isPending
-                ? 'Saving...'
-                : 'Change Email'}
-          </Button>
-        </form>
+        </ProblemForm>
         {stepUp.dialog}
       </CardContent>
     </Card>

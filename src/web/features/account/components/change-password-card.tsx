@@ -2,11 +2,10 @@ import { LockKeyhole } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { CHANGE_PASSWORD_MIN } from '../../../../common/constants';
 import { ACCOUNT_MESSAGES } from '../../../../common/schemas/account';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Field } from '../../../components/ui/field';
-import { toast, toastError } from '../../../components/ui/toast-store';
+import { PasswordField, ProblemForm, SubmitButton } from '../../../components/ui/form-field';
+import { toast } from '../../../components/ui/toast-store';
+import { useFormProblem, useFormValues } from '../../../lib/form-values';
 import { changePasswordProblem } from '../../../lib/password-rules';
 import { useChangePassword } from '../api/change-password';
 
@@ -16,24 +15,16 @@ const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 /** Spec §5 Account (rules in password-rules.ts): this session stays, the others end. */
 export function ChangePasswordCard() {
   const change = useChangePassword();
-  const [form, setForm] = useState(EMPTY);
+  const { values: form, bind, reset } = useFormValues(EMPTY);
   // Whoever learnt the old password may hold the API key too: revoking it is the default.
   const [revokeApiKey, setRevokeApiKey] = useState(true);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const set = (key: keyof typeof form) => (event: { target: { value: string } }) =>
-    setForm((current) => ({ ...current, [key]: event.target.value }));
-
-  function fail(title: string, message: string) {
-    setProblem(message);
-    toast({ title, description: message, variant: 'destructive' });
-  }
+  const { problem, setProblem, fail, refuse } = useFormProblem(FAILED);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     const invalid = changePasswordProblem(form);
     if (invalid) {
-      fail(invalid.title, invalid.message);
+      refuse(invalid.message, invalid.title);
       return;
     }
     const { currentPassword, newPassword } = form;
@@ -42,17 +33,14 @@ export function ChangePasswordCard() {
       { currentPassword, newPassword, revokeApiKey },
       {
         onSuccess: (result) => {
-          setForm(EMPTY);
+          reset();
           toast({
             title: 'Password changed',
             description: result.message || ACCOUNT_MESSAGES.passwordChanged,
             variant: 'success',
           });
         },
-        onError: (error) => {
-          setProblem(error.message || FAILED);
-          toastError(FAILED, error, FAILED);
-        },
+        onError: fail,
       },
     );
   }
@@ -67,35 +55,18 @@ export function ChangePasswordCard() {
         <CardDescription>You stay signed in here; your other devices are signed out.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Change password">
-          {problem ? <Alert variant="destructive" title={problem} /> : null}
-          <Field
-            label="Current Password"
-            name="currentPassword"
-            type="password"
-            autoComplete="current-password"
-            value={form.currentPassword}
-            onChange={set('currentPassword')}
-            aria-required
-          />
-          <Field
+        <ProblemForm label="Change password" problem={problem} onSubmit={onSubmit}>
+          <PasswordField label="Current Password" {...bind('currentPassword')} />
+          <PasswordField
             label="New Password"
-            name="newPassword"
-            type="password"
             autoComplete="new-password"
-            value={form.newPassword}
-            onChange={set('newPassword')}
+            {...bind('newPassword')}
             hint={`At least ${CHANGE_PASSWORD_MIN} characters.`}
-            aria-required
           />
-          <Field
+          <PasswordField
             label="Confirm New Password"
-            name="confirmPassword"
-            type="password"
             autoComplete="new-password"
-            value={form.confirmPassword}
-            onChange={set('confirmPassword')}
-            aria-required
+            {...bind('confirmPassword')}
           />
           <label className="flex items-center gap-2 text-sm">
             <input
@@ -107,11 +78,13 @@ export function ChangePasswordCard() {
             />
             Also revoke my API key
           </label>
-          <Button type="submit" disabled={change.isPending}>
-            <LockKeyhole aria-hidden />
-            {change.isPending ? 'Changing...' : 'Change Password'}
-          </Button>
-        </form>
+          <SubmitButton
+            pending={change.isPending}
+            icon={LockKeyhole}
+            label="Change Password"
+            working="Changing..."
+          />
+        </ProblemForm>
       </CardContent>
     </Card>
   );

@@ -2,9 +2,8 @@ import { Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { PASTE_MESSAGES } from '../../../../common/messages';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
-import { DialogActions } from '../../../components/ui/dialog-actions';
+import { FormDialog } from '../../../components/ui/form-dialog';
+import { SubmitButton } from '../../../components/ui/form-field';
 import { Textarea } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { toast, toastError } from '../../../components/ui/toast-store';
@@ -72,42 +71,42 @@ export function RequestDeleteDialog({
   }
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         if (!next) setProblem(null);
         onOpenChange(next);
       }}
+      title="Request Deletion"
+      description={
+        <>
+          Ask the moderators to delete <span className="font-medium text-foreground">{pasteLabel}</span>. The
+          paste stays online until an admin approves the request.
+        </>
+      }
+      onSubmit={submit}
+      actions={
+        <SubmitButton
+          variant="destructive"
+          pending={request.isPending}
+          icon={Trash2}
+          label="Send Request"
+          working="Sending..."
+        />
+      }
     >
-      <DialogContent>
-        <form onSubmit={submit} noValidate className="space-y-4">
-          <div className="space-y-2 pr-6">
-            <DialogTitle>Request Deletion</DialogTitle>
-            <DialogDescription>
-              Ask the moderators to delete <span className="font-medium text-foreground">{pasteLabel}</span>.
-              The paste stays online until an admin approves the request.
-            </DialogDescription>
-          </div>
-          {problem ? <Alert variant="destructive" title={problem} /> : null}
-          <div className="space-y-2">
-            <Label htmlFor={id}>Reason</Label>
-            <Textarea
-              id={id}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              placeholder="Why should this paste be deleted?"
-              maxLength={2000}
-              aria-required
-            />
-          </div>
-          <DialogActions>
-            <Button type="submit" variant="destructive" disabled={request.isPending}>
-              <Trash2 aria-hidden />
-              {request.isPending ? 'Sending...' : 'Send Request'}
-            </Button>
-          </DialogActions>
-        </form>
-      </DialogContent>
-    </Dialog>
+      {problem ? <Alert variant="destructive" title={problem} /> : null}
+      <div className="space-y-2">
+        <Label htmlFor={id}>Reason</Label>
+        <Textarea
+          id={id}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          placeholder="Why should this paste be deleted?"
+          maxLength={2000}
+          aria-required
+        />
+      </div>
+    </FormDialog>
   );
 }

@@ -1,13 +1,7 @@
 import { Download, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-} from '../../../components/ui/dialog';
+import { Dialog, DialogClose, DialogContent, DialogHeading } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
 import { ProgressBar } from '../../../components/ui/progress';
 import { toast, toastError } from '../../../components/ui/toast-store';
@@ -82,13 +76,10 @@ export function BackupSection() {
       <Dialog open={file !== null} onOpenChange={(open) => (open ? undefined : setFile(null))}>
         <DialogContent>
           <div className="space-y-4">
-            <div className="space-y-2 pr-6">
-              <DialogTitle>Import Database</DialogTitle>
-              <DialogDescription>
-                All data will be replaced by the contents of {file?.name}: users, pastes, reports, requests,
-                licenses and settings. This cannot be undone.
-              </DialogDescription>
-            </div>
+            <DialogHeading title="Import Database">
+              All data will be replaced by the contents of {file?.name}: users, pastes, reports, requests,
+              licenses and settings. This cannot be undone.
+            </DialogHeading>
             {importing.isPending ? (
               <ProgressBar
                 label={sent < 1 ? 'Uploading the backup…' : 'Importing: checking and replacing every table…'}

@@ -4,9 +4,10 @@ import { Link } from 'react-router';
 import { ADMIN_MESSAGES } from '../../../../common/schemas/admin';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
-import { DialogActions } from '../../../components/ui/dialog-actions';
+import { Dialog, DialogContent, DialogHeading } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
+import { FormDialog } from '../../../components/ui/form-dialog';
+import { SubmitButton } from '../../../components/ui/form-field';
 import { toast, toastError } from '../../../components/ui/toast-store';
 import { paths } from '../../../config/paths';
 import { formatRelativeTime } from '../../../lib/format';
@@ -48,32 +49,26 @@ export function ChangePasswordDialog({ user, open, onOpenChange }: Props) {
     );
   }
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <form onSubmit={submit} noValidate className="space-y-4">
-          <div className="space-y-2 pr-6">
-            <DialogTitle>Change Password</DialogTitle>
-            <DialogDescription>Set a new password for {user.username}. Their sessions end.</DialogDescription>
-          </div>
-          <Field
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            error={error}
-            onChange={(e) => {
-              setPassword(e.target.value);
-              setError(undefined);
-            }}
-          />
-          <DialogActions>
-            <Button type="submit" disabled={update.isPending}>
-              Change Password
-            </Button>
-          </DialogActions>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Change Password"
+      description={`Set a new password for ${user.username}. Their sessions end.`}
+      onSubmit={submit}
+      actions={<SubmitButton pending={update.isPending} label="Change Password" working="Change Password" />}
+    >
+      <Field
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        error={error}
+        onChange={(e) => {
+          setPassword(e.target.value);
+          setError(undefined);
+        }}
+      />
+    </FormDialog>
   );
 }
 
@@ -101,33 +96,25 @@ export function ChangeEmailDialog({ user, open, onOpenChange }: Props) {
     );
   }
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <form onSubmit={submit} noValidate className="space-y-4">
-          <div className="space-y-2 pr-6">
-            <DialogTitle>Change Email</DialogTitle>
-            <DialogDescription>
-              The new address counts as verified. {user.username}'s sessions end.
-            </DialogDescription>
-          </div>
-          <Field
-            label="Email"
-            type="email"
-            value={email}
-            error={error}
-            onChange={(e) => {
-              setEmail(e.target.value);
-              setError(undefined);
-            }}
-          />
-          <DialogActions>
-            <Button type="submit" disabled={update.isPending}>
-              Change Email
-            </Button>
-          </DialogActions>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Change Email"
+      description={`The new address counts as verified. ${user.username}'s sessions end.`}
+      onSubmit={submit}
+      actions={<SubmitButton pending={update.isPending} label="Change Email" working="Change Email" />}
+    >
+      <Field
+        label="Email"
+        type="email"
+        value={email}
+        error={error}
+        onChange={(e) => {
+          setEmail(e.target.value);
+          setError(undefined);
+        }}
+      />
+    </FormDialog>
   );
 }
 
@@ -164,12 +151,9 @@ export function UserPastesDialog({ user, open, onOpenChange }: Props) {
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl">
         <div className="space-y-4">
-          <div className="space-y-2 pr-6">
-            <DialogTitle>Pastes of {user.username}</DialogTitle>
-            <DialogDescription>
-              {data ? `${data.total} paste${data.total === 1 ? '' : 's'}` : 'Loading…'}
-            </DialogDescription>
-          </div>
+          <DialogHeading title={`Pastes of ${user.username}`}>
+            {data ? `${data.total} paste${data.total === 1 ? '' : 's'}` : 'Loading…'}
+          </DialogHeading>
           <ul className="max-h-[60vh] divide-y divide-border overflow-y-auto">
             {data?.pastes.map((p) => (
               <li key={p.id} className="flex items-center justify-between gap-3 py-2">

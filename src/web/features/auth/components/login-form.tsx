@@ -6,8 +6,7 @@ import { loginError } from '../../../../common/schemas/auth';
 import type { SecondFactorMethod } from '../../../../common/schemas/second-factor';
 import type { PublicSettings } from '../../../../common/schemas/settings';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
+import { PasswordField, SubmitButton, UsernameField } from '../../../components/ui/form-field';
 import { toast, toastError } from '../../../components/ui/toast-store';
 import { paths, safeNext } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -92,24 +91,11 @@ export function LoginForm({
       ) : (
         notice
       )}
-      <Field
-        label="Username"
-        name="username"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        value={username}
-        onChange={(e) => setUsername(e.target.value)}
-        aria-required
-      />
-      <Field
-        label="Password"
+      <UsernameField name="username" value={username} onChange={(e) => setUsername(e.target.value)} />
+      <PasswordField
         name="password"
-        type="password"
-        autoComplete="current-password"
         value={password}
         onChange={(e) => setPassword(e.target.value)}
-        aria-required
         aside={
           <Link to={paths.forgotPassword} className="text-xs font-medium text-primary hover:underline">
             Forgot Password?
@@ -117,10 +103,13 @@ export function LoginForm({
         }
       />
       <CaptchaField captcha={captcha} siteKey={settings.turnstileSiteKey} />
-      <Button type="submit" className="w-full" disabled={loginMutation.isPending}>
-        <LogIn aria-hidden />
-        {loginMutation.isPending ? 'Logging in...' : 'Login'}
-      </Button>
+      <SubmitButton
+        wide
+        pending={loginMutation.isPending}
+        icon={LogIn}
+        label="Login"
+        working="Logging in..."
+      />
     </form>
   );
 }

@@ -1,17 +1,18 @@
 import { UserPlus } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { POST_REGISTER_REDIRECT_MS } from '../../../../common/constants';
-import {
-  placeholderEmail,
-  type RegistrationField,
-  registrationErrors,
-} from '../../../../common/schemas/auth';
+import { placeholderEmail, registrationErrors } from '../../../../common/schemas/auth';
 import type { PublicSettings } from '../../../../common/schemas/settings';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
+import {
+  EmailField,
+  PasswordField,
+  ProblemForm,
+  SubmitButton,
+  UsernameField,
+} from '../../../components/ui/form-field';
 import { toast, toastError } from '../../../components/ui/toast-store';
-import { type FieldErrors, focusFirstInvalid, hasErrors, withoutError } from '../../../lib/field-errors';
+import { focusFirstInvalid, hasErrors } from '../../../lib/field-errors';
+import { useFormValues } from '../../../lib/form-values';
 import { type RegisterResult, useRegister } from '../api/register';
 import { CaptchaField } from './captcha-field';
 import { RegistrationNotice } from './registration-notice';
@@ -27,22 +28,27 @@ interface RegisterFormProps {
 }
 
 export function RegisterForm({ settings, onRegistered }: RegisterFormProps) {
-  const registerMutation = useRegister();
+  const registration = useRegister();
   const captcha = useCaptcha(settings.enableTurnstile);
   const requireEmail = settings.requireEmailVerification;
-  const [form, setForm] = useState({ username: '', email: '', password: '', confirmPassword: '' });
+  const {
+    values: form,
+    bind,
+    errors,
+    setErrors,
+    reset,
+  } = useFormValues({
+    username: '',
+    email: '',
+    password: '',
+    confirmPassword: '',
+  });
   const [problem, setProblem] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FieldErrors<RegistrationField>>({});
   const formRef = useRef<HTMLFormElement>(null);
   const [done, setDone] = useState<{ username: string; result: RegisterResult } | null>(null);
   const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
-
-  const set = (key: keyof typeof form) => (event: { target: { value: string } }) => {
-    setForm((current) => ({ ...current, [key]: event.target.value }));
-    setErrors((current) => withoutError(current, key));
-  };
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -58,7 +64,7 @@ export function RegisterForm({ settings, onRegistered }: RegisterFormProps) {
       focusFirstInvalid(formRef.current, FIELD_ORDER, found);
       return;
     }
-    registerMutation.mutate(
+    registration.mutate(
       {
         username,
         email: requireEmail ? form.email.trim() : placeholderEmail(username),
@@ -75,7 +81,7 @@ export function RegisterForm({ settings, onRegistered }: RegisterFormProps) {
             description: message,
             variant: result.requiresVerification && !result.verificationEmailSent ? 'default' : 'success',
           });
-          setForm({ username: '', email: '', password: '', confirmPassword: '' });
+          reset();
           redirectTimer.current = setTimeout(() => onRegistered(username, result), POST_REGISTER_REDIRECT_MS);
         },
         onError: (err) => {
@@ -88,65 +94,36 @@ export function RegisterForm({ settings, onRegistered }: RegisterFormProps) {
   }
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Register">
-      {problem ? <Alert variant="destructive" title={problem} /> : null}
+    <ProblemForm
+      label="Register"
+      problem={problem}
+      onSubmit={onSubmit}
+      className="space-y-5"
+      formRef={formRef}
+    >
       {done ? <RegistrationNotice username={done.username} result={done.result} /> : null}
-      <Field
-        label="Username"
-        name="username"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        value={form.username}
-        onChange={set('username')}
-        error={errors.username}
+      <UsernameField
+        {...bind('username')}
         hint="3 to 30 letters and numbers, with underscores or hyphens (one kind, not both)."
-        aria-required
       />
       {requireEmail ? (
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={form.email}
-          onChange={set('email')}
-          error={errors.email}
-          hint="We will send a verification link to this address."
-          aria-required
-        />
+        <EmailField {...bind('email')} hint="We will send a verification link to this address." />
       ) : null}
-      <Field
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        value={form.password}
-        onChange={set('password')}
-        error={errors.password}
-        hint="8 to 30 characters."
-        aria-required
-      />
-      <Field
-        label="Confirm Password"
-        name="confirmPassword"
-        type="password"
-        autoComplete="new-password"
-        value={form.confirmPassword}
-        onChange={set('confirmPassword')}
-        error={errors.confirmPassword}
-        aria-required
-      />
+      <PasswordField autoComplete="new-password" {...bind('password')} hint="8 to 30 characters." />
+      <PasswordField label="Confirm Password" autoComplete="new-password" {...bind('confirmPassword')} />
       <CaptchaField captcha={captcha} siteKey={settings.turnstileSiteKey} />
       {errors.captcha ? (
         <p role="alert" className="text-xs text-destructive">
           {errors.captcha}
         </p>
       ) : null}
-      <Button type="submit" className="w-full" disabled={registerMutation.isPending}>
-        <UserPlus aria-hidden />
-        {registerMutation.isPending ? 'Creating Account...' : 'Create Account'}
-      </Button>
-    </form>
+      <SubmitButton
+        wide
+        pending={registration.isPending}
+        icon={UserPlus}
+        label="Create Account"
+        working="Creating Account..."
+      />
+    </ProblemForm>
   );
 }

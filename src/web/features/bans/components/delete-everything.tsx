@@ -2,7 +2,7 @@ import { Trash2, UserX } from 'lucide-react';
 import { useState } from 'react';
 import type { PurgeInput } from '../../../../common/schemas/bans';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogHeading } from '../../../components/ui/dialog';
 import { DialogActions } from '../../../components/ui/dialog-actions';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast, toastError } from '../../../components/ui/toast-store';
@@ -39,13 +39,10 @@ export function DeleteEverything({ reportId }: { reportId: number }) {
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent>
           <div className="space-y-4">
-            <div className="space-y-2 pr-6">
-              <DialogTitle>Delete everything by this author?</DialogTitle>
-              <DialogDescription>
-                Every live paste of the reported paste’s account, or every one sent from its address, is
-                deleted for everyone at once. This cannot be undone.
-              </DialogDescription>
-            </div>
+            <DialogHeading title="Delete everything by this author?">
+              Every live paste of the reported paste’s account, or every one sent from its address, is deleted
+              for everyone at once. This cannot be undone.
+            </DialogHeading>
             {author.isPending ? (
               <Spinner />
             ) : author.isError ? (

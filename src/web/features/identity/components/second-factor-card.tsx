@@ -4,7 +4,7 @@ import { SECOND_FACTOR_MESSAGES } from '../../../../common/messages';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Field } from '../../../components/ui/field';
+import { CodeField } from '../../../components/ui/form-field';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { toast, toastError } from '../../../components/ui/toast-store';
 import { useDisableSecondFactor, useSecondFactor, useStartTotp } from '../api/second-factor';
@@ -96,13 +96,7 @@ function DisableForm({ recoveryCodesLeft }: { recoveryCodesLeft: number }) {
         {recoveryCodesLeft} of your recovery codes left. To turn it off, enter a code from your app or a
         recovery code.
       </p>
-      <Field
-        label="Code"
-        name="code"
-        autoComplete="one-time-code"
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
-      />
+      <CodeField name="code" value={code} onChange={(e) => setCode(e.target.value)} />
       <Button type="submit" variant="outline" disabled={disable.isPending}>
         Turn off
       </Button>

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { SECOND_FACTOR_MESSAGES } from '../../../../common/messages';
 import type { TotpEnrolment as Enrolment } from '../../../../common/schemas/second-factor';
 import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
+import { CodeField, SubmitButton } from '../../../components/ui/form-field';
 import { ReadOnlyField } from '../../../components/ui/read-only-field';
 import { toast, toastError } from '../../../components/ui/toast-store';
 import { useConfirmTotp } from '../api/second-factor';
@@ -66,19 +66,15 @@ export function TotpEnrolment({ enrolment, onDone }: { enrolment: Enrolment; onD
         aria-label="Setup key"
         className="bg-muted/60 py-[7px] font-mono"
       />
-      <Field
+      <CodeField
         label="Code from the app"
         name="code"
         inputMode="numeric"
-        autoComplete="one-time-code"
         value={code}
         onChange={(e) => setCode(e.target.value)}
         aria-required
       />
-      <Button type="submit" disabled={confirm.isPending}>
-        <ShieldCheck aria-hidden />
-        {confirm.isPending ? 'Checking...' : 'Turn on'}
-      </Button>
+      <SubmitButton pending={confirm.isPending} icon={ShieldCheck} label="Turn on" working="Checking..." />
     </form>
   );
 }

@@ -2,10 +2,11 @@ import { ExternalLink, KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { LICENSE_KEY_EXAMPLE } from '../../../../common/license-key';
 import { VIP_MESSAGES } from '../../../../common/schemas/account';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
-import { toast, toastError } from '../../../components/ui/toast-store';
+import { ProblemForm, SubmitButton } from '../../../components/ui/form-field';
+import { toast } from '../../../components/ui/toast-store';
+import { useFormProblem } from '../../../lib/form-values';
 import { useActivateVip } from '../api/activate-vip';
 
 const FAILED = 'VIP Activation Failed';
@@ -25,15 +26,14 @@ function safeExternalUrl(url: string | undefined): string | null {
 export function VipActivationForm({ licenseUrl }: { licenseUrl?: string }) {
   const activate = useActivateVip();
   const [licenseKey, setLicenseKey] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, setProblem, fail, refuse } = useFormProblem(FAILED);
   const buyUrl = safeExternalUrl(licenseUrl);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     const key = licenseKey.trim();
     if (!key) {
-      setProblem(VIP_MESSAGES.licenseRequired);
-      toast({ title: FAILED, description: VIP_MESSAGES.licenseRequired, variant: 'destructive' });
+      refuse(VIP_MESSAGES.licenseRequired);
       return;
     }
     setProblem(null);
@@ -46,16 +46,12 @@ export function VipActivationForm({ licenseUrl }: { licenseUrl?: string }) {
           description: result.message || VIP_MESSAGES.activated,
           variant: 'success',
         }),
-      (error: Error) => {
-        setProblem(error.message || FAILED);
-        toastError(FAILED, error, FAILED);
-      },
+      fail,
     );
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Activate VIP">
-      {problem ? <Alert variant="destructive" title={problem} /> : null}
+    <ProblemForm label="Activate VIP" problem={problem} onSubmit={onSubmit}>
       <Field
         label="License Key"
         name="licenseKey"
@@ -69,10 +65,13 @@ export function VipActivationForm({ licenseUrl }: { licenseUrl?: string }) {
         aria-required
       />
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" variant="vip" disabled={activate.isPending}>
-          <KeyRound aria-hidden />
-          {activate.isPending ? 'Activating...' : 'Activate VIP'}
-        </Button>
+        <SubmitButton
+          variant="vip"
+          pending={activate.isPending}
+          icon={KeyRound}
+          label="Activate VIP"
+          working="Activating..."
+        />
         {buyUrl ? (
           <Button asChild variant="outline">
             <a href={buyUrl} target="_blank" rel="noopener noreferrer">
@@ -82,6 +81,6 @@ export function VipActivationForm({ licenseUrl }: { licenseUrl?: string }) {
           </Button>
         ) : null}
       </div>
-    </form>
+    </ProblemForm>
   );
 }
