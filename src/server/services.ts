@@ -33,6 +33,7 @@ import { createIdentityService } from './modules/identity/identity.service.js';
 import { createSecondFactorService } from './modules/identity/second-factor.service.js';
 import { createLeaderboardService } from './modules/leaderboard/leaderboard.service.js';
 import { createMailService } from './modules/mail/mail.service.js';
+import { createMalwareScanning } from './modules/malware/malware.service.js';
 import { createAuthorPurge } from './modules/moderation/author-purge.js';
 import { createModerationService } from './modules/moderation/moderation.service.js';
 import { createLineIndexes } from './modules/pastes/line-index/line-index-store.js';
@@ -203,7 +204,16 @@ export function createServices({ config, db: opened, clock, log, mailerOptions: 
   const teams = createTeamsService({ db: db.kysely, clock, users });
   const search = createSearchService({ db, clock, index: searchIndex });
   const shares = createSharesService({ db: db.kysely, clock, users, teams, grants, pastes });
+  const malware = createMalwareScanning({
+    db: db.kysely,
+    clock,
+    clamav: config.clamav,
+    settings,
+    metrics,
+    log,
+  });
   const uploads = createUploadsService({
+    malware,
     db: db.kysely,
     clock,
     blobs,

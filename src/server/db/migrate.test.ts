@@ -28,6 +28,7 @@ const TABLES = [
   'email_tokens',
   'identity_flows',
   'identity_links',
+  'malware_scans',
   'paste_revision_contents',
   'paste_revisions',
   'paste_search',
@@ -75,6 +76,7 @@ describe('migrations', () => {
       '019-access-tokens',
       '020-bans',
       '021-search',
+      '023-malware-scan',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect, db.schema)).toEqual([]);
     // Only our schema: on PostgreSQL other suites' schemas live in the same database.

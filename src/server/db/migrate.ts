@@ -21,6 +21,7 @@ import * as sessionDevices from './migrations/018-session-devices.js';
 import * as accessTokens from './migrations/019-access-tokens.js';
 import * as bans from './migrations/020-bans.js';
 import * as search from './migrations/021-search.js';
+import * as malwareScan from './migrations/023-malware-scan.js';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
 
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '019-access-tokens': accessTokens,
   '020-bans': bans,
   '021-search': search,
+  '023-malware-scan': malwareScan,
 };
 
 class StaticProvider implements MigrationProvider {

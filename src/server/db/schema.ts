@@ -54,6 +54,7 @@ export interface Database {
   access_tokens: AccessTokensTable;
   paste_tags: PasteTagsTable;
   paste_search: PasteSearchTable;
+  malware_scans: MalwareScansTable;
 }
 
 export interface SettingsTable {
@@ -443,4 +444,16 @@ export interface PasteSearchTable {
   document: Generated<string>;
   /** PostgreSQL: the title's words alone (ranking). */
   title_document: Generated<string>;
+}
+
+/** clamd's verdict on an uploaded paste (modules/malware). */
+export interface MalwareScansTable {
+  paste_id: string;
+  outcome: 'clean' | 'infected' | 'error';
+  /** The signature clamd named (infected), or why the scan failed (error). */
+  signature: string | null;
+  scanned_bytes: number;
+  /** 1: only the first StreamMaxLength bytes were scanned. */
+  partial: number;
+  scanned_at: number;
 }

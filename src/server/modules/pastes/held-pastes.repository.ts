@@ -79,6 +79,8 @@ export async function releaseHeld(db: Kysely<Database>, ids: string[]): Promise<
     .set({ held_reason: null, held_at: null })
     .where('id', 'in', ids)
     .where('held_reason', 'is not', null)
+    // Malware is never approved: staff delete it, or the sweeper does after a week.
+    .where('held_reason', '<>', 'malware')
     .returning('id')
     .execute();
   return rows.map((r) => r.id);

@@ -1,5 +1,5 @@
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
-import type { Privacy } from '../../../common/constants.js';
+import type { HoldReason, Privacy } from '../../../common/constants.js';
 import type { AdminPasteSort } from '../../../common/schemas/admin.js';
 import { likePattern } from '../../db/dialect.js';
 import { whereExpired, whereLive } from '../../db/paste-expiry.js';
@@ -123,10 +123,14 @@ export async function insertPasteIfAbsent(db: Kysely<Database>, row: Insertable<
 }
 
 /** A processing paste becomes readable; false if it is gone (deleted or expired meanwhile). */
-export async function markPasteReady(db: Kysely<Database>, id: string): Promise<boolean> {
+export async function markPasteReady(
+  db: Kysely<Database>,
+  id: string,
+  hold: { reason: HoldReason; at: number } | null = null,
+): Promise<boolean> {
   const r = await db
     .updateTable('pastes')
-    .set({ status: 'ready' })
+    .set(hold ? { status: 'ready', held_reason: hold.reason, held_at: hold.at } : { status: 'ready' })
     .where('id', '=', id)
     .where('status', '=', 'processing')
     .executeTakeFirst();

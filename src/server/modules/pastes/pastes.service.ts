@@ -3,10 +3,11 @@ import {
   ENCRYPTED_TITLE_PLACEHOLDER,
   ENCRYPTION_PSE1,
   type Expiration,
+  type HoldReason,
   type Privacy,
 } from '../../../common/constants.js';
 import type { PasteLanguage } from '../../../common/languages.js';
-import { GENERIC_MESSAGES, TAG_MESSAGES } from '../../../common/messages.js';
+import { GENERIC_MESSAGES, SAFETY_MESSAGES, TAG_MESSAGES } from '../../../common/messages.js';
 import { canChooseExpiration, canChoosePrivacy, isDescribedToPreviews } from '../../../common/policies.js';
 import type { AdminPastesQuery } from '../../../common/schemas/admin.js';
 import { pageCount } from '../../../common/schemas/paging.js';
@@ -281,6 +282,8 @@ export function createPastesService(deps: Deps) {
     async freshRow(id: string): Promise<PasteWithAuthor> {
       const row = PASTE_ID_PATTERN.test(id) ? shownRow(await findLivePaste(db, id, clock.now())) : undefined;
       if (!row) throw notFound(PASTE_MESSAGES.notFound);
+      if (row.held_reason === 'malware')
+        throw new AppError('MALWARE_BLOCKED', SAFETY_MESSAGES.malwareBlocked);
       return row;
     },
 
@@ -461,11 +464,17 @@ export function createPastesService(deps: Deps) {
 
     /**
      * Assembly done: the paste is readable, with its search document `doc` (documentOnceReady)
-     * written in the same transaction. False if it was deleted or expired meanwhile.
+     * written in the same transaction, held for `hold` if given (a malware scan's verdict). False
+     * if it was deleted or expired meanwhile.
      */
-    async markReady(id: string, tx: Kysely<Database>, doc: SearchDocument | null): Promise<boolean> {
+    async markReady(
+      id: string,
+      tx: Kysely<Database>,
+      doc: SearchDocument | null,
+      hold: HoldReason | null = null,
+    ): Promise<boolean> {
       hot.delete(id);
-      const marked = await markPasteReady(tx, id);
+      const marked = await markPasteReady(tx, id, hold && { reason: hold, at: clock.now() });
       if (marked && doc) await search.write(tx, [{ pasteId: id, doc }]);
       return marked;
     },

@@ -1,11 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import {
-  ENCRYPTED_TITLE_PLACEHOLDER,
-  ENCRYPTION_PSE1,
-  EXTREME_PASTE_BYTES,
-} from '../../../common/constants.js';
+import { ENCRYPTED_TITLE_PLACEHOLDER, ENCRYPTION_PSE1 } from '../../../common/constants.js';
 import {
   chunkCountMessage,
   chunkSizeMessage,
@@ -23,10 +19,11 @@ import { hashPassword } from '../../lib/passwords.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { randomToken } from '../../lib/tokens.js';
 import { checkEncryptionOptions, isEncrypted, sealedLineTableFor } from '../pastes/encrypted-content.js';
-import { deleteContentBlob, type LineIndexes } from '../pastes/line-index/line-index-store.js';
+import type { LineIndexes } from '../pastes/line-index/line-index-store.js';
 import type { PastesService } from '../pastes/pastes.service.js';
 import type { UserRow, UsersService } from '../users/users.service.js';
-import { checkAssembled, RefusedContentError } from './assembly.js';
+import { type AssemblerDeps, createAssembler } from './assembler.js';
+import { listChunks } from './upload-assembly.repository.js';
 import * as repo from './uploads.repository.js';
 
 /** Sessions not written to for this long are collected with their bytes (and failed ones forgotten). */
@@ -62,6 +59,8 @@ interface Deps {
   log: FastifyBaseLogger;
   options: UploadsOptions;
   metrics: Pick<Metrics, 'uploadBytes' | 'assemblyDuration' | 'assemblyTakeovers' | 'pastesCreated'>;
+  /** The malware scan of each assembly (off when CLAMAV_URL is unset). */
+  malware: AssemblerDeps['malware'];
 }
 
 export type UploadsService = ReturnType<typeof createUploadsService>;
@@ -90,6 +89,7 @@ export interface UploadStatusView {
 
 export function createUploadsService(deps: Deps) {
   const { db, clock, blobs, pastes, users, lineIndexes, rateLimiter, log, options, metrics } = deps;
+  const assembler = createAssembler(deps);
   const chunkRule = { name: 'upload-chunk-account', points: options.chunksPerMin, durationSec: 60 };
   const refusal = (why: 'too-many' | 'quota') =>
     new AppError(
@@ -98,7 +98,6 @@ export function createUploadsService(deps: Deps) {
         ? GENERIC_MESSAGES.tooManyUploads
         : UPLOAD_MESSAGES.quotaExceeded(options.quotaBytes),
     );
-  const inFlight = new Set<Promise<void>>();
 
   async function ownSession(user: UserRow, uploadId: string) {
     const s = await repo.findSession(db, uploadId);
@@ -117,70 +116,6 @@ export function createUploadsService(deps: Deps) {
     }
     const offset = index * s.chunk_size;
     return { session: s, offset, size: Math.min(s.chunk_size, s.total_size - offset) };
-  }
-
-  /** Assembles an upload whose lease this instance takes; false when another instance holds it. */
-  async function assemble(uploadId: string): Promise<boolean> {
-    const leaseUntil = () => clock.now() + options.leaseMs;
-    if (!(await repo.takeLease(db, uploadId, clock.now(), leaseUntil()))) return false;
-    const started = performance.now();
-    const s = await repo.findSession(db, uploadId);
-    if (!s?.paste_id) return true;
-    const pasteId = s.paste_id;
-    let digest: string;
-    const sealed = isEncrypted(s);
-    // Sealed bytes have no lines the server could index.
-    const lines = s.total_size > EXTREME_PASTE_BYTES && !sealed ? lineIndexes.builder() : undefined;
-    try {
-      await blobs.completeParts(s.blob_key, s.store_ref, await repo.listChunks(db, uploadId));
-      let last = 0;
-      digest = await checkAssembled(
-        await blobs.get(s.blob_key),
-        s.total_size,
-        async (fraction) => {
-          const progress = Math.min(99, Math.floor(fraction * 100));
-          if (progress <= last) return;
-          last = progress;
-          await repo.reportProgress(db, uploadId, { progress, now: clock.now(), until: leaseUntil() });
-        },
-        {
-          reportEveryBytes: Math.max(64 * 1024, Math.floor(s.total_size / 100)),
-          pauseMs: options.assemblyPauseMs,
-          alsoTo: lines,
-          sealed,
-        },
-      );
-      // Before the paste is readable, so a window never waits for a build.
-      if (lines) await lineIndexes.save(s.blob_key, lines.finish());
-    } catch (e) {
-      if (!(e instanceof RefusedContentError)) throw e; // the lease runs out and the assembly is tried again
-      const why = sealed ? PASTE_MESSAGES.encryptedContentInvalid : UPLOAD_MESSAGES.notUtf8;
-      await repo.markFailed(db, uploadId, why, clock.now());
-      await pastes.delete(pasteId);
-      return true;
-    }
-    // Not marked: either the paste was deleted meanwhile (its blob goes too), or another instance
-    // that took over after this one's lease ran out finished first — then the blob is the paste's.
-    // One commit: whoever sees the paste ready also sees its upload done, with its digest.
-    const doc = await pastes.documentOnceReady(pasteId);
-    const ready = await db.transaction().execute(async (tx) => {
-      const marked = await pastes.markReady(pasteId, tx, doc);
-      await repo.markDone(tx, uploadId, clock.now(), digest);
-      return marked;
-    });
-    if (!ready && (await pastes.processingState(pasteId)) === null)
-      await deleteContentBlob(blobs, s.blob_key);
-    metrics.assemblyDuration.observe((performance.now() - started) / 1000);
-    return true;
-  }
-
-  /** Runs an assembly beside the request that started it; its failures are logged, then retried. */
-  function startAssembly(uploadId: string): void {
-    const p: Promise<void> = assemble(uploadId)
-      .then(() => {})
-      .catch((err) => log.error({ err, uploadId }, 'assembly failed; it will be retried'))
-      .finally(() => inFlight.delete(p));
-    inFlight.add(p);
   }
 
   async function dropBytes(s: { blob_key: string; store_ref: string } | undefined): Promise<void> {
@@ -330,7 +265,7 @@ export function createUploadsService(deps: Deps) {
         language: s.language,
         sealedTitle: isEncrypted(s) ? s.sealed_title : null,
       });
-      startAssembly(uploadId);
+      assembler.start(uploadId);
       return { id: pasteId };
     },
 
@@ -347,7 +282,7 @@ export function createUploadsService(deps: Deps) {
         // From finalize on, every chunk is in (finalize checked); their rows go once assembled.
         chunksReceived:
           s.status === 'receiving'
-            ? (await repo.listChunks(db, uploadId)).map((c) => c.index)
+            ? (await listChunks(db, uploadId)).map((c) => c.index)
             : Array.from({ length: s.total_chunks }, (_, i) => i),
         pasteId: s.paste_id,
         sha256: s.sha256,
@@ -379,11 +314,7 @@ export function createUploadsService(deps: Deps) {
     },
 
     /** Background: assemblies no instance holds (never started, or their instance died). */
-    async resumeAssemblies(): Promise<void> {
-      for (const id of await repo.listUnleasedAssemblies(db, clock.now())) {
-        if (await assemble(id)) metrics.assemblyTakeovers.inc();
-      }
-    },
+    resumeAssemblies: () => assembler.resume(),
 
     /** Sessions still receiving chunks, across every account (the open-sessions metric). */
     openSessions: () => repo.countReceiving(db),
@@ -411,8 +342,6 @@ export function createUploadsService(deps: Deps) {
     },
 
     /** Waits for assemblies this instance is running (tests, shutdown). */
-    async settled(): Promise<void> {
-      await Promise.allSettled([...inFlight]);
-    },
+    settled: () => assembler.settled(),
   };
 }
