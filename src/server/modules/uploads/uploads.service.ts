@@ -6,7 +6,6 @@ import {
   chunkCountMessage,
   chunkSizeMessage,
   GENERIC_MESSAGES,
-  PASTE_MESSAGES,
   UPLOAD_MESSAGES,
 } from '../../../common/messages.js';
 import type { InitUploadInput } from '../../../common/schemas/upload.js';
@@ -23,13 +22,11 @@ import type { LineIndexes } from '../pastes/line-index/line-index-store.js';
 import type { PastesService } from '../pastes/pastes.service.js';
 import type { UserRow, UsersService } from '../users/users.service.js';
 import { type AssemblerDeps, createAssembler } from './assembler.js';
-import { listChunks } from './upload-assembly.repository.js';
+import { MAX_OPEN_UPLOADS, UPLOAD_IDLE_MS } from './upload-limits.js';
+import { createUploadStatus } from './upload-status.js';
 import * as repo from './uploads.repository.js';
 
-/** Sessions not written to for this long are collected with their bytes (and failed ones forgotten). */
-export const UPLOAD_IDLE_MS = 24 * 60 * 60 * 1000;
-/** Unfinished uploads one account may have at a time: each reserves up to the paste size on disk. */
-export const MAX_OPEN_UPLOADS = 5;
+export { MAX_OPEN_UPLOADS, UPLOAD_IDLE_MS } from './upload-limits.js';
 
 export interface UploadsOptions {
   /** 40 MiB (spec §9) unless the client chooses at init; smaller in tests only. */
@@ -72,20 +69,6 @@ export type UploadsService = ReturnType<typeof createUploadsService>;
  * it is text and makes the paste readable. Every state lives in the database, so any instance
  * can take any request and a dead instance's assembly is taken over when its lease runs out.
  */
-/** A session as its owner sees it; expiresAt moves on with every chunk (idle for 24 h: collected). */
-export interface UploadStatusView {
-  uploadId: string;
-  status: 'receiving' | 'assembling' | 'done' | 'failed';
-  totalChunks: number;
-  totalSize: number;
-  chunkSize: number;
-  /** Indexes of the chunks stored whole, ascending. */
-  chunksReceived: number[];
-  pasteId: string | null;
-  /** Hex sha256 of the assembled file, once done. */
-  sha256: string | null;
-  expiresAt: string;
-}
 
 export function createUploadsService(deps: Deps) {
   const { db, clock, blobs, pastes, users, lineIndexes, rateLimiter, log, options, metrics } = deps;
@@ -270,47 +253,13 @@ export function createUploadsService(deps: Deps) {
     },
 
     /** Drops an unfinished upload and its bytes. A finalized one is a paste now: delete that instead. */
-    /** GET /api/pastes/upload/:uploadId: what a resuming client needs (the owner's only). */
-    async status(user: UserRow, uploadId: string): Promise<UploadStatusView> {
-      const s = await ownSession(user, uploadId);
-      return {
-        uploadId,
-        status: s.status,
-        totalChunks: s.total_chunks,
-        totalSize: s.total_size,
-        chunkSize: s.chunk_size,
-        // From finalize on, every chunk is in (finalize checked); their rows go once assembled.
-        chunksReceived:
-          s.status === 'receiving'
-            ? (await listChunks(db, uploadId)).map((c) => c.index)
-            : Array.from({ length: s.total_chunks }, (_, i) => i),
-        pasteId: s.paste_id,
-        sha256: s.sha256,
-        expiresAt: new Date(s.updated_at + UPLOAD_IDLE_MS).toISOString(),
-      };
-    },
+    ...createUploadStatus({ db, clock, pastes, ownSession }),
 
     async cancel(user: UserRow, uploadId: string): Promise<{ cancelled: true }> {
       const s = await ownSession(user, uploadId);
       if (s.status === 'assembling' || s.status === 'done') throw conflict(UPLOAD_MESSAGES.alreadyFinalized);
       await dropBytes(await repo.deleteSession(db, { id: uploadId, userId: user.id, status: s.status }));
       return { cancelled: true };
-    },
-
-    /** GET /api/pastes/:id/assembly-progress. */
-    async progress(pasteId: string): Promise<{ progress: number; isComplete: boolean }> {
-      // Not an id (NUL and the like, which PostgreSQL text refuses): never a query.
-      if (!pastes.isPasteId(pasteId)) throw notFound(PASTE_MESSAGES.notFound);
-      const state = await pastes.processingState(pasteId);
-      if (state === 'ready') return { progress: 100, isComplete: true };
-      const s = await repo.findSessionOfPaste(db, pasteId);
-      if (state === null) {
-        if (s?.status === 'failed')
-          throw new AppError('UPLOAD_FAILED', s.error ?? UPLOAD_MESSAGES.assemblyFailed);
-        throw notFound(PASTE_MESSAGES.notFound);
-      }
-      // Processing with no session: assembled a moment ago, between the two reads.
-      return { progress: s ? Math.min(99, s.progress) : 99, isComplete: false };
     },
 
     /** Background: assemblies no instance holds (never started, or their instance died). */
