@@ -69,7 +69,7 @@ export async function startClamd(
       `StreamMaxLength ${maxStreamBytes}`,
       `MaxScanSize ${maxStreamBytes * 2}`,
       `MaxFileSize ${maxStreamBytes}`,
-      'LogFile /dev/null',
+      `LogFile ${dir}/clamd.log`,
       // Root runs the tests: clamd must not switch to a user that cannot read the temp dir.
       'User root',
       'Bytecode no',
