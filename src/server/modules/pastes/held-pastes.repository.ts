@@ -151,3 +151,15 @@ export async function recentRuledPastes(
     .execute();
   return rows.map((r) => ({ ...r, size_bytes: Number(r.size_bytes), created_at: Number(r.created_at) }));
 }
+
+/** Pastes held for `reason` since before `before` (the sweeper deletes malware after a week). */
+export async function heldSince(db: Kysely<Database>, reason: HoldReason, before: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('pastes')
+    .select('id')
+    .where('held_reason', '=', reason)
+    .where('held_at', '<', before)
+    .limit(200)
+    .execute();
+  return rows.map((r) => r.id);
+}

@@ -4,6 +4,7 @@ import {
   ENCRYPTION_PSE1,
   type Expiration,
   type HoldReason,
+  MALWARE_KEPT_MS,
   type Privacy,
 } from '../../../common/constants.js';
 import type { PasteLanguage } from '../../../common/languages.js';
@@ -36,7 +37,7 @@ import {
   sealedLineTableFor,
 } from './encrypted-content.js';
 import { createHeldPastes } from './held-pastes.js';
-import { recentRuledPastes } from './held-pastes.repository.js';
+import { heldSince, recentRuledPastes } from './held-pastes.repository.js';
 import { deleteContentBlob, keptBeside, type LineIndexes } from './line-index/line-index-store.js';
 import { findLivePaste, type PasteWithAuthor } from './live-paste.repository.js';
 import { optionalHold } from './optional-holds.js';
@@ -357,7 +358,14 @@ export function createPastesService(deps: Deps) {
     totals: () => pasteTotals(db.kysely, clock.now()),
 
     /** Deletes expired pastes and unconfirmed burn claims past their grace (a background task). */
-    sweep: () => sweepDeadPastes({ db: db.kysely, blobs, clock }),
+    /** Expired and unconfirmed pastes, then pastes blocked as malware for MALWARE_KEPT_MS (kept for staff until then). */
+    async sweep(): Promise<number> {
+      let n = await sweepDeadPastes({ db: db.kysely, blobs, clock });
+      for (const id of await heldSince(db.kysely, 'malware', clock.now() - MALWARE_KEPT_MS)) {
+        if (await deletePaste(id)) n++;
+      }
+      return n;
+    },
 
     /** Deletes a burn paste once its single reader has it. Anything else is left alone. */
     async confirmView(id: string): Promise<{ deleted: boolean }> {
