@@ -36,6 +36,7 @@ const OWNED: Record<string, readonly string[]> = {
   settings: ['settings'],
   teams: ['teams', 'team_members', 'paste_shares'],
   uploads: ['upload_sessions', 'upload_chunks'],
+  malware: ['malware_scans'],
   users: ['users', 'access_tokens'],
   vip: ['vip_licenses'],
 };

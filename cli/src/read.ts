@@ -5,10 +5,10 @@ import { type Client, routePath } from './client.js';
 import type { Target } from './config.js';
 import { checkKey, decryptToSpool, KEY_MISSING, keyOf } from './e2e/open-paste.js';
 import { serverError, usageError } from './errors.js';
-import { failureMessage } from './site-errors.js';
 import { columns, type Output, print, printJson, size } from './output.js';
 import { readerFor } from './paste-ref.js';
 import { terminalTextStream } from './safe-text.js';
+import { failureMessage } from './site-errors.js';
 import { piecesOf } from './spool.js';
 import { askHidden } from './terminal.js';
 

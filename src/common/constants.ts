@@ -200,10 +200,22 @@ export type SafetyAction = (typeof SAFETY_ACTIONS)[number];
  * Why a paste waits for review: a content rule; reports from enough distinct readers
  * (reportHideThreshold); links from a young account; an anonymous paste with many links; the same
  * text from many addresses within the hour (a spam wave); its author's account is suspended (the
- * ban decides that one, not the Held queue).
+ * ban decides that one, not the Held queue); its upload is malware (never released: the sweeper
+ * deletes it after MALWARE_KEPT_MS) or could not be scanned (fail closed).
  */
-export const HOLD_REASONS = ['rule', 'reports', 'new-account', 'links', 'wave', 'suspended'] as const;
+export const HOLD_REASONS = [
+  'rule',
+  'reports',
+  'new-account',
+  'links',
+  'wave',
+  'suspended',
+  'malware',
+  'scan-failed',
+] as const;
 export type HoldReason = (typeof HOLD_REASONS)[number];
+/** How long a paste blocked as malware is kept (for staff) before it and its blob are deleted. */
+export const MALWARE_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 /** Rules read this much of a paste's text (its title too); the rest is not checked. */
 export const SAFETY_SCAN_BYTES = 10 * MB;
 /** A rule's value; longer patterns are refused. */

@@ -308,6 +308,8 @@ export const SAFETY_MESSAGES = {
   /** Names no rule: a spammer learns nothing to work around. */
   contentRefused: 'This paste cannot be published: its content is not allowed on this site',
   underReview: 'This paste is waiting for review',
+  /** To its author and staff only; anyone else gets underReview. */
+  malwareBlocked: 'Blocked: malware. The malware scanner found this upload infected; it cannot be read',
   heldNotice: 'This paste is waiting for review: only you and the moderators can see it until it is approved',
   valueRequired: 'value: enter a phrase, a domain or a pattern',
   valueTooLong: `value: at most ${SAFETY_RULE_MAX_LENGTH} characters`,

@@ -45,4 +45,6 @@ export const DEFAULT_SETTINGS: Settings = {
   requireSignInToCreate: false,
   requireSignInToRead: false,
   secondFactorRoles: [],
+  // Fail closed: an upload the scanner could not check waits for review.
+  malwareScanFailOpen: false,
 };

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { CHUNK_SIZE_BYTES } from '../common/constants.js';
 import type { IdentityProviderSetting } from '../common/schemas/identity.js';
+import { type ClamavConfig, parseClamavEnv } from './config/clamav.js';
 import { envSchema } from './config/env-schema.js';
 import { parseIdentityEnv } from './config/identity.js';
 import type { S3Options } from './infra/blob-store/s3.js';
@@ -61,6 +62,8 @@ export interface Config {
     writeStaleMs: number;
     chunksPerMin: number;
   };
+  /** Malware scanning of uploads by clamd; absent: off. */
+  clamav: ClamavConfig | undefined;
 }
 
 /** GET /metrics exists (on its own port or behind a token): only then is anything timed for it. */
@@ -93,6 +96,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const identity = parseIdentityEnv(e);
   if (identity.problems.length > 0) throw new ConfigError(identity.problems);
+  const clamav = parseClamavEnv(env);
+  if (clamav.problems.length > 0) throw new ConfigError(clamav.problems);
   if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
     throw new ConfigError(['S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither']);
   }
@@ -178,5 +183,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       chunksPerMin: e.UPLOAD_CHUNKS_PER_ACCOUNT_PER_MIN,
       assemblyPauseMs: e.TEST_ASSEMBLY_PAUSE_MS ?? 0,
     },
+    clamav: clamav.clamav,
   };
 }

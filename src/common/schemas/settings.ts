@@ -77,6 +77,11 @@ export const settingsSchema = emailSettingsSchema
     requireSignInToRead: z.boolean(),
     /** Roles whose accounts must have a second factor (they enrol before anything else); none by default. */
     secondFactorRoles: z.array(z.enum(ROLES)),
+    /**
+     * When the malware scanner cannot give a verdict: false (the default) holds the upload for
+     * review; true lets it through, logged and counted.
+     */
+    malwareScanFailOpen: z.boolean(),
   })
   .strict();
 export type Settings = z.infer<typeof settingsSchema>;
@@ -151,6 +156,7 @@ export const updateSettingsBodySchema = z.strictObject({
   enableAccessTokens: z.boolean().optional(),
   requireSignInToCreate: z.boolean().optional(),
   requireSignInToRead: z.boolean().optional(),
+  malwareScanFailOpen: z.boolean().optional(),
   // Email: the whole provider form at once, accepted only after a successful test of these values.
   ...emailSettingsSchema.partial().shape,
   emailVerificationSubject: z.string().max(300).optional(),

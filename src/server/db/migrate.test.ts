@@ -31,6 +31,7 @@ const TABLES = [
   'email_tokens',
   'identity_flows',
   'identity_links',
+  'malware_scans',
   'paste_revision_contents',
   'paste_revisions',
   'paste_search',
@@ -79,6 +80,7 @@ describe('migrations', () => {
       '020-bans',
       '021-search',
       '022-collections',
+      '023-malware-scan',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect, db.schema)).toEqual([]);
     // Only our schema: on PostgreSQL other suites' schemas live in the same database.

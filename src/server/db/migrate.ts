@@ -22,6 +22,7 @@ import * as accessTokens from './migrations/019-access-tokens.js';
 import * as bans from './migrations/020-bans.js';
 import * as search from './migrations/021-search.js';
 import * as collections from './migrations/022-collections.js';
+import * as malwareScan from './migrations/023-malware-scan.js';
 import * as passkeys from './migrations/024-passkeys.js';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '020-bans': bans,
   '021-search': search,
   '022-collections': collections,
+  '023-malware-scan': malwareScan,
   '024-passkeys': passkeys,
 };
 

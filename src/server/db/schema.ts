@@ -17,6 +17,7 @@ import type {
   AuditLogTable,
   BansTable,
   DeletionRequestsTable,
+  MalwareScansTable,
   ReportsTable,
   SafetyHitsTable,
   SafetyRulesTable,
@@ -58,6 +59,7 @@ export type {
   AuditLogTable,
   BansTable,
   DeletionRequestsTable,
+  MalwareScansTable,
   ModerationStatus,
   ReportsTable,
   SafetyHitsTable,
@@ -122,4 +124,5 @@ export interface Database {
   passkeys: PasskeysTable;
   passkey_challenges: PasskeyChallengesTable;
   paste_search: PasteSearchTable;
+  malware_scans: MalwareScansTable;
 }

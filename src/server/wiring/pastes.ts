@@ -2,6 +2,7 @@ import { createErasure } from '../db/erasure.js';
 import { createStaffReads } from '../modules/audit/staff-reads.service.js';
 import { createCollectionsService } from '../modules/collections/collections.service.js';
 import { createLineIndexes } from '../modules/line-index/line-index-store.js';
+import { createMalwareScanning } from '../modules/malware/malware.service.js';
 import { createPasteInsertBatcher } from '../modules/pastes/paste-insert-batcher.js';
 import { pasteCreationRules } from '../modules/pastes/pastes.limits.js';
 import { createPastesService } from '../modules/pastes/pastes.service.js';
@@ -60,7 +61,16 @@ export function createPasteServices(
   const search = createSearchService({ db, clock, index: searchIndex });
   const shares = createSharesService({ db: db.kysely, clock, users, teams, grants, pastes });
   const collections = createCollectionsService({ db: db.kysely, clock, users, teams, grants, pastes });
+  const malware = createMalwareScanning({
+    db: db.kysely,
+    clock,
+    clamav: config.clamav,
+    settings,
+    metrics,
+    log,
+  });
   const uploads = createUploadsService({
+    malware,
     db: db.kysely,
     clock,
     blobs,

@@ -83,3 +83,15 @@ export interface BansTable {
   /** Null: for good. */
   expires_at: number | null;
 }
+
+/** clamd's verdict on an uploaded paste (modules/malware). */
+export interface MalwareScansTable {
+  paste_id: string;
+  outcome: 'clean' | 'infected' | 'error';
+  /** The signature clamd named (infected), or why the scan failed (error). */
+  signature: string | null;
+  scanned_bytes: number;
+  /** 1: only the first StreamMaxLength bytes were scanned. */
+  partial: number;
+  scanned_at: number;
+}

@@ -86,6 +86,12 @@ export function createMetrics({ processMetrics = true }: { processMetrics?: bool
       help: 'Assemblies resumed by an instance after another one stopped holding their lease.',
       registers,
     }),
+    malwareScans: new Counter({
+      name: 'pasteshare_malware_scans_total',
+      help: 'Uploads scanned by clamd, by outcome (clean, infected, error).',
+      labelNames: ['outcome'] as const,
+      registers,
+    }),
     backgroundItems: new Counter({
       name: 'pasteshare_background_items_total',
       help: 'What background tasks of this instance did, by task (sweep_pastes: expired or unconfirmed pastes deleted; collect_uploads: idle upload sessions collected; scheduled_backup: backups written; index_pastes: pastes made before search given their search documents). Summed over instances, each item counts once.',

@@ -79,6 +79,8 @@ export async function releaseHeld(db: Kysely<Database>, ids: string[]): Promise<
     .set({ held_reason: null, held_at: null })
     .where('id', 'in', ids)
     .where('held_reason', 'is not', null)
+    // Malware is never approved: staff delete it, or the sweeper does after a week.
+    .where('held_reason', '<>', 'malware')
     .returning('id')
     .execute();
   return rows.map((r) => r.id);
@@ -148,4 +150,16 @@ export async function recentRuledPastes(
     .limit(limit)
     .execute();
   return rows.map((r) => ({ ...r, size_bytes: Number(r.size_bytes), created_at: Number(r.created_at) }));
+}
+
+/** Pastes held for `reason` since before `before` (the sweeper deletes malware after a week). */
+export async function heldSince(db: Kysely<Database>, reason: HoldReason, before: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('pastes')
+    .select('id')
+    .where('held_reason', '=', reason)
+    .where('held_at', '<', before)
+    .limit(200)
+    .execute();
+  return rows.map((r) => r.id);
 }

@@ -1,5 +1,10 @@
 import type { Kysely } from 'kysely';
-import { ENCRYPTION_PSE1, type Expiration, type Privacy } from '../../../common/constants.js';
+import {
+  ENCRYPTION_PSE1,
+  type Expiration,
+  type HoldReason,
+  type Privacy,
+} from '../../../common/constants.js';
 import type { PasteLanguage } from '../../../common/languages.js';
 import { EXPIRATION_MS } from '../../../common/schemas/paste.js';
 import type { Clock } from '../../clock.js';
@@ -79,11 +84,17 @@ export function createProcessingPastes({
 
     /**
      * Assembly done: the paste is readable, with its search document `doc` (documentOnceReady)
-     * written in the same transaction. False if it was deleted or expired meanwhile.
+     * written in the same transaction, held for `hold` if given (a malware scan's verdict). False
+     * if it was deleted or expired meanwhile.
      */
-    async markReady(id: string, tx: Kysely<Database>, doc: SearchDocument | null): Promise<boolean> {
+    async markReady(
+      id: string,
+      tx: Kysely<Database>,
+      doc: SearchDocument | null,
+      hold: HoldReason | null = null,
+    ): Promise<boolean> {
       hot.delete(id);
-      const marked = await markPasteReady(tx, id);
+      const marked = await markPasteReady(tx, id, hold && { reason: hold, at: clock.now() });
       if (marked && doc) await search.write(tx, [{ pasteId: id, doc }]);
       return marked;
     },

@@ -1,4 +1,5 @@
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import type { HoldReason } from '../../../common/constants.js';
 import type { Database, PastesTable } from '../../db/schema.js';
 import { deleteRevisions, revisionBlobKeys } from './paste-revision-cleanup.repository.js';
 
@@ -35,10 +36,14 @@ export async function insertPasteIfAbsent(db: Kysely<Database>, row: Insertable<
 }
 
 /** A processing paste becomes readable; false if it is gone (deleted or expired meanwhile). */
-export async function markPasteReady(db: Kysely<Database>, id: string): Promise<boolean> {
+export async function markPasteReady(
+  db: Kysely<Database>,
+  id: string,
+  hold: { reason: HoldReason; at: number } | null = null,
+): Promise<boolean> {
   const r = await db
     .updateTable('pastes')
-    .set({ status: 'ready' })
+    .set(hold ? { status: 'ready', held_reason: hold.reason, held_at: hold.at } : { status: 'ready' })
     .where('id', '=', id)
     .where('status', '=', 'processing')
     .executeTakeFirst();

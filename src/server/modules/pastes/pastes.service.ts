@@ -1,17 +1,19 @@
 import type { Kysely } from 'kysely';
+import { MALWARE_KEPT_MS } from '../../../common/constants.js';
+import { SAFETY_MESSAGES } from '../../../common/messages.js';
 import { isDescribedToPreviews } from '../../../common/policies.js';
 import type { AdminPastesQuery } from '../../../common/schemas/admin.js';
 import { pageCount } from '../../../common/schemas/paging.js';
 import { PASTE_MESSAGES } from '../../../common/schemas/paste.js';
 import type { Database } from '../../db/schema.js';
-import { notFound } from '../../errors.js';
+import { AppError, notFound } from '../../errors.js';
 import { BlobNotFoundError } from '../../infra/blob-store/index.js';
 import { deleteContentBlob } from '../line-index/line-index-store.js';
 import { createAuthorPastes } from './author-pastes.js';
 import { deleteClaimedBurn } from './burned-pastes.repository.js';
 import { isEncrypted } from './encrypted-content.js';
 import { createHeldPastes } from './held-pastes.js';
-import { recentRuledPastes } from './held-pastes.repository.js';
+import { heldSince, recentRuledPastes } from './held-pastes.repository.js';
 import { findLivePaste, type PasteWithAuthor } from './live-paste.repository.js';
 import { createPasteCreation, type PasteCreationDeps } from './paste-creation.js';
 import {
@@ -62,6 +64,8 @@ export function createPastesService(deps: Deps) {
     async freshRow(id: string): Promise<PasteWithAuthor> {
       const row = PASTE_ID_PATTERN.test(id) ? shownRow(await findLivePaste(db, id, clock.now())) : undefined;
       if (!row) throw notFound(PASTE_MESSAGES.notFound);
+      if (row.held_reason === 'malware')
+        throw new AppError('MALWARE_BLOCKED', SAFETY_MESSAGES.malwareBlocked);
       return row;
     },
 
@@ -94,7 +98,14 @@ export function createPastesService(deps: Deps) {
     totals: () => pasteTotals(db.kysely, clock.now()),
 
     /** Deletes expired pastes and unconfirmed burn claims past their grace (a background task). */
-    sweep: () => sweepDeadPastes({ db: db.kysely, blobs, clock }),
+    /** Expired and unconfirmed pastes, then pastes blocked as malware for MALWARE_KEPT_MS (kept for staff until then). */
+    async sweep(): Promise<number> {
+      let n = await sweepDeadPastes({ db: db.kysely, blobs, clock });
+      for (const id of await heldSince(db.kysely, 'malware', clock.now() - MALWARE_KEPT_MS)) {
+        if (await deletePaste(id)) n++;
+      }
+      return n;
+    },
 
     /** Deletes a burn paste once its single reader has it. Anything else is left alone. */
     async confirmView(id: string): Promise<{ deleted: boolean }> {

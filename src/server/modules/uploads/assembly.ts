@@ -11,7 +11,8 @@ export class RefusedContentError extends Error {}
  * may split a character: the decoder streams across them) or, for an encrypted paste, a pse1
  * stream whose header and size fit (its text only the key holder can check). Reports
  * progress as it goes and returns the bytes' sha256 (hex), computed on the same pass, for clients
- * to check their upload against. `alsoTo` sees every chunk of that pass too (the line index).
+ * to check their upload against. `alsoTo` and `scan` see every chunk of that pass too (the line
+ * index, the malware scan).
  */
 export async function checkAssembled(
   source: Readable,
@@ -21,6 +22,8 @@ export async function checkAssembled(
     reportEveryBytes: number;
     pauseMs: number;
     alsoTo?: { push(chunk: Buffer): void };
+    /** The malware scan, fed on the same pass; it paces the read (its socket drains first). */
+    scan?: { push(chunk: Buffer): Promise<void> };
     sealed: boolean;
   },
 ): Promise<string> {
@@ -35,6 +38,7 @@ export async function checkAssembled(
       if (opts.sealed && seen < PSE1.HEADER_BYTES) head.push(chunk.subarray(0, PSE1.HEADER_BYTES - seen));
       digest.update(chunk);
       opts.alsoTo?.push(chunk);
+      if (opts.scan) await opts.scan.push(chunk);
       seen += chunk.length;
       if (seen >= nextReport) {
         nextReport = seen + opts.reportEveryBytes;

@@ -1,16 +1,11 @@
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import {
-  ENCRYPTED_TITLE_PLACEHOLDER,
-  ENCRYPTION_PSE1,
-  EXTREME_PASTE_BYTES,
-} from '../../../common/constants.js';
+import { ENCRYPTED_TITLE_PLACEHOLDER, ENCRYPTION_PSE1 } from '../../../common/constants.js';
 import {
   chunkCountMessage,
   chunkSizeMessage,
   GENERIC_MESSAGES,
-  PASTE_MESSAGES,
   UPLOAD_MESSAGES,
 } from '../../../common/messages.js';
 import type { InitUploadInput } from '../../../common/schemas/upload.js';
@@ -26,13 +21,12 @@ import { deleteContentBlob, type LineIndexes } from '../line-index/line-index-st
 import { checkEncryptionOptions, isEncrypted, sealedLineTableFor } from '../pastes/encrypted-content.js';
 import type { PastesService } from '../pastes/pastes.service.js';
 import type { UserRow, UsersService } from '../users/users.service.js';
-import { checkAssembled, RefusedContentError } from './assembly.js';
+import { type AssemblerDeps, createAssembler } from './assembler.js';
+import { MAX_OPEN_UPLOADS, UPLOAD_IDLE_MS } from './upload-limits.js';
+import { createUploadStatus } from './upload-status.js';
 import * as repo from './uploads.repository.js';
 
-/** Sessions not written to for this long are collected with their bytes (and failed ones forgotten). */
-export const UPLOAD_IDLE_MS = 24 * 60 * 60 * 1000;
-/** Unfinished uploads one account may have at a time: each reserves up to the paste size on disk. */
-export const MAX_OPEN_UPLOADS = 5;
+export { MAX_OPEN_UPLOADS, UPLOAD_IDLE_MS } from './upload-limits.js';
 
 export interface UploadsOptions {
   /** 40 MiB (spec §9) unless the client chooses at init; smaller in tests only. */
@@ -62,6 +56,8 @@ interface Deps {
   log: FastifyBaseLogger;
   options: UploadsOptions;
   metrics: Pick<Metrics, 'uploadBytes' | 'assemblyDuration' | 'assemblyTakeovers' | 'pastesCreated'>;
+  /** The malware scan of each assembly (off when CLAMAV_URL is unset). */
+  malware: AssemblerDeps['malware'];
 }
 
 export type UploadsService = ReturnType<typeof createUploadsService>;
@@ -73,23 +69,10 @@ export type UploadsService = ReturnType<typeof createUploadsService>;
  * it is text and makes the paste readable. Every state lives in the database, so any instance
  * can take any request and a dead instance's assembly is taken over when its lease runs out.
  */
-/** A session as its owner sees it; expiresAt moves on with every chunk (idle for 24 h: collected). */
-export interface UploadStatusView {
-  uploadId: string;
-  status: 'receiving' | 'assembling' | 'done' | 'failed';
-  totalChunks: number;
-  totalSize: number;
-  chunkSize: number;
-  /** Indexes of the chunks stored whole, ascending. */
-  chunksReceived: number[];
-  pasteId: string | null;
-  /** Hex sha256 of the assembled file, once done. */
-  sha256: string | null;
-  expiresAt: string;
-}
 
 export function createUploadsService(deps: Deps) {
   const { db, clock, blobs, pastes, users, lineIndexes, rateLimiter, log, options, metrics } = deps;
+  const assembler = createAssembler(deps);
   const chunkRule = { name: 'upload-chunk-account', points: options.chunksPerMin, durationSec: 60 };
   const refusal = (why: 'too-many' | 'quota') =>
     new AppError(
@@ -98,7 +81,6 @@ export function createUploadsService(deps: Deps) {
         ? GENERIC_MESSAGES.tooManyUploads
         : UPLOAD_MESSAGES.quotaExceeded(options.quotaBytes),
     );
-  const inFlight = new Set<Promise<void>>();
 
   async function ownSession(user: UserRow, uploadId: string) {
     const s = await repo.findSession(db, uploadId);
@@ -117,70 +99,6 @@ export function createUploadsService(deps: Deps) {
     }
     const offset = index * s.chunk_size;
     return { session: s, offset, size: Math.min(s.chunk_size, s.total_size - offset) };
-  }
-
-  /** Assembles an upload whose lease this instance takes; false when another instance holds it. */
-  async function assemble(uploadId: string): Promise<boolean> {
-    const leaseUntil = () => clock.now() + options.leaseMs;
-    if (!(await repo.takeLease(db, uploadId, clock.now(), leaseUntil()))) return false;
-    const started = performance.now();
-    const s = await repo.findSession(db, uploadId);
-    if (!s?.paste_id) return true;
-    const pasteId = s.paste_id;
-    let digest: string;
-    const sealed = isEncrypted(s);
-    // Sealed bytes have no lines the server could index.
-    const lines = s.total_size > EXTREME_PASTE_BYTES && !sealed ? lineIndexes.builder() : undefined;
-    try {
-      await blobs.completeParts(s.blob_key, s.store_ref, await repo.listChunks(db, uploadId));
-      let last = 0;
-      digest = await checkAssembled(
-        await blobs.get(s.blob_key),
-        s.total_size,
-        async (fraction) => {
-          const progress = Math.min(99, Math.floor(fraction * 100));
-          if (progress <= last) return;
-          last = progress;
-          await repo.reportProgress(db, uploadId, { progress, now: clock.now(), until: leaseUntil() });
-        },
-        {
-          reportEveryBytes: Math.max(64 * 1024, Math.floor(s.total_size / 100)),
-          pauseMs: options.assemblyPauseMs,
-          alsoTo: lines,
-          sealed,
-        },
-      );
-      // Before the paste is readable, so a window never waits for a build.
-      if (lines) await lineIndexes.save(s.blob_key, lines.finish());
-    } catch (e) {
-      if (!(e instanceof RefusedContentError)) throw e; // the lease runs out and the assembly is tried again
-      const why = sealed ? PASTE_MESSAGES.encryptedContentInvalid : UPLOAD_MESSAGES.notUtf8;
-      await repo.markFailed(db, uploadId, why, clock.now());
-      await pastes.delete(pasteId);
-      return true;
-    }
-    // Not marked: either the paste was deleted meanwhile (its blob goes too), or another instance
-    // that took over after this one's lease ran out finished first — then the blob is the paste's.
-    // One commit: whoever sees the paste ready also sees its upload done, with its digest.
-    const doc = await pastes.documentOnceReady(pasteId);
-    const ready = await db.transaction().execute(async (tx) => {
-      const marked = await pastes.markReady(pasteId, tx, doc);
-      await repo.markDone(tx, uploadId, clock.now(), digest);
-      return marked;
-    });
-    if (!ready && (await pastes.processingState(pasteId)) === null)
-      await deleteContentBlob(blobs, s.blob_key);
-    metrics.assemblyDuration.observe((performance.now() - started) / 1000);
-    return true;
-  }
-
-  /** Runs an assembly beside the request that started it; its failures are logged, then retried. */
-  function startAssembly(uploadId: string): void {
-    const p: Promise<void> = assemble(uploadId)
-      .then(() => {})
-      .catch((err) => log.error({ err, uploadId }, 'assembly failed; it will be retried'))
-      .finally(() => inFlight.delete(p));
-    inFlight.add(p);
   }
 
   async function dropBytes(s: { blob_key: string; store_ref: string } | undefined): Promise<void> {
@@ -330,30 +248,12 @@ export function createUploadsService(deps: Deps) {
         language: s.language,
         sealedTitle: isEncrypted(s) ? s.sealed_title : null,
       });
-      startAssembly(uploadId);
+      assembler.start(uploadId);
       return { id: pasteId };
     },
 
     /** Drops an unfinished upload and its bytes. A finalized one is a paste now: delete that instead. */
-    /** GET /api/pastes/upload/:uploadId: what a resuming client needs (the owner's only). */
-    async status(user: UserRow, uploadId: string): Promise<UploadStatusView> {
-      const s = await ownSession(user, uploadId);
-      return {
-        uploadId,
-        status: s.status,
-        totalChunks: s.total_chunks,
-        totalSize: s.total_size,
-        chunkSize: s.chunk_size,
-        // From finalize on, every chunk is in (finalize checked); their rows go once assembled.
-        chunksReceived:
-          s.status === 'receiving'
-            ? (await repo.listChunks(db, uploadId)).map((c) => c.index)
-            : Array.from({ length: s.total_chunks }, (_, i) => i),
-        pasteId: s.paste_id,
-        sha256: s.sha256,
-        expiresAt: new Date(s.updated_at + UPLOAD_IDLE_MS).toISOString(),
-      };
-    },
+    ...createUploadStatus({ db, clock, pastes, ownSession }),
 
     async cancel(user: UserRow, uploadId: string): Promise<{ cancelled: true }> {
       const s = await ownSession(user, uploadId);
@@ -362,28 +262,8 @@ export function createUploadsService(deps: Deps) {
       return { cancelled: true };
     },
 
-    /** GET /api/pastes/:id/assembly-progress. */
-    async progress(pasteId: string): Promise<{ progress: number; isComplete: boolean }> {
-      // Not an id (NUL and the like, which PostgreSQL text refuses): never a query.
-      if (!pastes.isPasteId(pasteId)) throw notFound(PASTE_MESSAGES.notFound);
-      const state = await pastes.processingState(pasteId);
-      if (state === 'ready') return { progress: 100, isComplete: true };
-      const s = await repo.findSessionOfPaste(db, pasteId);
-      if (state === null) {
-        if (s?.status === 'failed')
-          throw new AppError('UPLOAD_FAILED', s.error ?? UPLOAD_MESSAGES.assemblyFailed);
-        throw notFound(PASTE_MESSAGES.notFound);
-      }
-      // Processing with no session: assembled a moment ago, between the two reads.
-      return { progress: s ? Math.min(99, s.progress) : 99, isComplete: false };
-    },
-
     /** Background: assemblies no instance holds (never started, or their instance died). */
-    async resumeAssemblies(): Promise<void> {
-      for (const id of await repo.listUnleasedAssemblies(db, clock.now())) {
-        if (await assemble(id)) metrics.assemblyTakeovers.inc();
-      }
-    },
+    resumeAssemblies: () => assembler.resume(),
 
     /** Sessions still receiving chunks, across every account (the open-sessions metric). */
     openSessions: () => repo.countReceiving(db),
@@ -411,8 +291,6 @@ export function createUploadsService(deps: Deps) {
     },
 
     /** Waits for assemblies this instance is running (tests, shutdown). */
-    async settled(): Promise<void> {
-      await Promise.allSettled([...inFlight]);
-    },
+    settled: () => assembler.settled(),
   };
 }

@@ -147,6 +147,9 @@ export function createPasteReader({
     if (shown.held_reason !== null && !rel.isOwner && !rel.isStaff) {
       throw new AppError('UNDER_REVIEW', SAFETY_MESSAGES.underReview);
     }
+    // An infected upload is never readable; its author and staff learn why.
+    if (shown.held_reason === 'malware')
+      throw new AppError('MALWARE_BLOCKED', SAFETY_MESSAGES.malwareBlocked);
     return { row: shown, ...rel };
   }
 

@@ -18,6 +18,8 @@ const REASONS: Record<HeldItem['reason'], string> = {
   links: 'Many links, no account',
   wave: 'Same text from many addresses',
   suspended: 'Author suspended',
+  malware: 'Blocked: malware',
+  'scan-failed': 'Upload not scanned (the malware scanner failed)',
 };
 
 function HeldCard({
