@@ -17,7 +17,7 @@ import type { Metrics } from '../../infra/metrics/metrics.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { randomToken } from '../../lib/tokens.js';
-import { deleteContentBlob, type LineIndexes } from '../line-index/line-index-store.js';
+import type { LineIndexes } from '../line-index/line-index-store.js';
 import { checkEncryptionOptions, isEncrypted, sealedLineTableFor } from '../pastes/encrypted-content.js';
 import type { PastesService } from '../pastes/pastes.service.js';
 import type { UserRow, UsersService } from '../users/users.service.js';
