@@ -32,6 +32,8 @@ const TABLES = [
   'identity_flows',
   'identity_links',
   'malware_scans',
+  'passkey_challenges',
+  'passkeys',
   'paste_revision_contents',
   'paste_revisions',
   'paste_search',
@@ -81,6 +83,7 @@ describe('migrations', () => {
       '021-search',
       '022-collections',
       '023-malware-scan',
+      '024-passkeys',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect, db.schema)).toEqual([]);
     // Only our schema: on PostgreSQL other suites' schemas live in the same database.

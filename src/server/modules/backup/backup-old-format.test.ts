@@ -49,6 +49,10 @@ it('imports a backup of the format before revisions, every row as the file has i
     bans: 0,
     // Made before tags: none to restore.
     paste_tags: 0,
+    // Made before collections.
+    collections: 0,
+    collection_pastes: 0,
+    collection_shares: 0,
     gone_pastes: 0,
   });
   for (const table of ['users', 'reports', 'deletion_requests', 'vip_licenses'] as const) {

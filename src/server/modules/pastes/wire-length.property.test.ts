@@ -79,15 +79,15 @@ describe('bytes on the wire', () => {
           }
           expect(created.status).toBe(201);
           const { id } = created.body;
-          const answers = await pipelinedGets(t.baseUrl, [...CONTENT_ROUTES(id), `/api/v1/pastes/${id}`], {
-            'x-api-key': apiKey,
-          });
+          // As a visitor reads them; the v1 read needs the key (and counts against its limit).
+          const answers = await pipelinedGets(t.baseUrl, CONTENT_ROUTES(id), {});
+          const [v1] = await pipelinedGets(t.baseUrl, [`/api/v1/pastes/${id}`], { 'x-api-key': apiKey });
           const expected = Buffer.from(sent, 'utf8');
-          for (const answer of answers.slice(0, 3)) {
+          for (const answer of answers) {
             expect(answer.status).toBe(200);
             expect(answer.body.equals(expected)).toBe(true);
           }
-          expect(JSON.parse(answers[3]!.body.toString('utf8')).content).toBe(sent);
+          expect(JSON.parse(v1!.body.toString('utf8')).content).toBe(sent);
         },
       ),
       { numRuns: 40 },
