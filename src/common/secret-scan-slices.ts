@@ -2,7 +2,7 @@ import { SECRET_SCAN_MAX_CHARS } from './constants.js';
 import { createSecretScanner, type SecretFinding } from './secret-scan.js';
 
 // The browser loads the scan as one lazy chunk (this module): the labels of its warning come with it.
-export { SECRET_KIND_LABELS } from './secret-scan.js';
+export { SECRET_KIND_LABELS } from './secret-kinds.js';
 
 /**
  * Characters scanned between two pauses. The costliest text measured (short lines that each hold a

@@ -14,44 +14,15 @@
  */
 
 import { SECRET_SCAN_MAX_CHARS } from './constants.js';
+import type { SecretKind } from './secret-kinds.js';
 
-export const SECRET_KINDS = [
-  'private-key',
-  'aws-access-key',
-  'github-token',
-  'gitlab-token',
-  'slack-token',
-  'stripe-key',
-  'npm-token',
-  'google-api-key',
-  'pasteshare-api-key',
-  'jwt',
-  'connection-string-password',
-  'password-assignment',
-] as const;
-export type SecretKind = (typeof SECRET_KINDS)[number];
+export { SECRET_KIND_LABELS, SECRET_KINDS, type SecretKind } from './secret-kinds.js';
 
 export interface SecretFinding {
   kind: SecretKind;
   /** 1-based line number. */
   line: number;
 }
-
-/** What a person reads in the warning for each kind. */
-export const SECRET_KIND_LABELS: Record<SecretKind, string> = {
-  'private-key': 'Private key',
-  'aws-access-key': 'AWS access key',
-  'github-token': 'GitHub token',
-  'gitlab-token': 'GitLab token',
-  'slack-token': 'Slack token',
-  'stripe-key': 'Stripe secret key',
-  'npm-token': 'npm token',
-  'google-api-key': 'Google API key',
-  'pasteshare-api-key': 'pasteshare API key',
-  jwt: 'JSON Web Token',
-  'connection-string-password': 'Password in a connection string',
-  'password-assignment': 'Password or secret value',
-};
 
 const LINE_LIMIT = 4096;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EXPIRATIONS, PRIVACIES, ROLES } from '../constants.js';
-import { SECRET_KINDS } from '../secret-scan.js';
+import { SECRET_KINDS } from '../secret-kinds.js';
 
 /** The pieces the answers of several domains are built from (see responses.ts). */
 
