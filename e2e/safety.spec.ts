@@ -57,8 +57,22 @@ test('an admin adds and tests a rule in the Safety tab, then approves a held pas
   await snap(page, 'admin-held-phone', { fullPage: false });
   await page.setViewportSize({ width: 1280, height: 900 });
 
+  // Staff read it with a notice; it is no one else's to embed yet.
+  await page.goto(`/paste/${held.id}`);
+  await expect(page.getByText('buy at http://x.spam.example')).toBeVisible();
+  await expect(page.getByText('Held for review')).toBeVisible();
+  await page.getByRole('button', { name: 'QR code' }).click();
+  const share = page.getByRole('dialog', { name: 'Share' });
+  await expect(share.getByRole('img', { name: 'QR code of the link' })).toBeVisible();
+  await expect(share.getByLabel('Embed with a script')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  await page.goto('/admin/held');
   await queue.getByRole('button', { name: 'Approve' }).click();
   await expect(queue.getByText('No pastes waiting for review')).toBeVisible();
   expect((await fetch(`${server.url}/api/pastes/${held.id}`)).status).toBe(200);
+  await page.goto(`/paste/${held.id}`);
+  await expect(page.getByText('buy at http://x.spam.example')).toBeVisible();
+  await expect(page.getByText('Held for review')).toHaveCount(0);
   await page.evaluate(() => localStorage.removeItem('theme'));
 });

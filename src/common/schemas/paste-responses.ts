@@ -47,6 +47,12 @@ export const pasteViewSchema = z.strictObject({
   sealedTitle: z.string().optional(),
   /** Its tags, alphabetical; absent when it has none. */
   tags: z.array(z.string()).optional(),
+  /**
+   * Held back (a content rule, reports, a scan, a suspended author): only its author and staff read
+   * it. Absent for any other paste. Why it is held is not said here: a spammer told which rule
+   * caught them tries the next wording.
+   */
+  held: z.literal(true).optional(),
 });
 
 export const createPasteResultSchema = z.strictObject({

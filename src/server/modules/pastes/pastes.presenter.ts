@@ -51,6 +51,7 @@ export function presentPasteMeta(row: PasteWithAuthor, viewCount: number, kept =
     encrypted: meta.encrypted,
     sealedTitle: meta.sealedTitle,
     tags: meta.tags,
+    held: meta.held,
     content: undefined,
   };
 }
@@ -103,6 +104,7 @@ function presentRow(row: PasteWithAuthor, viewCount: number): PasteView {
     encrypted: isEncrypted(row) ? true : undefined,
     sealedTitle: row.sealed_title ?? undefined,
     tags: splitTags(row.tags),
+    held: row.held_reason !== null ? true : undefined,
     content: undefined,
   };
 }

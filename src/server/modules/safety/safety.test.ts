@@ -91,9 +91,12 @@ describe('content rules', () => {
       ]);
       expect(visitor.text).not.toContain('evil');
     }
-    expect((await author.get(`/api/pastes/${id}`)).body.content).toContain('login.evil.example');
+    const own = await author.get(`/api/pastes/${id}`);
+    expect([own.body.content, own.body.held]).toEqual(['go to http://login.evil.example/x now', true]);
+    expect((await author.get(`/api/pastes/${fine}`)).body).not.toHaveProperty('held');
     const { client: manager } = await signedIn(t, 'manager');
-    expect((await manager.get(`/api/pastes/${id}`)).status).toBe(200);
+    const staff = await manager.get(`/api/pastes/${id}`);
+    expect([staff.status, staff.body.held]).toEqual([200, true]);
 
     const queue = await manager.get('/api/admin/safety/held');
     expect(queue.body.pastes).toMatchObject([
@@ -108,7 +111,9 @@ describe('content rules', () => {
       decision: 'approve',
     });
     expect(approved.body.decided).toEqual([id]);
-    expect((await t.client().get(`/api/pastes/${id}`)).status).toBe(200);
+    const released = await t.client().get(`/api/pastes/${id}`);
+    expect(released.status).toBe(200);
+    expect(released.body).not.toHaveProperty('held');
     const audit = await t.db.kysely.selectFrom('audit_log').select(['action', 'target_id']).execute();
     expect(audit).toContainEqual({ action: 'paste.approve', target_id: id });
   });

@@ -8,6 +8,7 @@ import {
   Lock,
   type LucideIcon,
   Search,
+  Share2,
   ShieldCheck,
   Users,
   Zap,
@@ -45,8 +46,8 @@ const features: { icon: LucideIcon; title: string; text: string; tint: string }[
   },
   {
     icon: Search,
-    title: 'Search and Tags',
-    text: 'Find any paste you may read by the words in its title and text, with the matching line shown; filter by author, team, tag, language, privacy and date. Unlisted pastes are found only by their authors, and the text of password, burn and encrypted pastes is never searched.',
+    title: 'Search, Tags and Collections',
+    text: 'Find any paste you may read by the words in its title and text, with the matching line shown; filter by author, team, tag, language, privacy and date. Unlisted pastes are found only by their authors, and the text of password, burn and encrypted pastes is never searched. Gather pastes in ordered collections with a link of their own; a reader sees only the pastes in one they may read.',
     tint: 'bg-amber-500/15 text-amber-500',
   },
   {
@@ -70,8 +71,14 @@ const features: { icon: LucideIcon; title: string; text: string; tint: string }[
   {
     icon: Building2,
     title: 'Your Organisation’s Sign-in',
-    text: 'Where the admin connects one, sign in with your organisation’s OpenID Connect provider, GitHub or LDAP directory; its groups can give staff roles, and a site can be set to single sign-on only. Anyone can add an authenticator app as a second factor, with recovery codes.',
+    text: 'Where the admin connects one, sign in with your organisation’s OpenID Connect provider, GitHub or LDAP directory; its groups can give staff roles, and a site can be set to single sign-on only. Anyone can add an authenticator app or a passkey as a second factor, with recovery codes, and sign in with a passkey alone.',
     tint: 'bg-indigo-500/15 text-indigo-500',
+  },
+  {
+    icon: Share2,
+    title: 'Embed and Share',
+    text: 'Put a public or unlisted paste into another page with one script tag or an iframe, light or dark, a range of lines if you like; oEmbed lets blogs and wikis do it from the link alone. Share shows the link as a QR code for a phone.',
+    tint: 'bg-lime-500/15 text-lime-500',
   },
   {
     icon: Zap,

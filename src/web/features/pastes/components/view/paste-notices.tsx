@@ -1,10 +1,21 @@
+import { SAFETY_MESSAGES } from '../../../../../common/messages';
 import type { PasteView } from '../../../../../common/schemas/paste';
 import { Alert } from '../../../../components/ui/alert';
 
-/** Notices above the content: staff access to a protected paste, and what burn means for this viewer. */
+/**
+ * Notices above the content: a paste held back from everyone else, staff access to a protected
+ * paste, and what burn means for this viewer.
+ */
 export function PasteNotices({ paste, burned }: { paste: PasteView; burned: boolean }) {
   return (
     <>
+      {paste.held ? (
+        <Alert variant="warning" title="Held for review">
+          {paste.isOwner
+            ? SAFETY_MESSAGES.heldNotice
+            : 'Only its author and the moderators can see it until it is approved.'}
+        </Alert>
+      ) : null}
       {paste.staffAccess ? (
         <Alert variant="info" title="Admin/Manager Access">
           This paste is password protected. You can read it because of your role; its password was not needed.

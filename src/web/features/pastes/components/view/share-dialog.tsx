@@ -56,7 +56,13 @@ export function ShareDialog({
   const embeddable =
     settings !== undefined &&
     mayEmbedPaste(
-      { privacy: paste.privacy, burnAfterReading: paste.burnAfterReading, status, encrypted, held: false },
+      {
+        privacy: paste.privacy,
+        burnAfterReading: paste.burnAfterReading,
+        status,
+        encrypted,
+        held: paste.held === true,
+      },
       settings,
     );
   const origin = window.location.origin;
