@@ -1,3 +1,4 @@
+import { axeViolations } from './support/axe';
 import { expect, loginInContext, registerUser, snap, test } from './support/fixtures';
 import { createPasteApi, newVisitor, sessionCookie } from './support/pastes';
 
@@ -72,9 +73,11 @@ test('create a collection, add two pastes, reorder them; another person sees onl
     await reader.reload();
     await expect(seen.getByRole('listitem')).toHaveText([/Public notes/]);
     await snap(reader, `collection-reader-phone-${theme}`);
+    expect(await axeViolations(reader), `collection, reader (${theme})`).toEqual([]);
   }
   await page.evaluate(() => localStorage.setItem('theme', 'dark'));
   await page.reload();
   await expect(list.getByRole('listitem')).toHaveCount(2);
   await snap(page, 'collection-author-dark');
+  expect(await axeViolations(page), 'collection, author (dark)').toEqual([]);
 });

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { exportKeyText, generateKey, sealText, sealTitle, toBase64 } from '../src/common/paste-crypto/index';
+import { axeViolations } from './support/axe';
 import { expect, snap, test } from './support/fixtures';
 import { createPasteApi } from './support/pastes';
 
@@ -169,4 +170,20 @@ test('an encrypted paste’s QR code carries its key, and the dialog says so', a
   // Never embeddable: no embed code is offered.
   await expect(dialog.getByLabel('Embed with a script')).toHaveCount(0);
   await snap(page, 'qr-code-encrypted');
+});
+
+test('the embed page itself reads well to assistive technology, light and dark', async ({ page, server }) => {
+  const { id } = await createPasteApi(server.url, {
+    title: 'Embedded',
+    content: CODE,
+    language: 'javascript',
+  });
+  for (const theme of ['light', 'dark']) {
+    await page.goto(`/embed/${id}?theme=${theme}`);
+    await expect(page.locator('.hljs-keyword').first()).toBeVisible();
+    expect(await axeViolations(page), `embed (${theme})`).toEqual([]);
+  }
+  await page.goto('/embed/nothing-here');
+  await expect(page.getByText('This paste cannot be embedded')).toBeVisible();
+  expect(await axeViolations(page), 'embed of a missing paste').toEqual([]);
 });

@@ -41,49 +41,12 @@ import type {
 } from './tables/teams.js';
 import type { UploadChunksTable, UploadSessionsTable } from './tables/uploads.js';
 
-export type {
-  AccessTokensTable,
-  EmailTokensTable,
-  IdentityFlowsTable,
-  IdentityLinksTable,
-  PasskeyChallengesTable,
-  PasskeysTable,
-  RecoveryCodesTable,
-  SecondFactorChallengesTable,
-  SessionsTable,
-  TokenPurpose,
-  TotpFactorsTable,
-  UsersTable,
-} from './tables/accounts.js';
-export type {
-  AuditLogTable,
-  BansTable,
-  DeletionRequestsTable,
-  MalwareScansTable,
-  ModerationStatus,
-  ReportsTable,
-  SafetyHitsTable,
-  SafetyRulesTable,
-} from './tables/moderation.js';
-export type {
-  BurnedPastesTable,
-  PasteRevisionContentsTable,
-  PasteRevisionsTable,
-  PasteSearchTable,
-  PasteStatus,
-  PastesTable,
-  PasteTagsTable,
-} from './tables/pastes.js';
-export type { ScheduledBackupsTable, SettingsTable, VipLicensesTable } from './tables/site.js';
-export type {
-  CollectionPastesTable,
-  CollectionSharesTable,
-  CollectionsTable,
-  PasteSharesTable,
-  TeamMembersTable,
-  TeamsTable,
-} from './tables/teams.js';
-export type { UploadChunksTable, UploadSessionsTable, UploadStatus } from './tables/uploads.js';
+export type * from './tables/accounts.js';
+export type * from './tables/moderation.js';
+export type * from './tables/pastes.js';
+export type * from './tables/site.js';
+export type * from './tables/teams.js';
+export type * from './tables/uploads.js';
 
 /**
  * The database as Kysely sees it. Times are epoch milliseconds (bigint in PostgreSQL, parsed to

@@ -39,7 +39,7 @@ ${body}
 }
 
 /**
- * The embed page: a bar with the title (a link to the paste) and its language, the lines with
+ * The embed page (one landmark, the title its heading): a bar with the title (a link to the paste) and its language, the lines with
  * their numbers (each a link to that line on the paste's page), a footer naming the site. Links
  * open a new tab: the frame stays as the host page placed it.
  */
@@ -56,19 +56,19 @@ export function renderEmbedPage(content: EmbedContent, theme: EmbedTheme, assets
     content.linesAfter > 0
       ? `<div class="embed-more"><a href="${page}" ${open}>${content.linesAfter} more ${content.linesAfter === 1 ? 'line' : 'lines'}</a></div>`
       : '';
-  const body = `<div class="embed">
-<div class="embed-bar"><a class="embed-title" href="${page}" ${open}>${escapeHtml(content.title)}</a><span>${escapeHtml(content.languageLabel ?? 'Plain text')}</span></div>
+  const body = `<main class="embed">
+<div class="embed-bar"><h1 class="embed-heading"><a class="embed-title" href="${page}" ${open}>${escapeHtml(content.title)}</a></h1><span>${escapeHtml(content.languageLabel ?? 'Plain text')}</span></div>
 <div class="code-view"><table><tbody>
 ${rows}
 </tbody></table></div>
 ${more}
 <div class="embed-bar"><a href="${page}" ${open}>View on ${escapeHtml(content.siteTitle)}</a><a href="/raw/${encodeURIComponent(content.id)}" ${open}>Raw</a></div>
-</div>`;
+</main>`;
   return document(theme, content.title, assets, body);
 }
 
 /** Every paste that cannot be embedded, and every missing one, answers this same card. */
 export function renderCannotEmbed(theme: EmbedTheme, assets: EmbedAssets): string {
-  const body = `<div class="embed"><div class="embed-card">${EMBED_MESSAGES.cannotEmbed}</div></div>`;
+  const body = `<main class="embed"><h1 class="embed-card">${EMBED_MESSAGES.cannotEmbed}</h1></main>`;
   return document(theme, EMBED_MESSAGES.cannotEmbed, assets, body);
 }

@@ -11,7 +11,7 @@ const CODE = 'const a = 1; /* first\nsecond */\nfunction twice(x) {\n  return "<
 /** The embed page's parts a test looks at: its line numbers and whether it is the card. */
 const lineNumbers = (html: string) =>
   [...html.matchAll(/<td class="ln"><a [^>]*>(\d+)<\/a>/g)].map((m) => Number(m[1]));
-const isCard = (html: string) => html.includes(`<div class="embed-card">${EMBED_MESSAGES.cannotEmbed}</div>`);
+const isCard = (html: string) => html.includes(`<h1 class="embed-card">${EMBED_MESSAGES.cannotEmbed}</h1>`);
 
 async function oembedFor(id: string, extra = '') {
   const url = encodeURIComponent(`${t.baseUrl}/paste/${id}`);
