@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 /**
- * PostgreSQL suites each migrate a schema of their own. Kysely's migrator lists the tables of every
- * schema, so a schema dropped by a finished suite while another suite migrates makes that query
- * fail. Schemas are therefore dropped once, here, after the whole run (only this run's: their
- * names carry the run id).
+ * PostgreSQL suites each migrate a schema of their own, dropped when its last app closes
+ * (test-db.ts). What a crashed or interrupted suite leaves is dropped here, after the whole run
+ * (only this run's: their names carry the run id).
  */
 export default function setup() {
   const run = randomBytes(4).toString('hex');

@@ -13,7 +13,7 @@ import type { PastePageRenderer } from '../../src/server/plugins/web-app.js';
 import { HttpClient } from './http-client.js';
 import { type OpenApiDocument, openApiAnswerCheck } from './openapi-answers.js';
 import { TestClock } from './test-clock.js';
-import { openSameDb, openTestDb, releaseTestDb, tempDir } from './test-db.js';
+import { openMigratedTestDb, openSameDb, releaseTestDb, tempDir } from './test-db.js';
 
 export interface TestApp {
   app: App;
@@ -48,7 +48,7 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const dataDir = opts.sharing?.dataDir ?? tempDir();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...opts.env });
-  const db = opts.sharing ? openSameDb(opts.sharing.db, dataDir) : await openTestDb(dataDir);
+  const db = opts.sharing ? openSameDb(opts.sharing.db, dataDir) : await openMigratedTestDb(dataDir);
   const clock = opts.clock ?? new TestClock(Date.now());
   const answers = openApiAnswerCheck();
   const app = await buildApp(config, {

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DialectName } from './dialect.js';
+import { OwnSchemaPostgresDialect } from './own-schema-dialect.js';
 import type { Database } from './schema.js';
 import { type StatementCache, withStatementCache } from './sqlite-statement-cache.js';
 
@@ -55,12 +56,13 @@ export function openDb(opts: DbOptions): Db {
     // unhandled 'error' event: the failing query reports it, and the pool reconnects next time.
     pool.on('error', () => {});
     pool.on('connect', (client) => client.on('error', () => {}));
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const schema = opts.pgSchema ?? searchPathOf(opts.databaseUrl);
+    const kysely = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }, schema) });
     return {
       kysely,
       dialect: 'postgres',
       driver: { dialect: 'postgres', pool },
-      schema: opts.pgSchema ?? searchPathOf(opts.databaseUrl),
+      schema,
       close: () => kysely.destroy(),
     };
   }

@@ -158,7 +158,6 @@ describe('002-unique-email', () => {
         getMigrations: async () => ({ '001-initial': { up: (k: Kysely<any>) => initial.up(k, db.dialect) } }),
       },
     });
-    // With the retry migrateToLatest has: another suite may drop its schema meanwhile.
     await runToLatest(migrator);
   }
 

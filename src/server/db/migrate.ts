@@ -67,18 +67,12 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
-/**
- * PostgreSQL's invalid_schema_name, undefined_table and undefined_column: another schema dropped
- * or altered while Kysely's lookup read it.
- */
-const SCHEMA_GONE = new Set(['3F000', '42P01', '42703']);
-
 export async function migrateToLatest(
   db: Kysely<any>,
   dialect: DialectName,
   schema?: string,
 ): Promise<string[]> {
-  // Kysely looks for its bookkeeping tables in every schema unless told which one is ours.
+  // Kysely keeps its bookkeeping tables in the schema it is told (on PostgreSQL, ours).
   return runToLatest(
     new Migrator({ db, provider: new StaticProvider(dialect), migrationTableSchema: schema }),
   );
@@ -86,14 +80,7 @@ export async function migrateToLatest(
 
 /** Runs `migrator` to its newest migration; returns the names of the migrations it ran. */
 export async function runToLatest(migrator: Migrator): Promise<string[]> {
-  for (let attempt = 1; ; attempt++) {
-    const { error, results } = await migrator.migrateToLatest();
-    // Kysely's table lookup reads every schema of the database; one that someone else drops or
-    // migrates meanwhile fails that lookup ("schema … does not exist", "column … does not exist").
-    // Nothing was migrated: look again.
-    const code = (error as { code?: string } | undefined)?.code;
-    if (code !== undefined && SCHEMA_GONE.has(code) && attempt < 10) continue;
-    if (error) throw error;
-    return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
-  }
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
