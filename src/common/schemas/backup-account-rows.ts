@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { ACCESS_TOKEN_NAME_MAX_LENGTH, PASSKEY_NAME_MAX_LENGTH, ROLES, TOKEN_SCOPES } from '../constants.js';
 import { digest, flag, id, text, time } from './backup-fields.js';
+import { PROVIDER_ID } from './identity.js';
 
-/** The backup's rows of accounts and how they sign in: people, their second factors, tokens and passkeys. */
+/**
+ * The backup's rows of accounts and how they sign in: people, their second factors, tokens,
+ * passkeys and linked identities.
+ */
 export const ACCOUNT_ROWS = {
   users: z.strictObject({
     id,
@@ -76,5 +80,17 @@ export const ACCOUNT_ROWS = {
     name: text(PASSKEY_NAME_MAX_LENGTH),
     created_at: time,
     last_used_at: time.nullable(),
+  }),
+  /**
+   * Who signs in with which provider, by the provider's id of the person (an account that signs in
+   * only through its provider could not sign in again without it); absent in backups made before.
+   */
+  identity_links: z.strictObject({
+    provider_id: z.string().regex(PROVIDER_ID),
+    subject: z.string().min(1).max(300),
+    user_id: id,
+    linked_as: text(320).nullable(),
+    created_at: time,
+    last_sign_in_at: time.nullable(),
   }),
 } as const;

@@ -68,5 +68,17 @@ export const PASTE_ROWS = {
   }),
   /** A paste's tag; absent in backups made before tags. */
   paste_tags: z.strictObject({ paste_id: pasteId, tag: z.string().regex(TAG_PATTERN) }),
+  /**
+   * clamd's verdict on an uploaded paste, with the paste (a held one stays explained); absent in
+   * backups made before scanning.
+   */
+  malware_scans: z.strictObject({
+    paste_id: pasteId,
+    outcome: z.enum(['clean', 'infected', 'error']),
+    signature: text(200).nullable(),
+    scanned_bytes: z.number().int().min(0),
+    partial: flag,
+    scanned_at: time,
+  }),
   gone_pastes: z.strictObject({ id: pasteId }),
 } as const;

@@ -1,8 +1,14 @@
 import { z } from 'zod';
-import { BAN_KINDS, BAN_REASON_MAX_LENGTH } from '../constants.js';
+import {
+  BAN_KINDS,
+  BAN_REASON_MAX_LENGTH,
+  SAFETY_ACTIONS,
+  SAFETY_RULE_KINDS,
+  SAFETY_RULE_MAX_LENGTH,
+} from '../constants.js';
 import { flag, id, status, text, time } from './backup-fields.js';
 
-/** The backup's rows of running the site: settings, moderation, VIP licenses and bans. */
+/** The backup's rows of running the site: settings, moderation, VIP licenses, bans and content rules. */
 export const SITE_ROWS = {
   settings: z.strictObject({ key: text(100), value: text(200_000), updated_at: time }),
   reports: z.strictObject({
@@ -49,4 +55,15 @@ export const SITE_ROWS = {
       (r) => (r.kind === 'account') === (r.user_id !== null) && (r.kind === 'address') === (r.ip !== null),
       'an account ban names a user, an address ban an address',
     ),
+  /**
+   * Admin → Safety's content rules, each value as the rules keep it (checked on import by the
+   * safety module); absent in backups made before them. What they caught is history, not carried.
+   */
+  safety_rules: z.strictObject({
+    id,
+    kind: z.enum(SAFETY_RULE_KINDS),
+    value: z.string().min(1).max(SAFETY_RULE_MAX_LENGTH),
+    action: z.enum(SAFETY_ACTIONS),
+    created_at: time,
+  }),
 } as const;

@@ -45,6 +45,9 @@ export const BACKUP_TABLES = [
   'collections',
   'collection_pastes',
   'collection_shares',
+  'identity_links',
+  'safety_rules',
+  'malware_scans',
 ] as const;
 export type BackupTable = (typeof BACKUP_TABLES)[number];
 /**
@@ -85,6 +88,8 @@ export const BACKUP_MESSAGES = {
   newestIsPasteText: "the newest revision's text is the paste's own content: give it as null",
   onlyNewestIsNull: "null stands for the paste's own content, the text of its newest revision only",
   encryptedHasNoRevisions: 'an encrypted paste has no revisions',
+  ruleValueNotKept:
+    'not written as the rules keep it (a phrase lower-cased and single-spaced, a bare domain)',
   tooManyTags: (pasteId: string) => `Paste ${pasteId} has more than ${PASTE_TAGS_MAX} tags in the backup`,
   historyGap: (pasteId: string, missing: 'revisions' | 'text') =>
     missing === 'revisions'
