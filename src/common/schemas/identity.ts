@@ -97,7 +97,7 @@ export const LDAP_DEFAULTS = {
   groupAttribute: 'memberOf',
 };
 
-const PROVIDER_ID = /^[a-z0-9][a-z0-9-]{0,39}$/;
+export const PROVIDER_ID = /^[a-z0-9][a-z0-9-]{0,39}$/;
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
 
 /** https://, or http:// to this machine only (a provider beside the server, or the tests'). */

@@ -26,7 +26,7 @@ import type { Platform } from './platform.js';
 export function createSiteServices(
   { config, db, clock, metrics, changes, settings, captcha, rateLimiter, mail, blobs }: Platform,
   { users, sessions, credentials, secondFactor }: AccountServices,
-  { pastes, teams, uploads, lineIndexes, erasure, searchIndex }: PasteServices,
+  { pastes, teams, uploads, lineIndexes, erasure, searchIndex, contentRules }: PasteServices,
 ) {
   const moderation = createModerationService({
     db: db.kysely,
@@ -54,6 +54,7 @@ export function createSiteServices(
     inlineMaxBytes: INLINE_CONTENT_MAX_BYTES,
     erasure,
     search: searchIndex,
+    rules: contentRules,
   });
   const scheduledBackups = createScheduledBackups({
     db: db.kysely,

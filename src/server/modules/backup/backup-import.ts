@@ -3,8 +3,13 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Transaction } from 'kysely';
 import Parser, { type Token } from 'stream-json/Parser.js';
-import { EXTREME_PASTE_BYTES, PASTE_TAGS_MAX } from '../../../common/constants.js';
-import { PASTE_MESSAGES } from '../../../common/messages.js';
+import {
+  EXTREME_PASTE_BYTES,
+  PASTE_TAGS_MAX,
+  SAFETY_MAX_PATTERNS,
+  SAFETY_MAX_RULES,
+} from '../../../common/constants.js';
+import { PASTE_MESSAGES, SAFETY_MESSAGES } from '../../../common/messages.js';
 import {
   BACKUP_FORMAT,
   BACKUP_MESSAGES,
@@ -22,6 +27,7 @@ import { AppError, badRequest } from '../../errors.js';
 import type { BlobStore } from '../../infra/blob-store/index.js';
 import { deleteContentBlob, type LineIndexes } from '../line-index/line-index-store.js';
 import { isEncrypted, sealedLineTableFor } from '../pastes/encrypted-content.js';
+import type { ContentRulesService } from '../safety/content-rules.service.js';
 import type { SearchIndex } from '../search/search-index.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
@@ -55,6 +61,7 @@ interface Deps {
   erasure: Erasure;
   /** The restored pastes' search documents, written in the import's transaction. */
   search: Pick<SearchIndex, 'reindexAll'>;
+  rules: Pick<ContentRulesService, 'normalize' | 'reload'>;
 }
 
 /** The tokenizer's own failures (a truncated or malformed document) say so; refusals pass as they are. */
@@ -157,6 +164,17 @@ export function createBackupImport(deps: Deps) {
     return { paste_id, sha256, ...stored };
   }
 
+  /** A content rule as the rules keep it (a hand-edited value could never match, or not compile). */
+  function safetyRuleRow(row: BackupRow<'safety_rules'>, label: string) {
+    try {
+      if (deps.rules.normalize(row.kind, row.value) === row.value) return row;
+    } catch (e) {
+      if (e instanceof AppError) throw badRequest(`${label}: value: ${e.message}`);
+      throw e;
+    }
+    throw badRequest(`${label}: value: ${BACKUP_MESSAGES.ruleValueNotKept}`);
+  }
+
   /** The texts that stream (to a sink): a paste's content, a revision's. */
   const streamedText = (table: BackupSection) => table === 'pastes' || table === 'paste_revision_contents';
 
@@ -180,6 +198,7 @@ export function createBackupImport(deps: Deps) {
       return pasteRow(data as BackupRow<'pastes'>, row.content as SunkContent, number, written);
     if (t === 'paste_revisions') return revisionRow(trx, data as BackupRow<'paste_revisions'>, label);
     if (t === 'paste_revision_contents') return revisionContentRow(trx, row, label);
+    if (t === 'safety_rules') return safetyRuleRow(data as BackupRow<'safety_rules'>, label);
     return data;
   }
 
@@ -201,6 +220,7 @@ export function createBackupImport(deps: Deps) {
     });
     const meta: Record<string, unknown> = {};
     let admins = 0;
+    let patterns = 0;
     const dropped: string[] = [];
     const sink = (table: BackupSection) =>
       contentSink(deps, written, { lines: table === 'pastes', digest: table !== 'pastes' });
@@ -215,6 +235,7 @@ export function createBackupImport(deps: Deps) {
         continue;
       }
       if (t === 'users' && value.role === 'admin') admins++;
+      if (t === 'safety_rules' && value.kind === 'pattern') patterns++;
       try {
         await insertRow(trx, t, value);
       } catch (e) {
@@ -227,6 +248,9 @@ export function createBackupImport(deps: Deps) {
     if (meta.format !== BACKUP_FORMAT || Number(meta.version) !== BACKUP_VERSION)
       throw badRequest(BACKUP_MESSAGES.notABackup);
     if (admins === 0) throw badRequest(BACKUP_MESSAGES.noAdmin);
+    // The Safety tab's limits hold for a restored site too.
+    if (counts.safety_rules! > SAFETY_MAX_RULES) throw badRequest(SAFETY_MESSAGES.tooManyRules);
+    if (patterns > SAFETY_MAX_PATTERNS) throw badRequest(SAFETY_MESSAGES.tooManyPatterns);
     const gap = await gapInHistories(trx);
     if (gap) throw badRequest(BACKUP_MESSAGES.historyGap(gap.pasteId, gap.missing));
     const overTagged = await pasteWithTagsOver(trx, PASTE_TAGS_MAX);
@@ -261,6 +285,7 @@ export function createBackupImport(deps: Deps) {
       } finally {
         settings.invalidate();
       }
+      await deps.rules.reload();
       await erasure.flush();
       for (const key of [...oldBlobs, ...dropped]) await deleteContentBlob(blobs, key);
       await uploads.dropParts(unfinished);

@@ -53,6 +53,10 @@ it('imports a backup of the format before revisions, every row as the file has i
     collections: 0,
     collection_pastes: 0,
     collection_shares: 0,
+    // Made before sign-in providers, content rules and malware scanning.
+    identity_links: 0,
+    safety_rules: 0,
+    malware_scans: 0,
     gone_pastes: 0,
   });
   for (const table of ['users', 'reports', 'deletion_requests', 'vip_licenses'] as const) {

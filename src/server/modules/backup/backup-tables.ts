@@ -117,6 +117,13 @@ export const COLUMNS = {
   ],
   collection_pastes: ['collection_id', 'paste_id', 'position', 'added_by', 'added_at'],
   collection_shares: ['id', 'collection_id', 'user_id', 'team_id', 'added_by', 'added_at'],
+  // Linked identities go with their accounts; sign-ins waiting for the provider's callback are not
+  // carried, like sessions.
+  identity_links: ['provider_id', 'subject', 'user_id', 'linked_as', 'created_at', 'last_sign_in_at'],
+  // The rules are the site's; what they caught (safety_hits) is history, kept as the audit log is.
+  safety_rules: ['id', 'kind', 'value', 'action', 'created_at'],
+  // Verdicts go with the pastes the backup carries.
+  malware_scans: ['paste_id', 'outcome', 'signature', 'scanned_bytes', 'partial', 'scanned_at'],
 } as const;
 
 /** Each table's key, in the order rows are read and written (one column, or two). */
@@ -141,6 +148,9 @@ export const KEY_OF: Record<BackupTable, readonly string[]> = {
   collections: ['id'],
   collection_pastes: ['collection_id', 'paste_id'],
   collection_shares: ['id'],
+  identity_links: ['provider_id', 'subject'],
+  safety_rules: ['id'],
+  malware_scans: ['paste_id'],
 };
 
 /** Where the next page starts: the key of the last row read (null: from the first). */

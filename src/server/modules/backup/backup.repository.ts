@@ -38,8 +38,13 @@ export async function readPage(
     );
   if (table === 'settings') q = q.where('key', 'not in', LOCAL_SETTINGS);
   if (table === 'pastes') q = q.where('status', '=', 'ready');
-  // Grants and tags go with the pastes the backup carries.
-  if (table === 'paste_shares' || table === 'paste_tags' || table === 'collection_pastes') {
+  // Grants, tags and verdicts go with the pastes the backup carries.
+  if (
+    table === 'paste_shares' ||
+    table === 'paste_tags' ||
+    table === 'collection_pastes' ||
+    table === 'malware_scans'
+  ) {
     q = q.where(
       'paste_id',
       'in',
@@ -83,8 +88,13 @@ export async function pasteBlobKeys(db: Kysely<Database>): Promise<string[]> {
   return rows.map((r) => r.blob_key!);
 }
 
-/** Empties what a backup replaces, children first; this installation's own settings stay. */
+/**
+ * Empties what a backup replaces, children first; this installation's own settings stay, and so
+ * do the histories a backup does not carry (the audit log, what content rules caught).
+ */
 export async function deleteAll(db: Kysely<Database>): Promise<void> {
+  await db.deleteFrom('safety_rules').execute();
+  await db.deleteFrom('malware_scans').execute();
   await db.deleteFrom('collection_shares').execute();
   await db.deleteFrom('collection_pastes').execute();
   await db.deleteFrom('collections').execute();
@@ -108,6 +118,8 @@ export async function deleteAll(db: Kysely<Database>): Promise<void> {
   await db.deleteFrom('paste_revision_contents').execute();
   await db.deleteFrom('pastes').execute();
   await db.deleteFrom('email_tokens').execute();
+  await db.deleteFrom('identity_flows').execute();
+  await db.deleteFrom('identity_links').execute();
   await db.deleteFrom('sessions').execute();
   await db.deleteFrom('users').execute();
   await db.deleteFrom('settings').where('key', 'not in', LOCAL_SETTINGS).execute();
@@ -225,6 +237,7 @@ export async function resetSequences(db: Kysely<Database>, dialect: DialectName)
     'access_tokens',
     'passkeys',
     'collection_shares',
+    'safety_rules',
   ]) {
     await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(
       db,

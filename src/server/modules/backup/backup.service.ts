@@ -3,6 +3,7 @@ import type { Erasure } from '../../db/erasure.js';
 import type { Db } from '../../db/kysely.js';
 import type { BlobStore } from '../../infra/blob-store/index.js';
 import type { LineIndexes } from '../line-index/line-index-store.js';
+import type { ContentRulesService } from '../safety/content-rules.service.js';
 import type { SearchIndex } from '../search/search-index.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
@@ -22,6 +23,8 @@ interface Deps {
   erasure: Erasure;
   /** A restored backup's pastes are indexed inside the import's transaction. */
   search: Pick<SearchIndex, 'reindexAll'>;
+  /** A restored content rule is checked by the rules' own standard, and every instance reloads them. */
+  rules: Pick<ContentRulesService, 'normalize' | 'reload'>;
 }
 
 export type BackupService = ReturnType<typeof createBackupService>;

@@ -114,6 +114,10 @@ export function createContentRulesService({ db, clock, metrics, changes }: Deps)
 
   return {
     screen,
+    /** A rule's value as the rules keep it; 400 naming why when it cannot be one. */
+    normalize: normalizeRuleValue,
+    /** After the rules were replaced elsewhere (a backup import, committed): every instance reads them again. */
+    reload: announce,
     /** A matcher of one rule not yet saved, for a test run. */
     trial(kind: SafetyRuleInput['kind'], value: string): RuleMatcher {
       const normalized = normalizeRuleValue(kind, value);
