@@ -76,3 +76,23 @@ test('an admin adds and tests a rule in the Safety tab, then approves a held pas
   await expect(page.getByText('Held for review')).toHaveCount(0);
   await page.evaluate(() => localStorage.removeItem('theme'));
 });
+
+test('an admin sees that no malware scanner is configured, and sets what a failed scan does', async ({
+  page,
+}) => {
+  await loginInContext(page, ADMIN.username, ADMIN.password);
+  await page.goto('/admin/safety');
+  await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible({ timeout: 120_000 });
+  const safety = page.getByRole('tabpanel', { name: 'Safety' });
+  await expect(safety.getByRole('heading', { name: 'Malware scanning' })).toBeVisible();
+  await expect(safety.getByText('No malware scanner is configured on this server')).toBeVisible();
+  const failOpen = safety.getByRole('switch', { name: 'Let unchecked pastes through (fail open)' });
+  await expect(failOpen).not.toBeChecked();
+  await failOpen.click();
+  await safety.getByRole('button', { name: 'Save scanning' }).click();
+  await expect(page.getByText('Settings updated', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(failOpen).toBeChecked({ timeout: 120_000 });
+  await failOpen.scrollIntoViewIfNeeded();
+  await snap(page, 'admin-safety-malware', { fullPage: false });
+});

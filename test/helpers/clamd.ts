@@ -41,13 +41,15 @@ export function hashSignature(bytes: Buffer | string[], name = HASH_NAME): strin
 }
 
 /**
- * A real clamd on a free loopback port, with a database written here: the EICAR string as an .ndb
+ * A real clamd on a free loopback port (or, with `listen: 'unix'`, on a Unix socket in its temp
+ * folder, as Debian's LocalSocket), with a database written here: the EICAR string as an .ndb
  * body signature and the given .hdb lines. No internet, no freshclam. Waits as long as clamd needs
  * to load (PING → PONG); fails at once, with the install command, where clamd is missing.
  */
 export async function startClamd(
   hashLines: string[],
   maxStreamBytes = 128 * 1024 * 1024,
+  listen: 'tcp' | 'unix' = 'tcp',
 ): Promise<RunningClamd> {
   if (!fs.existsSync(CLAMD)) throw new Error(`clamd is not installed: run \`${INSTALL}\` (as root)`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pasteshare-clamd-'));
@@ -55,14 +57,14 @@ export async function startClamd(
   fs.mkdirSync(db);
   fs.writeFileSync(path.join(db, 'test.ndb'), `${EICAR_NAME}:0:*:${Buffer.from(EICAR).toString('hex')}\n`);
   fs.writeFileSync(path.join(db, 'test.hdb'), hashLines.length ? `${hashLines.join('\n')}\n` : '');
-  const port = await freePort();
+  const socket = path.join(dir, 'clamd.sock');
+  const port = listen === 'tcp' ? await freePort() : 0;
   const conf = path.join(dir, 'clamd.conf');
   fs.writeFileSync(
     conf,
     [
       `DatabaseDirectory ${db}`,
-      `TCPSocket ${port}`,
-      'TCPAddr 127.0.0.1',
+      ...(listen === 'tcp' ? [`TCPSocket ${port}`, 'TCPAddr 127.0.0.1'] : [`LocalSocket ${socket}`]),
       'Foreground yes',
       `TemporaryDirectory ${dir}`,
       `PidFile ${dir}/clamd.pid`,
@@ -86,7 +88,7 @@ export async function startClamd(
   clamd.once('exit', (code) => {
     exited = code;
   });
-  const url = `tcp://127.0.0.1:${port}`;
+  const url = listen === 'tcp' ? `tcp://127.0.0.1:${port}` : `unix://${socket}`;
   const stop = async () => {
     if (exited === undefined) {
       const gone = new Promise((r) => clamd.once('exit', r));

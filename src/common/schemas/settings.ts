@@ -90,7 +90,10 @@ export type Settings = z.infer<typeof settingsSchema>;
  * GET and PUT /api/settings answer every setting but the sign-in providers, whose secrets are
  * shown to nobody (GET /api/admin/identity shows them without).
  */
-export const adminSettingsSchema = settingsSchema.omit({ identityProviders: true });
+export const adminSettingsSchema = settingsSchema.omit({ identityProviders: true }).extend({
+  /** Not a setting: whether this server has a malware scanner (CLAMAV_URL), which malwareScanFailOpen governs. */
+  malwareScanner: z.boolean().optional(),
+});
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
 
 export const SETTINGS_MESSAGES = {

@@ -39,6 +39,14 @@ export function createPasteServices(
   const lineIndexes = createLineIndexes(blobs);
   const grants = createShareGrants({ db: db.kysely });
   const contentRules = createContentRulesService({ db: db.kysely, clock, metrics, changes });
+  const malware = createMalwareScanning({
+    db: db.kysely,
+    clock,
+    clamav: config.clamav,
+    settings,
+    metrics,
+    log,
+  });
   const pastes = createPastesService({
     screen: contentRules,
     db,
@@ -56,19 +64,12 @@ export function createPasteServices(
     staffReads: createStaffReads({ db: db.kysely, clock }),
     grants,
     search: searchIndex,
+    malware,
   });
   const teams = createTeamsService({ db: db.kysely, clock, users });
   const search = createSearchService({ db, clock, index: searchIndex });
   const shares = createSharesService({ db: db.kysely, clock, users, teams, grants, pastes });
   const collections = createCollectionsService({ db: db.kysely, clock, users, teams, grants, pastes });
-  const malware = createMalwareScanning({
-    db: db.kysely,
-    clock,
-    clamav: config.clamav,
-    settings,
-    metrics,
-    log,
-  });
   const uploads = createUploadsService({
     malware,
     db: db.kysely,

@@ -4,6 +4,7 @@ import { PASTE_MESSAGES, tooLargeWhileReceivingMessage } from '../../../common/m
 import type { SecretScanResult } from '../../../common/secret-scan-slices.js';
 import { AppError, badRequest } from '../../errors.js';
 import { type BlobStore, BlobTooLargeError, newBlobKey } from '../../infra/blob-store/index.js';
+import type { StreamScan } from '../../infra/clamd/clamd-client.js';
 import { keptBeside, type LineIndexes } from '../line-index/line-index-store.js';
 import { createSecretCheck, type SecretCheck } from './secret-check.js';
 
@@ -22,6 +23,8 @@ export interface ReceivedContent {
   blank: boolean;
   /** The secret scan of the text (common/secret-scan-slices), made as it passed. */
   scan: SecretScanResult;
+  /** The malware scan fed as the bytes passed, to conclude (null when scanning is off). */
+  malwareScan: StreamScan | null;
 }
 
 /**
@@ -69,9 +72,15 @@ class TextCheck {
   }
 }
 
-async function* checked(source: AsyncIterable<Buffer>, check: TextCheck): AsyncGenerator<Buffer> {
+async function* checked(
+  source: AsyncIterable<Buffer>,
+  check: TextCheck,
+  malware: StreamScan | null,
+): AsyncGenerator<Buffer> {
   for await (const chunk of source) {
     await check.push(chunk);
+    // Paces the read to the scanner's socket, as the chunked assembly does.
+    await malware?.push(chunk);
     yield chunk;
   }
   await check.end();
@@ -80,8 +89,9 @@ async function* checked(source: AsyncIterable<Buffer>, check: TextCheck): AsyncG
 /**
  * Reads paste content from a stream: up to `inlineMaxBytes` is kept in memory; past that, what
  * was read and the rest go straight into the blob store, through a line-index builder on the way
- * (the index is stored beside the blob when the content turns out very large). Refused (nothing
- * kept) on invalid UTF-8 (400) or past `maxBytes` (413), at the chunk that breaks the rule.
+ * (the index is stored beside the blob when the content turns out very large), and into the
+ * malware scan, if one is given. Refused (nothing kept, the scan dropped) on invalid UTF-8 (400) or
+ * past `maxBytes` (413), at the chunk that breaks the rule.
  */
 export async function receiveContent(
   source: AsyncIterable<Buffer>,
@@ -91,17 +101,31 @@ export async function receiveContent(
     inlineMaxBytes: number;
     lineIndexes: LineIndexes;
     scanBudgetMs: number;
+    malwareScan: StreamScan | null;
   },
 ): Promise<ReceivedContent> {
+  try {
+    return await receive(source, opts);
+  } catch (e) {
+    opts.malwareScan?.abort();
+    throw e;
+  }
+}
+
+async function receive(
+  source: AsyncIterable<Buffer>,
+  opts: Parameters<typeof receiveContent>[1],
+): Promise<ReceivedContent> {
+  const { malwareScan } = opts;
   const check = new TextCheck(opts.maxBytes, opts.scanBudgetMs);
-  const chunks = checked(source, check);
+  const chunks = checked(source, check, malwareScan);
   const head: Buffer[] = [];
   let headBytes = 0;
   for (;;) {
     const next = await chunks.next();
     if (next.done) {
       const bytes = Buffer.concat(head);
-      const result = { size: check.size, blank: !check.hasText, scan: check.secrets.end() };
+      const result = { size: check.size, blank: !check.hasText, scan: check.secrets.end(), malwareScan };
       // PostgreSQL text cannot hold NUL: such content goes to the blob store, which keeps bytes.
       if (!check.hasNul) return { ...result, inline: bytes.toString('utf8'), blobKey: null };
       const blobKey = newBlobKey('pastes');
@@ -136,5 +160,6 @@ export async function receiveContent(
   if (check.size > VERY_LARGE_PASTE_BYTES) {
     await keptBeside(opts.blobs, blobKey, opts.lineIndexes.save(blobKey, lines.finish()));
   }
-  return { size: check.size, blank: !check.hasText, inline: null, blobKey, scan: check.secrets.end() };
+  const scan = check.secrets.end();
+  return { size: check.size, blank: !check.hasText, inline: null, blobKey, scan, malwareScan };
 }

@@ -5,6 +5,7 @@ import { VERY_LARGE_PASTE_BYTES } from '../../../common/constants.js';
 import { tooLargeMessage } from '../../../common/schemas/paste.js';
 import { AppError } from '../../errors.js';
 import { type BlobStore, newBlobKey } from '../../infra/blob-store/index.js';
+import type { StreamScan } from '../../infra/clamd/clamd-client.js';
 import { encodeUtf8InSlices } from '../../lib/utf8-slices.js';
 import { keptBeside, type LineIndexes } from '../line-index/line-index-store.js';
 import type { ReceivedContent } from './content-intake.js';
@@ -28,13 +29,14 @@ const LARGE_CONTENT_CHARS = 1024 * 1024;
  * stored blob, and its size, refused over `limit` before anything is written. Content past the
  * very-large size (whose page shows a window of it, or the huge viewer) gets its line index
  * beside it, built from the same encoded slices a turn at a time; received content got its own
- * as it arrived (content-intake).
+ * as it arrived (content-intake). A text's bytes also feed `malwareScan`, when given.
  */
 export async function storeContent(
   blobs: BlobStore,
   content: PasteContent,
   limit: number,
   lineIndexes?: LineIndexes,
+  malwareScan?: StreamScan | null,
 ): Promise<StoredContent> {
   if (typeof content !== 'string') {
     if (content.size > limit) throw new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage(content.size, limit));
@@ -46,9 +48,12 @@ export async function storeContent(
   if (size > limit) throw new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage(size, limit));
   // PostgreSQL text cannot hold NUL: such content goes to the blob store, which keeps bytes.
   const hasNul = encoded ? encoded.hasNul : content.includes('\u0000');
-  if (size <= INLINE_CONTENT_MAX_BYTES && !hasNul) return { size, inline: content, blobKey: null };
+  const inline = size <= INLINE_CONTENT_MAX_BYTES && !hasNul;
+  // Row text is encoded only for the scanner; the scanner reads the bytes the blob store gets.
+  const chunks = encoded ? encoded.chunks : inline && !malwareScan ? [] : [Buffer.from(content, 'utf8')];
+  if (malwareScan) for (const chunk of chunks) await malwareScan.push(chunk);
+  if (inline) return { size, inline: content, blobKey: null };
   const blobKey = newBlobKey('pastes');
-  const chunks = encoded ? encoded.chunks : [Buffer.from(content, 'utf8')];
   await blobs.put(blobKey, encoded ? Readable.from(chunks) : chunks[0]!);
   if (lineIndexes && size > VERY_LARGE_PASTE_BYTES) {
     const builder = lineIndexes.builder();

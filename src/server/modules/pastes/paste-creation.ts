@@ -1,6 +1,5 @@
 import { ENCRYPTED_TITLE_PLACEHOLDER, ENCRYPTION_PSE1 } from '../../../common/constants.js';
 import { GENERIC_MESSAGES, TAG_MESSAGES } from '../../../common/messages.js';
-import { canChooseExpiration, canChoosePrivacy } from '../../../common/policies.js';
 import {
   type CreatePasteInput,
   type CreatePasteResult,
@@ -10,18 +9,21 @@ import {
 } from '../../../common/schemas/paste.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/kysely.js';
-import { AppError, badRequest, forbidden } from '../../errors.js';
+import { AppError, badRequest } from '../../errors.js';
 import { type BlobStore, newBlobKey } from '../../infra/blob-store/index.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import { deleteContentBlob, keptBeside, type LineIndexes } from '../line-index/line-index-store.js';
+import { type MalwareScanning, searchableWith } from '../malware/malware.service.js';
 import type { ContentScreen } from '../safety/content-rules.service.js';
 import { EMPTY_DOCUMENT } from '../search/search-document.js';
 import type { SearchDocument, SearchIndex } from '../search/search-index.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UserRow } from '../users/users.service.js';
 import { type ReceivedContent, receiveContent } from './content-intake.js';
+import { storeScanned } from './content-malware-scan.js';
+import { checkCreateOptions } from './create-options.js';
 import { checkEncryptionOptions, sealedContentOf, sealedLineTableFor } from './encrypted-content.js';
 import type { PasteWithAuthor } from './live-paste.repository.js';
 import { optionalHold } from './optional-holds.js';
@@ -52,6 +54,8 @@ export interface PasteCreationDeps {
   screen: ContentScreen;
   /** The search index, written with each new or newly ready paste. */
   search: Pick<SearchIndex, 'documentFor' | 'textOf' | 'documentOnceReady' | 'write'>;
+  /** The malware scan of plain content (off when CLAMAV_URL is unset). */
+  malware: Pick<MalwareScanning, 'start' | 'conclude' | 'record'>;
 }
 
 const isBurn = (input: Pick<CreatePasteInput, 'expiration' | 'burnAfterReading'>) =>
@@ -78,21 +82,8 @@ export function createPasteCreation(
     secretScanBudgetMs,
     screen,
     search,
+    malware,
   } = deps;
-
-  /** The options every create must pass (spec §5), whatever carries the content. */
-  function checkOptions(
-    input: Pick<CreatePasteInput, 'privacy' | 'password' | 'expiration'>,
-    role: UserRow['role'] | null,
-  ): void {
-    if (input.privacy === 'password' && !input.password) throw badRequest(PASTE_MESSAGES.passwordRequired);
-    if (!canChoosePrivacy(role, input.privacy)) throw forbidden(PASTE_MESSAGES.sharedNeedsAccount);
-    if (!canChooseExpiration(role, input.expiration)) {
-      throw forbidden(
-        input.expiration === '6m' ? PASTE_MESSAGES.sixMonthsNeedsAccount : PASTE_MESSAGES.unlimitedNeedsVip,
-      );
-    }
-  }
 
   async function createPaste(input: CreatePasteRequest, actor: Actor): Promise<CreatePasteResult> {
     const encrypted = checkEncryptionOptions(input);
@@ -100,7 +91,7 @@ export function createPasteCreation(
     if (encrypted) return createEncrypted(input, actor, lineTable);
     const blank = typeof input.content === 'string' ? !input.content.trim() : input.content.blank;
     if (blank) throw badRequest(PASTE_MESSAGES.emptyContent);
-    checkOptions(input, actor.user?.role ?? null);
+    checkCreateOptions(input, actor.user?.role ?? null);
     // A fork names a source anyone may read and fork (canForkPaste); else nothing is stored.
     if (input.forkedFrom !== undefined && !(await findForkSource(input.forkedFrom))) {
       throw badRequest(PASTE_MESSAGES.forkNotAllowed);
@@ -124,14 +115,19 @@ export function createPasteCreation(
       { db: db.kysely, clock, settings: await settings.get() },
       { privacy: screening.privacy, ...actor, text: () => textForRules(blobs, content) },
     );
-    const heldReason = screening.held ? 'rule' : extra.reason;
-    const stored = await storeContent(blobs, input.content, await settings.maxPasteBytes(), lineIndexes);
-    const facts = { title, privacy: screening.privacy, encrypted: false, status: 'ready' as const };
-    const doc = await search.documentFor({ ...facts, burnAfterReading: isBurn(input) }, () =>
-      typeof content === 'string'
-        ? content
-        : search.textOf({ content: content.inline, blob_key: content.blobKey, size_bytes: content.size }),
+    const limit = await settings.maxPasteBytes();
+    const { stored, found } = await storeScanned(malware, content, (scan) =>
+      storeContent(blobs, content, limit, lineIndexes, scan),
     );
+    const heldReason = found?.hold ?? (screening.held ? 'rule' : extra.reason);
+    const facts = { title, privacy: screening.privacy, encrypted: false, status: 'ready' as const };
+    const doc = !searchableWith(found?.hold ?? null)
+      ? null
+      : await search.documentFor({ ...facts, burnAfterReading: isBurn(input) }, () =>
+          typeof content === 'string'
+            ? content
+            : search.textOf({ content: content.inline, blob_key: content.blobKey, size_bytes: content.size }),
+        );
     const created = await insertNew(
       { ...input, privacy: screening.privacy },
       actor,
@@ -147,6 +143,7 @@ export function createPasteCreation(
       doc,
     );
     await screening.record(created.id);
+    if (found) await malware.record(db.kysely, created.id, found.verdict);
     return { ...created, ...scanAnswer(scan) };
   }
 
@@ -165,7 +162,7 @@ export function createPasteCreation(
     if (typeof input.content !== 'string') throw badRequest(PASTE_MESSAGES.encryptedContentInvalid);
     if (input.tags?.length) throw badRequest(TAG_MESSAGES.encrypted);
     const bytes = await sealedContentOf(input.content);
-    checkOptions(input, actor.user?.role ?? null);
+    checkCreateOptions(input, actor.user?.role ?? null);
     const limit = await settings.maxPasteBytes();
     if (bytes.length > limit) throw new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage(bytes.length, limit));
     const blobKey = newBlobKey('pastes');
@@ -188,7 +185,7 @@ export function createPasteCreation(
     { size, inline, blobKey }: StoredContent,
     shown: Pick<PasteRow, 'title' | 'encryption' | 'sealed_title'> &
       Partial<Pick<PasteRow, 'held_reason' | 'held_at' | 'content_hash'>>,
-    doc: SearchDocument,
+    doc: SearchDocument | null,
   ): Promise<CreatePasteResult> {
     const now = clock.now();
     const burn = isBurn(input);
@@ -241,10 +238,12 @@ export function createPasteCreation(
         inlineMaxBytes: INLINE_CONTENT_MAX_BYTES,
         lineIndexes,
         scanBudgetMs: secretScanBudgetMs,
+        malwareScan: malware.start(false),
       }),
 
     /** Drops content received for a create that will not happen. */
     discardReceived: async (content: ReceivedContent): Promise<void> => {
+      content.malwareScan?.abort();
       if (content.blobKey) await deleteContentBlob(blobs, content.blobKey);
     },
 
@@ -269,6 +268,7 @@ export function createPasteCreation(
       try {
         return await createPaste(input, actor);
       } catch (e) {
+        received?.malwareScan?.abort();
         if (received?.blobKey) await deleteContentBlob(blobs, received.blobKey);
         throw e;
       }
@@ -285,7 +285,7 @@ export function createPasteCreation(
       role: UserRow['role'],
       sizeBytes: number,
     ): Promise<void> {
-      checkOptions(input, role);
+      checkCreateOptions(input, role);
       const limit = await settings.maxPasteBytes();
       if (sizeBytes > limit) throw new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage(sizeBytes, limit));
     },

@@ -23,6 +23,8 @@ describe('PUT /api/settings', () => {
     expect((await admin.get('/api/settings')).body).toMatchObject({
       siteTitle: 'Test Paste',
       enableRbac: true,
+      // No CLAMAV_URL here: the Safety tab says the fail-open switch has nothing to act on.
+      malwareScanner: false,
     });
     const res = await admin.put('/api/settings', {
       siteTitle: '  Team Paste ',

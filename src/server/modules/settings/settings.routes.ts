@@ -9,12 +9,16 @@ import {
 import { badRequest } from '../../errors.js';
 import { auditContextOf } from '../audit/audit-context.js';
 
-/** Every setting but the sign-in providers, whose secrets no answer carries (see adminSettingsSchema). */
-function withoutProviders({ identityProviders: _, ...rest }: Settings): AdminSettings {
-  return rest;
-}
-
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  /**
+   * Every setting but the sign-in providers, whose secrets no answer carries (see
+   * adminSettingsSchema), and whether the server has a malware scanner.
+   */
+  const withoutProviders = ({ identityProviders: _, ...rest }: Settings): AdminSettings => ({
+    ...rest,
+    malwareScanner: app.services.config.clamav !== undefined,
+  });
+
   app.get(
     '/api/settings/public',
     { config: { access: 'public', allowBeforeSetup: true, openToVisitors: true } },

@@ -5,10 +5,9 @@ import { PASTE_MESSAGES, UPLOAD_MESSAGES } from '../../../common/messages.js';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import type { BlobStore } from '../../infra/blob-store/index.js';
-import type { ScanVerdict } from '../../infra/clamd/clamd-client.js';
 import type { Metrics } from '../../infra/metrics/metrics.js';
 import { deleteContentBlob, type LineIndexes } from '../line-index/line-index-store.js';
-import type { MalwareScanning } from '../malware/malware.service.js';
+import { type MalwareFinding, type MalwareScanning, searchableWith } from '../malware/malware.service.js';
 import { isEncrypted } from '../pastes/encrypted-content.js';
 import type { PastesService } from '../pastes/pastes.service.js';
 import { checkAssembled, RefusedContentError } from './assembly.js';
@@ -21,7 +20,7 @@ export interface AssemblerDeps {
   blobs: BlobStore;
   pastes: PastesService;
   lineIndexes: LineIndexes;
-  malware: Pick<MalwareScanning, 'start' | 'judge' | 'record'>;
+  malware: Pick<MalwareScanning, 'start' | 'conclude' | 'record'>;
   log: FastifyBaseLogger;
   options: { leaseMs: number; assemblyPauseMs: number };
   metrics: Pick<Metrics, 'assemblyDuration' | 'assemblyTakeovers'>;
@@ -47,10 +46,10 @@ export function createAssembler(deps: AssemblerDeps) {
     const pasteId = s.paste_id;
     let digest: string;
     const sealed = isEncrypted(s);
-    // Sealed bytes have no lines the server could index, and nothing a scanner could read.
+    // Sealed bytes have no lines the server could index.
     const lines = s.total_size > EXTREME_PASTE_BYTES && !sealed ? lineIndexes.builder() : undefined;
-    const scan = sealed ? null : malware.start();
-    let verdict: ScanVerdict | null = null;
+    const scan = malware.start(sealed);
+    let found: MalwareFinding | null = null;
     try {
       await blobs.completeParts(s.blob_key, s.store_ref, await repo.listChunks(db, uploadId));
       let last = 0;
@@ -71,9 +70,9 @@ export function createAssembler(deps: AssemblerDeps) {
           sealed,
         },
       );
-      if (scan) verdict = await scan.finish();
       // Before the paste is readable, so a window never waits for a build.
       if (lines) await lineIndexes.save(s.blob_key, lines.finish());
+      found = await malware.conclude(scan, { uploadId, pasteId });
     } catch (e) {
       scan?.abort();
       if (!(e instanceof RefusedContentError)) throw e; // the lease runs out and the assembly is tried again
@@ -82,16 +81,15 @@ export function createAssembler(deps: AssemblerDeps) {
       await pastes.delete(pasteId);
       return true;
     }
-    const hold = verdict ? await malware.judge(verdict, { uploadId, pasteId }) : null;
+    const hold = found?.hold ?? null;
     // Not marked: either the paste was deleted meanwhile (its blob goes too), or another instance
     // that took over after this one's lease ran out finished first — then the blob is the paste's.
     // One commit: whoever sees the paste ready also sees its upload done, with its digest.
-    // Malware gets no search document: nobody, its author included, finds its words.
-    const doc = hold === 'malware' ? null : await pastes.documentOnceReady(pasteId);
+    const doc = searchableWith(hold) ? await pastes.documentOnceReady(pasteId) : null;
     const ready = await db.transaction().execute(async (tx) => {
       const marked = await pastes.markReady(pasteId, tx, doc, hold);
       await repo.markDone(tx, uploadId, clock.now(), digest);
-      if (marked && verdict) await malware.record(tx, pasteId, verdict);
+      if (marked && found) await malware.record(tx, pasteId, found.verdict);
       return marked;
     });
     if (!ready && (await pastes.processingState(pasteId)) === null)

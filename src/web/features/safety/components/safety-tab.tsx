@@ -10,6 +10,7 @@ import { useUser } from '../../auth/api/get-user';
 import { useDeleteRule, useSafetyRules } from '../api/rules';
 import { HoldSettingsCard } from './hold-settings';
 import { ImportRules } from './import-rules';
+import { MalwareSettingsCard } from './malware-settings';
 import { ACTION_LABELS, KIND_LABELS, RuleForm } from './rule-form';
 import { SafetyNumbers } from './safety-numbers';
 
@@ -71,6 +72,7 @@ export function SafetyTab() {
       <RuleList />
       <ImportRules />
       {isAdmin ? <HoldSettingsCard /> : null}
+      {isAdmin ? <MalwareSettingsCard /> : null}
     </section>
   );
 }
