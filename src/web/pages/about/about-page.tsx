@@ -179,6 +179,11 @@ export function AboutPage() {
               a moderator approves it, only its author and the moderators can read it. Password-protected and
               encrypted pastes are never checked.
             </p>
+            <p>
+              Where the operator connects a ClamAV scanner, every new paste but an end-to-end encrypted one is
+              scanned for malware as it arrives, large uploads included (later edits are not). One found
+              infected can be read by no one, its author included, and is deleted after seven days.
+            </p>
           </CardContent>
         </Card>
 
