@@ -81,3 +81,70 @@ test('create a collection, add two pastes, reorder them; another person sees onl
   await snap(page, 'collection-author-dark');
   expect(await axeViolations(page), 'collection, author (dark)').toEqual([]);
 });
+
+test('a shared collection names a person from its settings; only then can they open it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const owner = { username: 'keeper1', password: 'password-123' };
+  const named = { username: 'colleague1', password: 'password-123' };
+  await registerUser(baseURL!, owner.username, owner.password);
+  await registerUser(baseURL!, named.username, named.password);
+  await loginInContext(page, owner.username, owner.password);
+  await page.goto('/account#collections');
+  const card = page.locator('#collections');
+  await card.getByLabel('New collection').fill('Runbook');
+  await card.getByRole('button', { name: 'Create' }).click();
+  await page.waitForURL('**/c/*');
+  const collectionUrl = new URL(page.url()).pathname;
+
+  const colleague = await newVisitor(browser, baseURL!);
+  await loginInContext(colleague, named.username, named.password);
+  await colleague.goto(collectionUrl);
+  await expect(colleague.getByRole('heading', { name: 'Runbook' })).toBeVisible();
+
+  // Shared with nobody: closed to anyone with the link.
+  await page.getByLabel('Privacy').selectOption('shared');
+  const sharing = page.getByRole('group', { name: 'Shared with' });
+  await expect(sharing.getByText('Nobody yet')).toBeVisible();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect
+    .poll(async () => {
+      await colleague.reload();
+      return colleague.getByText('Collection not found').count();
+    })
+    .toBe(1);
+
+  // Enter in the field adds the person; only Save sends it.
+  await sharing.getByLabel('Add a person (username)').fill(named.username);
+  await sharing.getByLabel('Add a person (username)').press('Enter');
+  await expect(sharing.getByText(named.username)).toBeVisible();
+  await expect(sharing.getByLabel('Add a person (username)')).toHaveValue('');
+  await colleague.reload();
+  await expect(colleague.getByText('Collection not found')).toBeVisible();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect
+    .poll(async () => {
+      await colleague.reload();
+      return colleague.getByRole('heading', { name: 'Runbook' }).count();
+    })
+    .toBe(1);
+  await page.reload();
+  await expect(sharing.getByText(named.username)).toBeVisible();
+  await snap(page, 'collection-shared-settings');
+  expect(await axeViolations(page), 'collection, shared settings').toEqual([]);
+
+  // Removed and saved: closed to them again.
+  await page.getByRole('button', { name: `Remove ${named.username}` }).click();
+  await expect(sharing.getByText('Nobody yet')).toBeVisible();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect
+    .poll(async () => {
+      await colleague.reload();
+      return colleague.getByText('Collection not found').count();
+    })
+    .toBe(1);
+  await page.reload();
+  await expect(sharing.getByText('Nobody yet')).toBeVisible();
+});

@@ -13,13 +13,8 @@ import { Input, Textarea } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/select';
 import { errorMessage } from '../../../lib/api-client';
+import { GranteeEditor, type Grantees, namesOfGrantees } from '../../teams';
 import { PRIVACY_HINTS, PRIVACY_LABELS } from './labels';
-
-const names = (text: string) =>
-  text
-    .split(/[\s,]+/)
-    .map((s) => s.trim())
-    .filter(Boolean);
 
 /**
  * A collection's name and description (its editors), privacy and whom a shared one names (its
@@ -40,8 +35,7 @@ export function CollectionSettings({
   const [name, setName] = useState(c.name);
   const [description, setDescription] = useState(c.description);
   const [privacy, setPrivacy] = useState<CollectionPrivacy>(c.privacy);
-  const [users, setUsers] = useState(c.shares?.users.map((u) => u.username).join(', ') ?? '');
-  const [teams, setTeams] = useState(c.shares?.teams.map((t) => t.slug).join(', ') ?? '');
+  const [grantees, setGrantees] = useState<Grantees>(c.shares ?? { users: [], teams: [] });
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -50,7 +44,7 @@ export function CollectionSettings({
     if (description !== c.description) body.description = description;
     if (c.canManage) {
       if (privacy !== c.privacy) body.privacy = privacy;
-      if (privacy === 'shared') body.shares = { users: names(users), teams: names(teams) };
+      if (privacy === 'shared') body.shares = namesOfGrantees(grantees);
     }
     onSave(body);
   }
@@ -97,16 +91,19 @@ export function CollectionSettings({
         </div>
       ) : null}
       {c.canManage && privacy === 'shared' ? (
-        <div className="grid gap-3 sm:grid-cols-2">
-          <div className="space-y-1.5">
-            <Label htmlFor="collection-share-users">People (usernames)</Label>
-            <Input id="collection-share-users" value={users} onChange={(e) => setUsers(e.target.value)} />
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor="collection-share-teams">Teams (their addresses)</Label>
-            <Input id="collection-share-teams" value={teams} onChange={(e) => setTeams(e.target.value)} />
-          </div>
-        </div>
+        <fieldset className="space-y-2 rounded-lg border border-border p-4 text-sm">
+          <legend className="px-1 font-medium">Shared with</legend>
+          <GranteeEditor
+            grantees={grantees}
+            editable
+            nobody="Nobody yet: only you, your team and staff can open it."
+            onChange={(next, done) => {
+              setGrantees(next);
+              done?.();
+            }}
+          />
+          <p className="text-xs text-muted-foreground">Saved with the other settings.</p>
+        </fieldset>
       ) : null}
       {error ? <Alert variant="destructive">{errorMessage(error, 'Not saved')}</Alert> : null}
       <Button type="submit" disabled={busy}>
