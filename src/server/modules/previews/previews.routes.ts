@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { GENERIC_MESSAGES } from '../../../common/messages.js';
 import { AppError, notFound } from '../../errors.js';
 
-/** `/og/{id}.png`: the id as paste ids are written. */
-const CARD_FILE = /^([A-Za-z0-9_-]{1,32})\.png$/;
+/** A paste id as paste ids are written. */
+const PASTE_ID = /^[A-Za-z0-9_-]{1,32}$/;
 
 /**
  * GET /og/:id.png — a paste's link preview card (its page's og:image), for the pastes other sites
@@ -15,14 +15,14 @@ const CARD_FILE = /^([A-Za-z0-9_-]{1,32})\.png$/;
 export const previewsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { previews } = app.services;
   app.get(
-    '/og/:file',
+    '/og/:id.png',
     {
       config: { access: 'public', openToVisitors: true },
-      schema: { params: z.object({ file: z.string().max(40) }) },
+      schema: { params: z.object({ id: z.string().max(40) }) },
     },
     async (request, reply) => {
-      const id = CARD_FILE.exec(request.params.file)?.[1];
-      const card = id ? await previews.card(id) : null;
+      const { id } = request.params;
+      const card = PASTE_ID.test(id) ? await previews.card(id) : null;
       if (!card) throw notFound();
       reply
         .header('etag', card.etag)
