@@ -13,7 +13,7 @@ import { AppError, notFound } from '../errors.js';
 import { viewerOf } from '../modules/pastes/reading/viewer.js';
 import { presentUser } from '../modules/users/users.presenter.js';
 import { oembedDiscovery, previewImageUrl } from './oembed-discovery.js';
-import { linkedStylesheets, readInlineAssets } from './page-assets.js';
+import { linkedStylesheets, readInlineAssets, screenFiles } from './page-assets.js';
 import { createPageCache, encodingFor } from './page-cache.js';
 import { renderShell, type ShellMeta } from './page-shell.js';
 
@@ -279,29 +279,4 @@ export async function loadPastePageRenderer(file: string): Promise<PastePageRend
   if (!fs.existsSync(file)) return undefined;
   const mod = (await import(pathToFileURL(file).href)) as { renderPastePage: PastePageRenderer };
   return mod.renderPastePage;
-}
-
-/**
- * The script files a lazily loaded screen needs (its chunk and the chunks it imports), from Vite's
- * build manifest, leaving out those index.html loads anyway. Empty without a manifest.
- */
-function screenFiles(root: string, source: string, shell: string): { modules: string[]; styles: string[] } {
-  const manifestFile = path.join(root, '.vite', 'manifest.json');
-  if (!fs.existsSync(manifestFile)) return { modules: [], styles: [] };
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<
-    string,
-    { file: string; imports?: string[]; css?: string[] }
-  >;
-  const modules = new Set<string>();
-  const styles = new Set<string>();
-  const visit = (key: string) => {
-    const entry = manifest[key];
-    if (!entry || modules.has(entry.file)) return;
-    modules.add(entry.file);
-    for (const css of entry.css ?? []) styles.add(css);
-    for (const next of entry.imports ?? []) visit(next);
-  };
-  visit(source);
-  const fresh = (files: Set<string>) => [...files].filter((f) => !shell.includes(f)).map((f) => `/${f}`);
-  return { modules: fresh(modules), styles: fresh(styles) };
 }
