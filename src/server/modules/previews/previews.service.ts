@@ -52,8 +52,8 @@ export function createPreviewsService({ reader, settings, highlighter, renderer 
   async function contentOf(paste: PasteOpening, siteTitle: string): Promise<CardContent> {
     const text = await paste.text();
     const opening = text.split('\n', CARD_LINES).join('\n');
-    const asked = paste.language === 'plaintext' ? 'plaintext' : paste.language;
-    const done = asked === 'plaintext' ? null : await highlighter.highlight(opening, asked);
+    // No language chosen: detected from these lines, as the paste page detects it.
+    const done = paste.language === 'plaintext' ? null : await highlighter.highlight(opening, paste.language);
     const language = done?.html ? done.language : null;
     return {
       siteTitle: shorten(siteTitle, 60),
@@ -69,7 +69,7 @@ export function createPreviewsService({ reader, settings, highlighter, renderer 
     };
   }
 
-  /** Draws a card once, however many ask for it at the same time; a failed one is not kept. */
+  /** Draws a card once, however many ask for it at the same time; one that failed is not kept. */
   function drawn(key: string, draw: () => Promise<Uint8Array | null>): Promise<Uint8Array | null> {
     const known = kept.get(key);
     if (known) {
@@ -78,10 +78,16 @@ export function createPreviewsService({ reader, settings, highlighter, renderer 
       kept.set(key, known);
       return known;
     }
-    const png = draw().then((result) => {
-      if (result === null) kept.delete(key);
-      return result;
-    });
+    const png = draw().then(
+      (result) => {
+        if (result === null) kept.delete(key);
+        return result;
+      },
+      (error: unknown) => {
+        kept.delete(key);
+        throw error;
+      },
+    );
     kept.set(key, png);
     if (kept.size > KEPT_CARDS) kept.delete(kept.keys().next().value!);
     return png;
