@@ -1,5 +1,5 @@
-// Compiles the server (src/server + src/common) into ES modules, dist/server/main.js and the
-// highlighter's worker, when missing or older than their sources: `npm start` runs JavaScript,
+// Compiles the server (src/server + src/common) into ES modules, dist/server/main.js and its
+// workers, when missing or older than their sources: `npm start` runs JavaScript,
 // not TypeScript through tsx.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,10 +21,11 @@ export async function buildServer({ force = false } = {}) {
   console.log('Building the server (esbuild)…');
   const { outputFiles } = await build({
     write: false,
-    // The highlighter's worker thread is a script of its own, beside main.js (infra/highlight).
+    // The worker threads (infra/highlight, modules/previews) are scripts of their own, beside main.js.
     entryPoints: {
       main: path.join(root, 'src/server/main.ts'),
       'highlight-worker': path.join(root, 'src/server/infra/highlight/highlight-worker.ts'),
+      'card-worker': path.join(root, 'src/server/modules/previews/card-worker.ts'),
     },
     outdir: path.dirname(SERVER_ENTRY),
     bundle: true,

@@ -53,6 +53,18 @@ describe('two instances of one site', () => {
     expect((await sites.b.client().get(`/api/pastes/${id}`)).status).toBe(404);
   });
 
+  it('name a paste’s link preview card by one ETag, so either answers 304 to the other’s', async () => {
+    const { onA } = sites.browser();
+    await onA.post('/api/setup', setupBody());
+    const { id } = (await onA.post('/api/pastes', { title: 'card', content: 'const x = 1;\n' })).body;
+    const card = (base: string, headers: Record<string, string> = {}) =>
+      fetch(`${base}/og/${id}.png`, { headers });
+    const fromA = await card(sites.a.baseUrl);
+    expect(fromA.status).toBe(200);
+    const etag = fromA.headers.get('etag')!;
+    expect((await card(sites.b.baseUrl, { 'if-none-match': etag })).status).toBe(304);
+  });
+
   it.runIf(sites.sharesRedis)('share one rate-limit budget per client through Redis', async () => {
     const { onA, onB } = sites.browser();
     await onA.post('/api/setup', setupBody());

@@ -264,3 +264,6 @@ export const SEARCH_PAGE_SIZE = 20;
 export const SEARCH_MAX_OFFSET = 1000;
 /** A result's snippet: at most this many characters of its matching line. */
 export const SEARCH_SNIPPET_MAX_LENGTH = 200;
+
+/** A paste's link preview card (its og:image): Open Graph's and X's large summary card size. */
+export const PREVIEW_CARD = { width: 1200, height: 630 } as const;

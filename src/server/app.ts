@@ -31,6 +31,7 @@ import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
 import { myPastesRoutes, pastesRoutes } from './modules/pastes/pastes.routes.js';
+import { previewsRoutes } from './modules/previews/previews.routes.js';
 import { revisionsRoutes } from './modules/revisions/revisions.routes.js';
 import { safetyRoutes } from './modules/safety/safety.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
@@ -187,6 +188,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(faviconRoutes);
   await app.register(backupRoutes);
   await app.register(embedsRoutes);
+  await app.register(previewsRoutes);
 
   await app.register(webAppPlugin, {
     root: webRoot,

@@ -57,6 +57,8 @@ export function createServices(deps: ServiceDeps) {
     backup,
     scheduledBackups,
     embeds,
+    previews,
+    cardRenderer,
     highlighter,
   } = site;
   return {
@@ -105,12 +107,14 @@ export function createServices(deps: ServiceDeps) {
     backup,
     scheduledBackups,
     embeds,
+    previews,
     backgroundTasks: backgroundTasksOf(platform, accounts, pasteServices, site),
     async close(): Promise<void> {
       await mail.settled();
       await uploads.settled();
       await views.close();
       await highlighter.close();
+      await cardRenderer.close();
       await changes.close();
       await redis?.quit().catch(() => {});
       await db.close();

@@ -1,19 +1,43 @@
 import { mayEmbedPaste } from '../../common/policies.js';
 import type { PasteView } from '../../common/schemas/paste.js';
 
+interface PageRead {
+  view: PasteView;
+  held: boolean;
+}
+
+/**
+ * Whether other sites may show the paste of a page (mayEmbedPaste). The page carries only text
+ * open to link holders (ready, not burn, not encrypted), so those facts are known.
+ */
+function shownElsewhere({ view, held }: PageRead, site: { requireSignInToRead: boolean }): boolean {
+  const facts = { privacy: view.privacy, burnAfterReading: view.burnAfterReading, held };
+  return mayEmbedPaste({ ...facts, status: 'ready', encrypted: false }, site);
+}
+
 /**
  * The oEmbed address a paste's page names for consumers (`<link rel="alternate"
- * type="application/json+oembed">`), or undefined when other sites may not embed it. The page
- * carries only text open to link holders (ready, not burn, not encrypted), so those facts are known.
+ * type="application/json+oembed">`), or undefined when other sites may not embed it.
  */
 export function oembedDiscovery(
-  read: { view: PasteView; held: boolean },
+  read: PageRead,
   site: { requireSignInToRead: boolean },
   origin: string,
 ): string | undefined {
-  const { view, held } = read;
-  const facts = { privacy: view.privacy, burnAfterReading: view.burnAfterReading, held };
-  if (!mayEmbedPaste({ ...facts, status: 'ready', encrypted: false }, site)) return undefined;
-  const pasteUrl = `${origin}/paste/${encodeURIComponent(view.id)}`;
+  if (!shownElsewhere(read, site)) return undefined;
+  const pasteUrl = `${origin}/paste/${encodeURIComponent(read.view.id)}`;
   return `${origin}/api/oembed?url=${encodeURIComponent(pasteUrl)}&format=json`;
+}
+
+/**
+ * The address of a paste's link preview card (og:image, GET /og/:id.png), or undefined when other
+ * sites may not show it: the card shows what an embed shows.
+ */
+export function previewImageUrl(
+  read: PageRead,
+  site: { requireSignInToRead: boolean },
+  origin: string,
+): string | undefined {
+  if (!shownElsewhere(read, site)) return undefined;
+  return `${origin}/og/${encodeURIComponent(read.view.id)}.png`;
 }

@@ -45,3 +45,32 @@ export const scriptHash = (text: string): string =>
 export function linkedStylesheets(shell: string): string[] {
   return [...shell.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g)].map((m) => m[1]!);
 }
+
+/**
+ * The script files a lazily loaded screen needs (its chunk and the chunks it imports), from Vite's
+ * build manifest, leaving out those index.html loads anyway. Empty without a manifest.
+ */
+export function screenFiles(
+  root: string,
+  source: string,
+  shell: string,
+): { modules: string[]; styles: string[] } {
+  const manifestFile = path.join(root, '.vite', 'manifest.json');
+  if (!fs.existsSync(manifestFile)) return { modules: [], styles: [] };
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[]; css?: string[] }
+  >;
+  const modules = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string) => {
+    const entry = manifest[key];
+    if (!entry || modules.has(entry.file)) return;
+    modules.add(entry.file);
+    for (const css of entry.css ?? []) styles.add(css);
+    for (const next of entry.imports ?? []) visit(next);
+  };
+  visit(source);
+  const fresh = (files: Set<string>) => [...files].filter((f) => !shell.includes(f)).map((f) => `/${f}`);
+  return { modules: fresh(modules), styles: fresh(styles) };
+}

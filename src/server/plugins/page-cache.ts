@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 
 /** How long a rendered page is reused: its view count and "3 minutes ago" may lag this much. */
 export const PAGE_CACHE_TTL_MS = 10_000;
@@ -81,4 +82,17 @@ export function createPageCache(opts: { now: () => number; ttlMs?: number; maxBy
       return entry;
     },
   };
+}
+
+/** The encoding to send for an Accept-Encoding header: a browser sends the same one every time. */
+const encodings = new Map<string, PageEncoding>();
+export function encodingFor(accepted: string): PageEncoding {
+  let encoding = encodings.get(accepted);
+  if (encoding === undefined) {
+    encoding = (negotiate(accepted, ['br', 'gzip']) ?? 'identity') as PageEncoding;
+    // Headers are the client's to choose: only a few distinct ones are kept.
+    if (encodings.size >= 64) encodings.clear();
+    encodings.set(accepted, encoding);
+  }
+  return encoding;
 }

@@ -1,3 +1,4 @@
+import { PREVIEW_CARD } from '../../common/constants.js';
 import { classesIn, customPropertiesIn } from './critical-css.js';
 import type { InlineAssets } from './page-assets.js';
 
@@ -13,6 +14,8 @@ export interface ShellMeta {
   openGraph?: { title: string; siteName: string };
   /** oEmbed discovery (a paste other sites may embed): the oEmbed address and the paste's title. */
   oembed?: { href: string; title: string };
+  /** The absolute address of the page's link preview card (og:image, PREVIEW_CARD's size). */
+  previewImage?: string;
   /** Keep this page out of search engines. */
   noindex?: boolean;
   /** The site's own favicon (settings), replacing the built-in one. */
@@ -60,6 +63,15 @@ export function renderShell(html: string, meta: ShellMeta): string {
   if (meta.oembed) {
     extra.push(
       `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(meta.oembed.href)}" title="${escapeHtml(meta.oembed.title)}" />`,
+    );
+  }
+  if (meta.previewImage) {
+    extra.push(
+      `<meta property="og:image" content="${escapeHtml(meta.previewImage)}" />`,
+      '<meta property="og:image:type" content="image/png" />',
+      `<meta property="og:image:width" content="${PREVIEW_CARD.width}" />`,
+      `<meta property="og:image:height" content="${PREVIEW_CARD.height}" />`,
+      '<meta name="twitter:card" content="summary_large_image" />',
     );
   }
   if (meta.noindex) extra.push('<meta name="robots" content="noindex, nofollow" />');

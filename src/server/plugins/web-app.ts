@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -13,9 +12,9 @@ import type { PublicUser } from '../../common/schemas/user.js';
 import { AppError, notFound } from '../errors.js';
 import { viewerOf } from '../modules/pastes/reading/viewer.js';
 import { presentUser } from '../modules/users/users.presenter.js';
-import { oembedDiscovery } from './oembed-discovery.js';
-import { linkedStylesheets, readInlineAssets } from './page-assets.js';
-import { createPageCache, type PageEncoding } from './page-cache.js';
+import { oembedDiscovery, previewImageUrl } from './oembed-discovery.js';
+import { linkedStylesheets, readInlineAssets, screenFiles } from './page-assets.js';
+import { createPageCache, encodingFor } from './page-cache.js';
 import { renderShell, type ShellMeta } from './page-shell.js';
 
 /**
@@ -48,8 +47,9 @@ interface PageBody {
   status: number;
   /** What a link preview may say of it (null: nothing, noindex). */
   preview: { title: string | null; isPublic: boolean } | null;
-  /** Its oEmbed address when other sites may embed it (mayEmbedPaste). */
+  /** Its oEmbed address and preview card when other sites may show it (mayEmbedPaste). */
   oembedHref?: string;
+  imageUrl?: string;
   key: string;
   render: (renderedAt: number) => Promise<string>;
 }
@@ -153,9 +153,12 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
       setupCompleted && renderPastePage && pathname === `/paste/${pasteId}`
         ? await pageBody(request, id, publicSettings, renderPastePage)
         : null;
-    const shown = (meta: PageBody['preview'], oembedHref?: string): ShellMeta => {
+    const shown = (meta: PageBody['preview'], links: Partial<PageBody> = {}): ShellMeta => {
       const title = meta?.title || 'Untitled paste';
-      const oembed = oembedHref ? { oembed: { href: oembedHref, title } } : {};
+      const oembed = {
+        ...(links.oembedHref ? { oembed: { href: links.oembedHref, title } } : {}),
+        ...(links.imageUrl ? { previewImage: links.imageUrl } : {}),
+      };
       return meta?.isPublic
         ? { ...site, ...oembed, title: `${title} - ${siteTitle}`, openGraph: { title, siteName: siteTitle } }
         : { ...site, ...oembed, noindex: true };
@@ -172,7 +175,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
         const renderedAt = app.services.clock.now();
         const html = await body.render(renderedAt);
         return renderShell(shell, {
-          ...shown(body.preview, body.oembedHref),
+          ...shown(body.preview, body),
           inline,
           body: { html, renderedAt },
         });
@@ -227,6 +230,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
       status: 200,
       preview: { title: shown.title, isPublic: shown.privacy === 'public' },
       oembedHref,
+      imageUrl: previewImageUrl(read, settings, origin),
       // The facts name the text by its revision; the count is left out (it may lag, see
       // PAGE_CACHE_TTL_MS). Neither part has a raw newline (the URL is encoded, the rest JSON).
       key: `${url}\n${user === null ? '' : JSON.stringify(user)}\n${textKey(read.factsJson)}\n${oembedHref ?? ''}`,
@@ -262,19 +266,6 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
   });
 });
 
-/** The encoding to send for an Accept-Encoding header: a browser sends the same one every time. */
-const encodings = new Map<string, PageEncoding>();
-function encodingFor(accepted: string): PageEncoding {
-  let encoding = encodings.get(accepted);
-  if (encoding === undefined) {
-    encoding = (negotiate(accepted, ['br', 'gzip']) ?? 'identity') as PageEncoding;
-    // Headers are the client's to choose: only a few distinct ones are kept.
-    if (encodings.size >= 64) encodings.clear();
-    encodings.set(accepted, encoding);
-  }
-  return encoding;
-}
-
 const safeDecode = (s: string): string => {
   try {
     return decodeURIComponent(s);
@@ -288,29 +279,4 @@ export async function loadPastePageRenderer(file: string): Promise<PastePageRend
   if (!fs.existsSync(file)) return undefined;
   const mod = (await import(pathToFileURL(file).href)) as { renderPastePage: PastePageRenderer };
   return mod.renderPastePage;
-}
-
-/**
- * The script files a lazily loaded screen needs (its chunk and the chunks it imports), from Vite's
- * build manifest, leaving out those index.html loads anyway. Empty without a manifest.
- */
-function screenFiles(root: string, source: string, shell: string): { modules: string[]; styles: string[] } {
-  const manifestFile = path.join(root, '.vite', 'manifest.json');
-  if (!fs.existsSync(manifestFile)) return { modules: [], styles: [] };
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<
-    string,
-    { file: string; imports?: string[]; css?: string[] }
-  >;
-  const modules = new Set<string>();
-  const styles = new Set<string>();
-  const visit = (key: string) => {
-    const entry = manifest[key];
-    if (!entry || modules.has(entry.file)) return;
-    modules.add(entry.file);
-    for (const css of entry.css ?? []) styles.add(css);
-    for (const next of entry.imports ?? []) visit(next);
-  };
-  visit(source);
-  const fresh = (files: Set<string>) => [...files].filter((f) => !shell.includes(f)).map((f) => `/${f}`);
-  return { modules: fresh(modules), styles: fresh(styles) };
 }

@@ -15,6 +15,8 @@ import { createModerationService } from '../modules/moderation/moderation.servic
 import { INLINE_CONTENT_MAX_BYTES } from '../modules/pastes/pastes.limits.js';
 import { createPasteRanking } from '../modules/pastes/ranking.service.js';
 import { createEmbedReader } from '../modules/pastes/reading/embed-read.js';
+import { createCardRenderer } from '../modules/previews/card-renderer.js';
+import { createPreviewsService } from '../modules/previews/previews.service.js';
 import type { AccountServices } from './accounts.js';
 import type { PasteServices } from './pastes.js';
 import type { Platform } from './platform.js';
@@ -95,15 +97,26 @@ export function createSiteServices(
   const leaderboard = createLeaderboardService({ ranking: createPasteRanking({ db: db.kysely }), clock });
   // A text that takes a grammar longer than this is shown plain (some take seconds on a few KB).
   const highlighter = createHighlighter({ timeoutMs: 1_000, maxQueued: 32 });
+  const embedReader = createEmbedReader({ pastes, blobs, lineIndexes });
   const embeds = createEmbedsService({
-    reader: createEmbedReader({ pastes, blobs, lineIndexes }),
+    reader: embedReader,
     settings,
     highlighter,
     assets: loadEmbedAssets(),
     siteOrigin: mail.siteOrigin,
   });
+  // A card takes 50–300 ms of CPU on its own thread; one not drawn in 10 s is given up.
+  const cardRenderer = createCardRenderer({ timeoutMs: 10_000, maxQueued: 16 });
+  const previews = createPreviewsService({
+    reader: embedReader,
+    settings,
+    highlighter,
+    renderer: cardRenderer,
+  });
   return {
     embeds,
+    previews,
+    cardRenderer,
     highlighter,
     moderation,
     bans,

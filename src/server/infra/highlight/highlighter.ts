@@ -94,7 +94,7 @@ export function createHighlighter({ timeoutMs, maxQueued }: HighlighterOptions) 
 }
 
 /** A worker script that registers tsx, then loads the TypeScript worker (Worker takes no loader flag). */
-function throughTsx(file: URL): string {
+export function throughTsx(file: URL): string {
   const tsx = createRequire(import.meta.url)
     .resolve('tsx/esm/api')
     .replace(/\.cjs$/, '.mjs');

@@ -5,7 +5,7 @@ import type { BlobStore } from '../../../infra/blob-store/index.js';
 import type { LineIndexes } from '../../line-index/line-index-store.js';
 import { isEncrypted } from '../encrypted-content.js';
 import type { PastesService } from '../pastes.service.js';
-import { pageTextOf } from './page-text.js';
+import { pageTextOf, textPrefixOf } from './page-text.js';
 import type { Viewer } from './paste-reader.js';
 
 /** An embed is read for whoever opens the host page: as a visitor, counting nothing, burning nothing. */
@@ -23,6 +23,13 @@ export interface EmbeddablePaste {
   text: string;
   /** Lines of the whole text. */
   totalLines: number;
+}
+
+/** What a link preview's card shows of a paste: its opening, never its whole text. */
+export interface PasteOpening extends Omit<EmbeddablePaste, 'text' | 'totalLines'> {
+  sizeBytes: number;
+  /** The text's first bytes (textPrefixOf), read only when asked. */
+  text: () => Promise<string>;
 }
 
 interface Deps {
@@ -57,6 +64,28 @@ export function createEmbedReader({ pastes, blobs, lineIndexes }: Deps) {
   }
 
   return {
+    /**
+     * The paste `id` as its preview card shows it, when it may be shown to other sites (the
+     * embed's rule: the card shows what an embed shows), reading at most `maxBytes` of its text.
+     */
+    async opening(
+      id: string,
+      site: { requireSignInToRead: boolean },
+      maxBytes: number,
+    ): Promise<PasteOpening | null> {
+      const row = await embeddableRow(id, site);
+      if (!row) return null;
+      return {
+        id: row.id,
+        title: row.title,
+        language: row.language,
+        authorName: row.author_username,
+        version: versionOf(row),
+        sizeBytes: row.size_bytes,
+        text: () => textPrefixOf(row, blobs, maxBytes),
+      };
+    },
+
     async read(id: string, site: { requireSignInToRead: boolean }): Promise<EmbeddablePaste | null> {
       const row = await embeddableRow(id, site);
       if (!row) return null;
@@ -66,12 +95,20 @@ export function createEmbedReader({ pastes, blobs, lineIndexes }: Deps) {
         title: row.title,
         language: row.language,
         authorName: row.author_username,
-        version: `${row.id}:${row.revision_count}:${row.edited_at ?? row.created_at}`,
+        version: versionOf(row),
         text,
         totalLines,
       };
     },
   };
 }
+
+/** Names a paste's text (id and revision): what is kept under it is never stale. */
+const versionOf = (row: {
+  id: string;
+  revision_count: number;
+  edited_at: number | null;
+  created_at: number;
+}) => `${row.id}:${row.revision_count}:${row.edited_at ?? row.created_at}`;
 
 export type EmbedReader = ReturnType<typeof createEmbedReader>;

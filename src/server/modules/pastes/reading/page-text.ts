@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import {
   PAGE_PREVIEW_MAX_BYTES,
   VERY_LARGE_PASTE_BYTES,
@@ -67,4 +68,21 @@ export async function pageTextOf(
     maxBytes: PAGE_PREVIEW_MAX_BYTES,
   });
   return { text: window.lines.join('\n'), totalLines: index.totalLines };
+}
+
+/**
+ * The text's first `maxBytes` bytes at most (whole characters: one cut in half is left out), read
+ * as a range of its blob whatever the paste's size; text kept in its row is already in memory.
+ */
+export async function textPrefixOf(
+  row: Pick<PasteWithAuthor, 'content' | 'blob_key' | 'size_bytes'>,
+  blobs: BlobStore,
+  maxBytes: number,
+): Promise<string> {
+  if (row.content !== null) return row.content.slice(0, maxBytes);
+  const end = Math.min(maxBytes, row.size_bytes) - 1;
+  if (end < 0) return '';
+  const bytes = await buffer(await blobs.get(row.blob_key!, { start: 0, end }));
+  // As a stream's first piece: a character cut at the end waits for bytes that never come.
+  return new TextDecoder().decode(bytes, { stream: true });
 }
