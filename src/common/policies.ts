@@ -145,6 +145,16 @@ export const mayEmbedPaste = (
 ): boolean => !site.requireSignInToRead && !paste.held && isOpenToLinkHolders(paste);
 
 /**
+ * Whether a paste has a link preview card (og:image, drawn from its first lines): what may be
+ * embedded, and public, as a preview's title is (isDescribedToPreviews). An unlisted link dropped
+ * in a chat shows no title and no text.
+ */
+export const mayPreviewPaste = (
+  paste: LinkFacts & { held: boolean },
+  site: { requireSignInToRead: boolean },
+): boolean => paste.privacy === 'public' && mayEmbedPaste(paste, site);
+
+/**
  * A VIP member (banner management, a banner on their pastes): the vip role, or a manager or admin
  * who activated a licence.
  */

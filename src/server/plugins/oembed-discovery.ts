@@ -1,4 +1,4 @@
-import { mayEmbedPaste } from '../../common/policies.js';
+import { mayEmbedPaste, mayPreviewPaste } from '../../common/policies.js';
 import type { PasteView } from '../../common/schemas/paste.js';
 
 interface PageRead {
@@ -10,9 +10,13 @@ interface PageRead {
  * Whether other sites may show the paste of a page (mayEmbedPaste). The page carries only text
  * open to link holders (ready, not burn, not encrypted), so those facts are known.
  */
-function shownElsewhere({ view, held }: PageRead, site: { requireSignInToRead: boolean }): boolean {
+function shownElsewhere(
+  { view, held }: PageRead,
+  site: { requireSignInToRead: boolean },
+  rule = mayEmbedPaste,
+): boolean {
   const facts = { privacy: view.privacy, burnAfterReading: view.burnAfterReading, held };
-  return mayEmbedPaste({ ...facts, status: 'ready', encrypted: false }, site);
+  return rule({ ...facts, status: 'ready', encrypted: false }, site);
 }
 
 /**
@@ -30,14 +34,14 @@ export function oembedDiscovery(
 }
 
 /**
- * The address of a paste's link preview card (og:image, GET /og/:id.png), or undefined when other
- * sites may not show it: the card shows what an embed shows.
+ * The address of a paste's link preview card (og:image, GET /og/:id.png), or undefined when it has
+ * none (mayPreviewPaste).
  */
 export function previewImageUrl(
   read: PageRead,
   site: { requireSignInToRead: boolean },
   origin: string,
 ): string | undefined {
-  if (!shownElsewhere(read, site)) return undefined;
+  if (!shownElsewhere(read, site, mayPreviewPaste)) return undefined;
   return `${origin}/og/${encodeURIComponent(read.view.id)}.png`;
 }

@@ -1,5 +1,5 @@
 import type { PasteLanguage } from '../../../../common/languages.js';
-import { mayEmbedPaste } from '../../../../common/policies.js';
+import { mayEmbedPaste, mayPreviewPaste } from '../../../../common/policies.js';
 import { AppError } from '../../../errors.js';
 import type { BlobStore } from '../../../infra/blob-store/index.js';
 import type { LineIndexes } from '../../line-index/line-index-store.js';
@@ -44,7 +44,7 @@ interface Deps {
  */
 export function createEmbedReader({ pastes, blobs, lineIndexes }: Deps) {
   /** The paste's row if it may be embedded on a site with these settings. */
-  async function embeddableRow(id: string, site: { requireSignInToRead: boolean }) {
+  async function embeddableRow(id: string, site: { requireSignInToRead: boolean }, rule = mayEmbedPaste) {
     if (site.requireSignInToRead) return null;
     let row: Awaited<ReturnType<PastesService['findVisible']>>['row'];
     try {
@@ -60,20 +60,20 @@ export function createEmbedReader({ pastes, blobs, lineIndexes }: Deps) {
       encrypted: isEncrypted(row),
       held: row.held_reason !== null,
     };
-    return mayEmbedPaste(facts, site) ? row : null;
+    return rule(facts, site) ? row : null;
   }
 
   return {
     /**
-     * The paste `id` as its preview card shows it, when it may be shown to other sites (the
-     * embed's rule: the card shows what an embed shows), reading at most `maxBytes` of its text.
+     * The paste `id` as its preview card shows it, when it has one (mayPreviewPaste), reading at
+     * most `maxBytes` of its text.
      */
     async opening(
       id: string,
       site: { requireSignInToRead: boolean },
       maxBytes: number,
     ): Promise<PasteOpening | null> {
-      const row = await embeddableRow(id, site);
+      const row = await embeddableRow(id, site, mayPreviewPaste);
       if (!row) return null;
       return {
         id: row.id,
