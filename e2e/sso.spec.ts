@@ -30,11 +30,16 @@ test.beforeAll(async () => {
       },
     },
     linker: { password: 'linker-pw', claims: { preferred_username: 'admin-at-corp' } },
+    tess: { password: 'tess-idp-pw', claims: { preferred_username: 'tess', groups: ['ops-staff'] } },
   });
   directory = await startSlapd([{ uid: 'lars', password: 'lars-directory-pw', mail: 'lars@corp.example' }]);
   server = await startServer({
     OIDC_PROVIDERS: JSON.stringify([
-      op.envEntry('corp', { name: 'Corp SSO', roleMap: { 'paste-mods': 'manager' } }),
+      op.envEntry('corp', {
+        name: 'Corp SSO',
+        roleMap: { 'paste-mods': 'manager' },
+        teamMap: { 'ops-staff': 'ops' },
+      }),
     ]),
     LDAP_PROVIDERS: JSON.stringify([directory.envEntry('directory', { name: 'Corp Directory' })]),
   });
@@ -113,6 +118,31 @@ test('a provider that is down says so, and local sign-in still works', async ({ 
   }
 });
 
+test('a provider group fills a team: the team page says where the membership came from', async ({ page }) => {
+  const admin = await page.request.post(`${server.url}/api/login`, {
+    data: { username: ADMIN.username, password: ADMIN.password, captchaToken: CAPTCHA_BYPASS_TOKEN },
+  });
+  expect(admin.ok()).toBe(true);
+  const team = await page.request.post(`${server.url}/api/teams`, {
+    data: { name: 'Ops', slug: 'ops' },
+    headers: { origin: server.url },
+  });
+  expect(team.status()).toBe(201);
+  await page.context().clearCookies();
+
+  await page.goto(`${server.url}/auth?tab=login`);
+  await page.getByRole('link', { name: 'Sign in with Corp SSO' }).click();
+  await page.getByLabel('Login').fill('tess');
+  await page.getByLabel('Password').fill('tess-idp-pw');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(`${server.url}/`);
+
+  await page.goto(`${server.url}/teams/ops`);
+  const tess = page.getByRole('list', { name: 'Members' }).getByRole('listitem').filter({ hasText: 'tess' });
+  await expect(tess.getByText('From Corp SSO')).toBeVisible();
+  await snapBothThemes(page, 'sso-team-from-group');
+});
+
 test('the account page links the provider, and the admin configures providers', async ({ page }) => {
   const login = await page.request.post(`${server.url}/api/login`, {
     data: { username: ADMIN.username, password: ADMIN.password, captchaToken: CAPTCHA_BYPASS_TOKEN },
@@ -144,9 +174,15 @@ test('the account page links the provider, and the admin configures providers', 
   await added.getByLabel('Issuer URL', { exact: true }).fill(op.issuer);
   await added.getByLabel('Client ID', { exact: true }).fill('pasteshare-panel');
   await added.getByLabel('Client secret', { exact: true }).fill('panel-secret');
+  await added.getByLabel('Group → team', { exact: true }).fill('ops-staff = ops');
+  // Last: the name is what the group is called by.
   await added.getByLabel('Name', { exact: true }).fill('Panel SSO');
   await page.getByRole('button', { name: 'Save Sign-in Settings' }).click();
   await expect(toasts(page).getByText('Sign-in settings saved')).toBeVisible();
   const providers = await (await page.request.get(`${server.url}/api/auth/providers`)).json();
   expect(providers).toContainEqual({ id: 'corp-panel', name: 'Panel SSO', kind: 'oidc' });
+  const saved = await (await page.request.get(`${server.url}/api/admin/identity`)).json();
+  expect(saved.providers.find((p: { id: string }) => p.id === 'corp-panel').teamMap).toEqual({
+    'ops-staff': 'ops',
+  });
 });

@@ -20,7 +20,14 @@ export const SHARING_ROWS = {
     description: text(TEAM_DESCRIPTION_MAX_LENGTH),
     created_at: time,
   }),
-  team_members: z.strictObject({ team_id: id, user_id: id, role: z.enum(TEAM_ROLES), added_at: time }),
+  team_members: z.strictObject({
+    team_id: id,
+    user_id: id,
+    role: z.enum(TEAM_ROLES),
+    added_at: time,
+    // Made before provider groups could fill teams: added by hand.
+    source: text(40).nullable().optional().default(null),
+  }),
   /** One grant: to a user or to a team, never both. */
   paste_shares: z
     .strictObject({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../constants.js';
 import { secondFactorCodeField, stepUpBodySchema } from './second-factor.js';
+import { TEAM_SLUG_PATTERN } from './teams.js';
 
 /**
  * Signing in through an external identity: OpenID Connect providers, GitHub's OAuth 2 and LDAP
@@ -18,6 +19,8 @@ export const IDENTITY_MESSAGES = {
   ldapUrl: 'Directory URL must start with ldaps:// or ldap:// (ldap:// always upgrades with StartTLS)',
   searchFilter: 'Search filter must be in parentheses and contain {username}',
   roleMap: 'Each group maps to one of the roles user, vip, manager or admin',
+  teamMap: 'Each group maps to a team address (lower-case letters, digits and hyphens)',
+  unknownTeam: (slug: string) => `No team has the address ${slug}`,
   secretRequired: 'A new provider needs its secret',
   breakGlassRequired: 'Choose the emergency admin account that keeps its password before turning on SSO only',
   breakGlassNotAdmin: 'The emergency account must be an existing admin',
@@ -122,6 +125,13 @@ export const roleMapSchema = z
   .refine((m) => Object.keys(m).length <= 100, 'At most 100 groups can be mapped');
 export type RoleMap = z.infer<typeof roleMapSchema>;
 
+/** Provider group → team slug: members follow the group at each sign-in. Absent in older settings. */
+export const teamMapSchema = z
+  .record(z.string().trim().min(1).max(300), z.string().regex(TEAM_SLUG_PATTERN, IDENTITY_MESSAGES.teamMap))
+  .refine((m) => Object.keys(m).length <= 100, 'At most 100 groups can be mapped')
+  .default({});
+export type TeamMap = z.infer<typeof teamMapSchema>;
+
 const oidcFields = {
   kind: z.literal('oidc'),
   id: providerId,
@@ -133,6 +143,7 @@ const oidcFields = {
   usernameClaim: attribute,
   groupsClaim: attribute,
   roleMap: roleMapSchema,
+  teamMap: teamMapSchema,
 };
 const githubFields = {
   kind: z.literal('github'),
@@ -168,6 +179,7 @@ const ldapFields = {
   emailAttribute: attribute,
   groupAttribute: attribute,
   roleMap: roleMapSchema,
+  teamMap: teamMapSchema,
 };
 const secret = z.string().max(2000);
 

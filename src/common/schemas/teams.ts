@@ -65,6 +65,11 @@ export const teamMemberSchema = z.strictObject({
   username: z.string(),
   role: z.enum(TEAM_ROLES),
   addedAt: isoTime,
+  /**
+   * The sign-in provider whose group mapping made this membership (it follows the group at each
+   * sign-in); null when added by hand.
+   */
+  syncedFrom: z.string().nullable(),
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 

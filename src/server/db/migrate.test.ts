@@ -84,6 +84,7 @@ describe('migrations', () => {
       '022-collections',
       '023-malware-scan',
       '024-passkeys',
+      '025-team-sync',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect, db.schema)).toEqual([]);
     // Only our schema: on PostgreSQL other suites' schemas live in the same database.

@@ -24,6 +24,7 @@ import * as search from './migrations/021-search.js';
 import * as collections from './migrations/022-collections.js';
 import * as malwareScan from './migrations/023-malware-scan.js';
 import * as passkeys from './migrations/024-passkeys.js';
+import * as teamSync from './migrations/025-team-sync.js';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
 
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '022-collections': collections,
   '023-malware-scan': malwareScan,
   '024-passkeys': passkeys,
+  '025-team-sync': teamSync,
 };
 
 class StaticProvider implements MigrationProvider {

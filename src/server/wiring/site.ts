@@ -89,6 +89,7 @@ export function createSiteServices(
     settings,
     users,
     audit,
+    teams,
     captcha,
     rateLimiter,
     siteOrigin: mail.siteOrigin,

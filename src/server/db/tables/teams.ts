@@ -17,6 +17,8 @@ export interface TeamMembersTable {
   user_id: number;
   role: TeamRole;
   added_at: number;
+  /** The sign-in provider whose group mapping made this membership; null: added by hand. */
+  source: string | null;
 }
 
 /** One grant to read a shared paste: to a user or to a team (exactly one of the two is set). */

@@ -71,7 +71,7 @@ export const COLUMNS = {
   deletion_requests: ['id', 'paste_id', 'paste_title', 'user_id', 'reason', 'status', 'created_at'],
   vip_licenses: ['id', 'license_key', 'is_used', 'used_by', 'used_at', 'created_at'],
   teams: ['id', 'slug', 'name', 'description', 'created_at'],
-  team_members: ['team_id', 'user_id', 'role', 'added_at'],
+  team_members: ['team_id', 'user_id', 'role', 'added_at', 'source'],
   paste_shares: ['id', 'paste_id', 'user_id', 'team_id', 'added_by', 'added_at'],
   // Second factors go with their accounts: a restore must not turn them off. Sign-ins waiting for
   // a code are not carried, like sessions.

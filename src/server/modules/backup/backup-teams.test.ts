@@ -22,6 +22,12 @@ describe('backups of teams and shares', () => {
     const other = await signedIn(t);
     await author.client.post('/api/teams', { name: 'Ops', slug: 'ops', description: 'Runbooks' });
     await author.client.put('/api/teams/ops/members', { username: member.user.username });
+    // As a provider's group → team map leaves it: the membership names the provider that made it.
+    await t.db.kysely
+      .updateTable('team_members')
+      .set({ source: 'corp' })
+      .where('user_id', '=', member.user.id)
+      .execute();
     const { id } = await createPaste(author.client, { content: 'restart it', privacy: 'shared' });
     await author.client.put(`/api/pastes/${id}/shares`, { users: [named.user.username], teams: ['ops'] });
     const before = await teamsAndShares();

@@ -7,18 +7,16 @@ import { hashPassword } from '../../lib/passwords.js';
 import { randomToken } from '../../lib/tokens.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import type { TeamsService } from '../teams/teams.service.js';
 import type { UserRow, UsersService } from '../users/users.service.js';
 import { type ExternalIdentity, SignInProblem } from './external-identity.js';
 import { findLink, findUserLink, insertLink, touchLink } from './identity.repository.js';
 import type { ProviderConfig } from './provider-directory.js';
 import { mappedRole } from './role-map.js';
+import { createTeamMapSync, type SignInContext } from './team-map.js';
 import { uniqueUsername } from './usernames.js';
 
-/** The request a sign-in came with, for the audit log. */
-export interface SignInContext {
-  ip: string;
-  requestId: string;
-}
+export type { SignInContext } from './team-map.js';
 
 /** Tries of a new username when parallel sign-ins take the one chosen. */
 const USERNAME_TRIES = 5;
@@ -27,16 +25,19 @@ const USERNAME_TRIES = 5;
  * Which account an external identity signs in to: the one linked to it; else an account whose
  * verified address the provider also vouches for (then linked); else a new one, unless the admin
  * chose "only existing accounts". An address the provider does not vouch for is never used: it
- * links nothing and is not stored. Then the provider's groups set the role (role-map.ts).
+ * links nothing and is not stored. Then the provider's groups set the role (role-map.ts) and the
+ * teams of its team map (team-map.ts).
  */
 export function createAccountLinker(deps: {
   db: Kysely<Database>;
   users: UsersService;
   audit: AuditService;
   settings: SettingsService;
+  teams: Pick<TeamsService, 'syncProviderTeams'>;
   clock: Clock;
 }) {
   const { db, users, audit, settings, clock } = deps;
+  const applyTeams = createTeamMapSync(deps);
 
   /** An account the provider's verified address belongs to, and that has no identity of it yet. */
   async function accountByVerifiedEmail(
@@ -150,9 +151,11 @@ export function createAccountLinker(deps: {
   }
 
   return {
-    /** The account this identity signs in to (found, linked or made), its role set by its groups. */
+    /** The account this identity signs in to (found, linked or made), its role and teams set by its groups. */
     async signInAccount(p: ProviderConfig, id: ExternalIdentity, ctx: SignInContext): Promise<UserRow> {
-      return applyGroups(p, id, await accountFor(p, id, ctx), ctx);
+      const user = await applyGroups(p, id, await accountFor(p, id, ctx), ctx);
+      await applyTeams(p, id, user, ctx);
+      return user;
     },
 
     /** Links the identity to a signed-in account (its owner asked, from the account page). */

@@ -8,6 +8,7 @@ import {
 import type { Settings } from '../../../common/schemas/settings.js';
 import { badRequest } from '../../errors.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import type { TeamsService } from '../teams/teams.service.js';
 import type { UsersService } from '../users/users.service.js';
 import { presentProviderForAdmin } from './identity.presenter.js';
 import type { ProviderDirectory } from './provider-directory.js';
@@ -15,15 +16,17 @@ import type { ProviderDirectory } from './provider-directory.js';
 /**
  * The admin's side of the sign-in settings (Settings → Security): providers are shown without
  * their secrets, and saved as one list in which a provider sent without its secret keeps the one
- * stored. "SSO only" needs an emergency admin who keeps a password, and a provider to sign in with.
+ * stored. "SSO only" needs an emergency admin who keeps a password, and a provider to sign in with;
+ * a team map, teams that exist.
  */
 export function createIdentityAdmin(deps: {
   directory: ProviderDirectory;
   settings: SettingsService;
   users: UsersService;
+  teams: Pick<TeamsService, 'exists'>;
   siteOrigin: () => Promise<string | null>;
 }) {
-  const { directory, settings, users } = deps;
+  const { directory, settings, users, teams } = deps;
 
   /** The stored list after the admin's: each secret given, or the stored one of the same provider. */
   function withSecrets(
@@ -49,6 +52,16 @@ export function createIdentityAdmin(deps: {
       if (!clientSecret) throw missing();
       return { ...p, clientSecret };
     });
+  }
+
+  /** A team map names teams that exist (one deleted later is skipped at sign-in, with a log line). */
+  async function checkTeamMaps(providers: IdentityProviderSetting[]): Promise<void> {
+    for (const p of providers) {
+      if (p.kind === 'github') continue;
+      for (const slug of new Set(Object.values(p.teamMap))) {
+        if (!(await teams.exists(slug))) throw badRequest(`${p.id}: ${IDENTITY_MESSAGES.unknownTeam(slug)}`);
+      }
+    }
   }
 
   async function checkSsoOnly(after: Settings): Promise<void> {
@@ -90,6 +103,7 @@ export function createIdentityAdmin(deps: {
           ? {}
           : { ssoExistingAccountsOnly: change.ssoExistingAccountsOnly }),
       };
+      if (change.providers) await checkTeamMaps(patch.identityProviders ?? []);
       await checkSsoOnly({ ...current, ...patch });
       await settings.update(patch);
     },

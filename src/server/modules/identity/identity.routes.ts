@@ -75,6 +75,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
         const outcome = await identity.completeRedirect(id, flowToken, q === -1 ? '' : request.url.slice(q), {
           ip: request.ip,
           requestId: String(request.id),
+          log: request.log,
           userId: request.user?.id ?? null,
         });
         if (outcome.kind === 'linked')

@@ -17,6 +17,7 @@ import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import type { TeamsService } from '../teams/teams.service.js';
 import type { UserRow, UsersService } from '../users/users.service.js';
 import { createAccountLinker, type SignInContext } from './account-linker.js';
 import { directorySignIn } from './directory-protocol.js';
@@ -49,6 +50,7 @@ interface Deps {
   settings: SettingsService;
   users: UsersService;
   audit: AuditService;
+  teams: Pick<TeamsService, 'syncProviderTeams' | 'exists'>;
   captcha: Captcha;
   rateLimiter: RateLimiter;
   /** The site's configured origin (setup domain or PUBLIC_ORIGIN): redirect URIs are made from it. */
@@ -115,7 +117,13 @@ export function createIdentityService(deps: Deps) {
   }
 
   return {
-    ...createIdentityAdmin({ directory, settings, users: deps.users, siteOrigin: deps.siteOrigin }),
+    ...createIdentityAdmin({
+      directory,
+      settings,
+      users: deps.users,
+      teams: deps.teams,
+      siteOrigin: deps.siteOrigin,
+    }),
 
     async publicProviders(): Promise<PublicProvider[]> {
       return (await directory.enabled()).map(({ id, name, kind }) => ({ id, name, kind }));
@@ -178,11 +186,7 @@ export function createIdentityService(deps: Deps) {
     },
 
     /** Directory sign-in: the account of the directory's user, when the password is theirs. */
-    async directorySignIn(
-      id: string,
-      creds: Required<DirectoryCredentials>,
-      ctx: SignInContext & { log: Logger },
-    ) {
+    async directorySignIn(id: string, creds: Required<DirectoryCredentials>, ctx: SignInContext) {
       await rateLimiter.consume([[DIRECTORY_PER_IP, ctx.ip]]);
       const p = await providerOf(id, ['ldap']);
       // As on the login form: a signed-in link needs none.

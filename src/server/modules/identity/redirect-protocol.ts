@@ -123,7 +123,8 @@ export function createRedirectProtocol(deps: { clock: Clock; github: { oauthUrl:
   ): Promise<ExternalIdentity> {
     const claims = tokens.claims()!;
     let info: Record<string, unknown> = claims;
-    const wanted = [p.usernameClaim, 'email', ...(Object.keys(p.roleMap).length > 0 ? [p.groupsClaim] : [])];
+    const mapsGroups = Object.keys(p.roleMap).length > 0 || Object.keys(p.teamMap).length > 0;
+    const wanted = [p.usernameClaim, 'email', ...(mapsGroups ? [p.groupsClaim] : [])];
     // Some providers keep email or groups out of the ID token; their userinfo answer has them.
     if (wanted.some((k) => info[k] === undefined) && config.serverMetadata().userinfo_endpoint) {
       info = { ...(await oidc.fetchUserInfo(config, tokens.access_token, claims.sub)), ...claims };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mappedRole } from './role-map.js';
+import { mappedRole, mappedTeams } from './role-map.js';
 
 const MAP = { 'paste-admins': 'admin', 'paste-mods': 'manager' } as const;
 
@@ -21,5 +21,15 @@ describe('group → role mapping', () => {
 
   it('changes nothing without a map', () => {
     expect(mappedRole('manager', ['paste-admins'], {})).toBe('manager');
+  });
+});
+
+describe('group → team mapping', () => {
+  it('names the teams of the groups a sign-in has, by name, DN or path, without case', () => {
+    const map = { 'Paste-Ops': 'ops', 'paste-dev': 'dev', 'paste-all': 'dev' };
+    expect(mappedTeams(['cn=paste-ops,ou=groups,dc=example,dc=org'], map)).toEqual(new Set(['ops']));
+    expect(mappedTeams(['/eng/paste-dev', 'paste-all'], map)).toEqual(new Set(['dev']));
+    expect(mappedTeams(['other'], map)).toEqual(new Set());
+    expect(mappedTeams(['paste-ops'], {})).toEqual(new Set());
   });
 });

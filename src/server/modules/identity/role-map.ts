@@ -1,5 +1,5 @@
 import type { Role } from '../../../common/constants.js';
-import type { RoleMap } from '../../../common/schemas/identity.js';
+import type { RoleMap, TeamMap } from '../../../common/schemas/identity.js';
 
 const RANK: Record<Role, number> = { user: 0, vip: 1, manager: 2, admin: 3 };
 
@@ -28,4 +28,14 @@ export function mappedRole(current: Role, groups: readonly string[], roleMap: Ro
   const granted = groups.flatMap(namesOf).flatMap((n) => byName.get(n) ?? []);
   if (granted.length > 0) return granted.reduce((a, b) => (RANK[b] > RANK[a] ? b : a));
   return Object.values(roleMap).includes(current) ? 'user' : current;
+}
+
+/** The slugs of the teams a sign-in's groups name in the provider's team map (matched as above). */
+export function mappedTeams(groups: readonly string[], teamMap: TeamMap): Set<string> {
+  const names = new Set(groups.flatMap(namesOf));
+  return new Set(
+    Object.entries(teamMap)
+      .filter(([group]) => names.has(group.toLowerCase()))
+      .map(([, slug]) => slug),
+  );
 }

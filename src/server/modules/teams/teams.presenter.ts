@@ -14,8 +14,13 @@ export const presentTeam = (row: TeamListRow): Team => ({
 
 export const presentTeamDetail = (
   row: TeamListRow,
-  members: { username: string; role: TeamMember['role']; added_at: number }[],
+  members: { username: string; role: TeamMember['role']; added_at: number; source: string | null }[],
 ): TeamDetail => ({
   team: presentTeam(row),
-  members: members.map((m) => ({ username: m.username, role: m.role, addedAt: iso(m.added_at)! })),
+  members: members.map((m) => ({
+    username: m.username,
+    role: m.role,
+    addedAt: iso(m.added_at)!,
+    syncedFrom: m.source,
+  })),
 });

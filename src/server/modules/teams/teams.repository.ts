@@ -87,7 +87,13 @@ export async function listMembers(db: Kysely<Database>, teamId: number) {
   const rows = await db
     .selectFrom('team_members')
     .innerJoin('users', 'users.id', 'team_members.user_id')
-    .select(['users.id as user_id', 'users.username', 'team_members.role', 'team_members.added_at'])
+    .select([
+      'users.id as user_id',
+      'users.username',
+      'team_members.role',
+      'team_members.added_at',
+      'team_members.source',
+    ])
     .where('team_members.team_id', '=', teamId)
     .orderBy('users.username_key')
     .execute();
@@ -99,13 +105,38 @@ export async function memberRole(
   teamId: number,
   userId: number,
 ): Promise<TeamRole | null> {
-  const row = await db
+  return (await membership(db, teamId, userId))?.role ?? null;
+}
+
+/** A person's membership of a team with where it came from; undefined when not in it. */
+export async function membership(
+  db: Kysely<Database>,
+  teamId: number,
+  userId: number,
+): Promise<{ role: TeamRole; source: string | null } | undefined> {
+  return db
     .selectFrom('team_members')
-    .select('role')
+    .select(['role', 'source'])
     .where('team_id', '=', teamId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return row?.role ?? null;
+}
+
+/** The ids of the teams with these slugs, by slug (an unknown slug is missing from the map). */
+export async function teamIdsBySlug(db: Kysely<Database>, slugs: string[]): Promise<Map<string, number>> {
+  if (slugs.length === 0) return new Map();
+  const rows = await db.selectFrom('teams').select(['id', 'slug']).where('slug', 'in', slugs).execute();
+  return new Map(rows.map((r) => [r.slug, r.id]));
+}
+
+/** Hands a membership over to its owners: no sync removes it any more. */
+export async function clearMemberSource(db: Kysely<Database>, teamId: number, userId: number): Promise<void> {
+  await db
+    .updateTable('team_members')
+    .set({ source: null })
+    .where('team_id', '=', teamId)
+    .where('user_id', '=', userId)
+    .execute();
 }
 
 export async function countMembers(db: Kysely<Database>, teamId: number, role?: TeamRole): Promise<number> {
@@ -119,11 +150,12 @@ export async function countMembers(db: Kysely<Database>, teamId: number, role?: 
 
 export async function insertMember(
   db: Kysely<Database>,
-  member: { team_id: number; user_id: number; role: TeamRole; added_at: number },
+  member: { team_id: number; user_id: number; role: TeamRole; added_at: number; source?: string | null },
 ): Promise<void> {
   await db.insertInto('team_members').values(member).execute();
 }
 
+/** A role set by hand: the membership is its owners' from then on (no sync removes it). */
 export async function setMemberRole(
   db: Kysely<Database>,
   teamId: number,
@@ -132,7 +164,7 @@ export async function setMemberRole(
 ): Promise<void> {
   await db
     .updateTable('team_members')
-    .set({ role })
+    .set({ role, source: null })
     .where('team_id', '=', teamId)
     .where('user_id', '=', userId)
     .execute();

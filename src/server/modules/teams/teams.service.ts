@@ -7,8 +7,10 @@ import { isUniqueViolation } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import type { UserRow, UsersService } from '../users/users.service.js';
+import { createTeamSync } from './team-sync.js';
 import { presentTeam, presentTeamDetail } from './teams.presenter.js';
 import {
+  clearMemberSource,
   countMembers,
   deleteMember,
   deleteTeam,
@@ -19,6 +21,7 @@ import {
   listMembers,
   listTeamsOf,
   memberRole,
+  membership,
   setMemberRole,
   type TeamListRow,
   updateTeam,
@@ -66,6 +69,7 @@ export function createTeamsService({ db, clock, users }: Deps) {
 
   return {
     detail,
+    ...createTeamSync({ db, clock }),
 
     /** Whether a team has this slug (the audit log links only what still exists). */
     exists: async (slug: string) => (await findTeam(db, slug, 0)) !== undefined,
@@ -104,13 +108,20 @@ export function createTeamsService({ db, clock, users }: Deps) {
       return team;
     },
 
-    /** Adds `username` with `role`, or gives a member that role. */
+    /**
+     * Adds `username` with `role`, or gives a member that role. Either way the membership is the
+     * owners' from then on: one a provider's groups made is no longer removed by their sync.
+     */
     async putMember(slug: string, username: string, role: TeamRole, actor: UserRow) {
       const team = await managedTeam(slug, actor);
       const user = await memberNamed(username);
       const change = await db.transaction().execute(async (tx): Promise<MemberChange> => {
-        const current = await memberRole(tx, team.id, user.id);
-        if (current === role) return 'unchanged';
+        const found = await membership(tx, team.id, user.id);
+        const current = found?.role ?? null;
+        if (current === role) {
+          if (found?.source) await clearMemberSource(tx, team.id, user.id);
+          return 'unchanged';
+        }
         if (current === null) {
           if ((await countMembers(tx, team.id)) >= TEAM_MEMBERS_MAX)
             throw conflict(TEAM_MESSAGES.tooManyMembers);

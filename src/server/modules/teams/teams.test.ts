@@ -43,7 +43,7 @@ describe('teams', () => {
       myRole: 'owner',
     });
     expect(res.body.members).toEqual([
-      { username: owner.user.username, role: 'owner', addedAt: expect.any(String) },
+      { username: owner.user.username, role: 'owner', addedAt: expect.any(String), syncedFrom: null },
     ]);
     const mine = await owner.client.get('/api/teams');
     expect(mine.body.teams.map((x: { slug: string }) => x.slug)).toContain(slug);

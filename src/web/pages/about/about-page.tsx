@@ -71,7 +71,7 @@ const features: { icon: LucideIcon; title: string; text: string; tint: string }[
   {
     icon: Building2,
     title: 'Your Organisation’s Sign-in',
-    text: 'Where the admin connects one, sign in with your organisation’s OpenID Connect provider, GitHub or LDAP directory; its groups can give staff roles, and a site can be set to single sign-on only. Anyone can add an authenticator app or a passkey as a second factor, with recovery codes, and sign in with a passkey alone.',
+    text: 'Where the admin connects one, sign in with your organisation’s OpenID Connect provider, GitHub or LDAP directory; its groups can give staff roles and team memberships, and a site can be set to single sign-on only. Anyone can add an authenticator app or a passkey as a second factor, with recovery codes, and sign in with a passkey alone.',
     tint: 'bg-indigo-500/15 text-indigo-500',
   },
   {

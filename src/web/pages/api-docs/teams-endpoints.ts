@@ -20,7 +20,7 @@ export const teamsSection: EndpointSection = {
         'description (string, optional, up to 500 characters)',
       ],
       returns:
-        '201 { team: { id, slug, name, description, createdAt, memberCount, myRole }, members: [{ username, role, addedAt }] }',
+        '201 { team: { id, slug, name, description, createdAt, memberCount, myRole }, members: [{ username, role, addedAt, syncedFrom }] }',
       example: (base) =>
         `curl -X POST ${base}/teams -H 'X-API-Key: ${key}' \\\n  -H 'Content-Type: application/json' -d '{"name":"Ops","slug":"ops"}'`,
     },

@@ -142,6 +142,21 @@ export function ProviderEditor({
             One "group = role" a line, applied at every sign-in (when role management is on). A role listed
             here goes back to user when the person is in none of its groups.
           </p>
+          <Label htmlFor={`${switchId}-teams`}>Group → team</Label>
+          <Textarea
+            id={`${switchId}-teams`}
+            rows={3}
+            readOnly={fixed}
+            spellCheck={false}
+            placeholder={'ops-staff = ops\nengineering = dev'}
+            className="font-mono text-xs"
+            value={draft.teamMap}
+            onChange={(e) => onChange({ teamMap: e.target.value })}
+          />
+          <p className="text-xs text-muted-foreground">
+            One "group = team address" a line. At every sign-in the person joins the team of each group they
+            are in, and leaves it when no longer in the group — unless an owner added them by hand.
+          </p>
         </div>
       )}
       {redirectUri && draft.kind !== 'ldap' ? (

@@ -5,7 +5,7 @@ import {
   LDAP_DEFAULTS,
   OIDC_DEFAULTS,
 } from '../../../../common/schemas/identity';
-import { formatRoleMap, parseRoleMap } from './role-map-text';
+import { formatRoleMap, formatTeamMap, parseRoleMap, parseTeamMap } from './role-map-text';
 
 /** A provider in the admin's form: every field as text, the secret empty unless typed anew. */
 export interface ProviderDraft {
@@ -24,6 +24,7 @@ export interface ProviderDraft {
   usernameClaim: string;
   groupsClaim: string;
   roleMap: string;
+  teamMap: string;
   url: string;
   caCert: string;
   bindDn: string;
@@ -53,6 +54,7 @@ export function newDraft(kind: IdentityKind): ProviderDraft {
     usernameClaim: OIDC_DEFAULTS.usernameClaim,
     groupsClaim: OIDC_DEFAULTS.groupsClaim,
     roleMap: '',
+    teamMap: '',
     url: '',
     caCert: '',
     bindDn: '',
@@ -66,23 +68,32 @@ export function draftOf(view: IdentityProviderView): ProviderDraft {
   const common = { ...base, id: view.id, name: view.name, enabled: view.enabled };
   if (view.kind === 'github') return { ...common, clientId: view.clientId, secretSet: view.clientSecretSet };
   if (view.kind === 'oidc') {
-    const { kind: _, source: __, clientSecretSet, scopes, roleMap, ...fields } = view;
+    const { kind: _, source: __, clientSecretSet, scopes, roleMap, teamMap, ...fields } = view;
     return {
       ...common,
       ...fields,
       secretSet: clientSecretSet,
       scopes: scopes.join(' '),
       roleMap: formatRoleMap(roleMap),
+      teamMap: formatTeamMap(teamMap),
     };
   }
-  const { kind: _, source: __, bindPasswordSet, roleMap, ...fields } = view;
-  return { ...common, ...fields, secretSet: bindPasswordSet, roleMap: formatRoleMap(roleMap) };
+  const { kind: _, source: __, bindPasswordSet, roleMap, teamMap, ...fields } = view;
+  return {
+    ...common,
+    ...fields,
+    secretSet: bindPasswordSet,
+    roleMap: formatRoleMap(roleMap),
+    teamMap: formatTeamMap(teamMap),
+  };
 }
 
-/** What the server is sent for a draft, or what is wrong with its group → role map. */
+/** What the server is sent for a draft, or what is wrong with its group → role or team map. */
 export function inputOf(d: ProviderDraft): { input: IdentityProviderInput } | { error: string } {
   const roleMap = parseRoleMap(d.roleMap);
   if ('error' in roleMap) return { error: `${d.name || d.id}: ${roleMap.error}` };
+  const teamMap = parseTeamMap(d.teamMap);
+  if ('error' in teamMap) return { error: `${d.name || d.id}: ${teamMap.error}` };
   const common = { id: d.id.trim(), name: d.name.trim(), enabled: d.enabled };
   // A secret left empty keeps the stored one; an anonymous directory search has none to keep.
   const secret = d.secret !== '' || (d.kind === 'ldap' && d.bindDn.trim() === '') ? d.secret : undefined;
@@ -100,6 +111,7 @@ export function inputOf(d: ProviderDraft): { input: IdentityProviderInput } | { 
         usernameClaim: d.usernameClaim.trim(),
         groupsClaim: d.groupsClaim.trim(),
         roleMap: roleMap.map,
+        teamMap: teamMap.map,
       },
     };
   }
@@ -117,6 +129,7 @@ export function inputOf(d: ProviderDraft): { input: IdentityProviderInput } | { 
       emailAttribute: d.emailAttribute.trim(),
       groupAttribute: d.groupAttribute.trim(),
       roleMap: roleMap.map,
+      teamMap: teamMap.map,
     },
   };
 }

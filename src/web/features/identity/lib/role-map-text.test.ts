@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRoleMap, parseRoleMap } from './role-map-text';
+import { formatRoleMap, formatTeamMap, parseRoleMap, parseTeamMap } from './role-map-text';
 
 describe('the group → role map as text', () => {
   it('reads one group = role a line, DNs included, and writes it back the same', () => {
@@ -19,5 +19,21 @@ describe('the group → role map as text', () => {
     });
     expect(parseRoleMap('= admin')).toHaveProperty('error');
     expect(parseRoleMap('')).toEqual({ map: {} });
+  });
+});
+
+describe('the group → team map as text', () => {
+  it('reads one group = team address a line and writes it back the same', () => {
+    const parsed = parseTeamMap('ops-staff = ops\n/eng/dev = Dev-Team');
+    expect(parsed).toEqual({ map: { 'ops-staff': 'ops', '/eng/dev': 'dev-team' } });
+    expect(formatTeamMap((parsed as { map: Record<string, string> }).map)).toBe(
+      'ops-staff = ops\n/eng/dev = dev-team',
+    );
+  });
+
+  it('names the line whose team address cannot be one', () => {
+    expect(parseTeamMap('ops-staff = ops\nstaff = not a slug')).toEqual({
+      error: 'Line 2: write "group = team-address", the address as in /teams/{address}',
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { UserMinus, UserPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import type { TeamRole } from '../../../../common/constants';
@@ -8,6 +9,7 @@ import { Field } from '../../../components/ui/field';
 import { NativeSelect } from '../../../components/ui/select';
 import { toastError } from '../../../components/ui/toast-store';
 import { formatDateTime } from '../../../lib/format';
+import { providersQueryOptions } from '../../identity/api/get-providers';
 import { usePutTeamMember } from '../api/put-team-member';
 import { useRemoveTeamMember } from '../api/remove-team-member';
 
@@ -21,6 +23,10 @@ export function TeamMembers({ detail, manage, me }: { detail: TeamDetail; manage
   const remove = useRemoveTeamMember(slug);
   const [username, setUsername] = useState('');
   const [role, setRole] = useState<TeamRole>('member');
+  // Names for the providers whose groups made memberships (a disabled one is named by its id).
+  const synced = detail.members.some((m) => m.syncedFrom !== null);
+  const providers = useQuery({ ...providersQueryOptions(), enabled: synced });
+  const providerName = (id: string) => providers.data?.find((p) => p.id === id)?.name ?? id;
 
   function onAdd(event: FormEvent) {
     event.preventDefault();
@@ -42,7 +48,15 @@ export function TeamMembers({ detail, manage, me }: { detail: TeamDetail; manage
                 <span className="font-medium">{m.username}</span>{' '}
                 <Badge variant={m.role === 'owner' ? 'default' : 'outline'}>
                   {m.role === 'owner' ? 'Owner' : 'Member'}
-                </Badge>
+                </Badge>{' '}
+                {m.syncedFrom === null ? null : (
+                  <Badge
+                    variant="outline"
+                    title="Joined through a sign-in group: follows the group at each sign-in"
+                  >
+                    From {providerName(m.syncedFrom)}
+                  </Badge>
+                )}
                 <p className="text-xs text-muted-foreground">Added {formatDateTime(m.addedAt)}</p>
               </div>
               <div className="flex gap-2">
