@@ -134,8 +134,8 @@ export function AboutPage() {
             <p>
               The link of a public or unlisted paste brings its text in the page itself, so it shows before
               any script has loaded, and reads even with JavaScript turned off; password-protected and
-              burn-after-reading pastes ask first, so a link preview never opens them. Dropped into a chat
-              or a social post, the link of a public paste shows a picture of its title and first lines.
+              burn-after-reading pastes ask first, so a link preview never opens them. Dropped into a chat or
+              a social post, the link of a public paste shows a picture of its title and first lines.
             </p>
             <p>
               A paste over 10 MB is offered as a download, and (unless it burns after reading) can also be
