@@ -65,6 +65,7 @@ describe('the About page names only parts that can be configured', () => {
     LDAP_PROVIDERS: JSON.stringify([
       { id: 'dir', name: 'Directory', url: 'ldaps://ldap.example', searchBase: 'dc=example' },
     ]),
+    CLAMAV_URL: 'tcp://127.0.0.1:3310',
   };
   const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
 

@@ -18,4 +18,5 @@ export const TECHNOLOGIES: { name: string; enabledBy?: string }[] = [
   { name: 'S3-compatible storage (optional)', enabledBy: 'S3_BUCKET' },
   { name: 'OpenID Connect and GitHub sign-in (optional)', enabledBy: 'OIDC_PROVIDERS' },
   { name: 'LDAP sign-in (optional)', enabledBy: 'LDAP_PROVIDERS' },
+  { name: 'ClamAV malware scanning (optional)', enabledBy: 'CLAMAV_URL' },
 ];
