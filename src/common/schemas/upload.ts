@@ -9,6 +9,7 @@ import {
 import { PASTE_LANGUAGES } from '../languages.js';
 import { PASTE_MESSAGES } from '../messages.js';
 import { encryptionFields, sealedLineTableField } from './paste.js';
+import { tagsField } from './tags.js';
 import { storedText } from './text.js';
 
 export { UPLOAD_MESSAGES } from '../messages.js';
@@ -25,6 +26,8 @@ export const initUploadBodySchema = z.object({
   expiration: z.enum(EXPIRATIONS).default('1d'),
   burnAfterReading: z.boolean().optional().default(false),
   language: z.enum(PASTE_LANGUAGES).nullish(),
+  /** The paste's tags (absent: none); not with an encrypted upload. */
+  tags: tagsField.optional(),
   /** Optional (default 40 MiB, the spec's): smaller for proxies with body limits, larger for speed. */
   chunkSize: z
     .number()

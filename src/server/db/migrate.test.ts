@@ -85,6 +85,7 @@ describe('migrations', () => {
       '023-malware-scan',
       '024-passkeys',
       '025-team-sync',
+      '026-upload-tags',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect, db.schema)).toEqual([]);
     // Only our schema: on PostgreSQL other suites' schemas live in the same database.

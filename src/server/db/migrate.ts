@@ -25,6 +25,7 @@ import * as collections from './migrations/022-collections.js';
 import * as malwareScan from './migrations/023-malware-scan.js';
 import * as passkeys from './migrations/024-passkeys.js';
 import * as teamSync from './migrations/025-team-sync.js';
+import * as uploadTags from './migrations/026-upload-tags.js';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
 
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '023-malware-scan': malwareScan,
   '024-passkeys': passkeys,
   '025-team-sync': teamSync,
+  '026-upload-tags': uploadTags,
 };
 
 class StaticProvider implements MigrationProvider {

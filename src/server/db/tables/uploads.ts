@@ -40,6 +40,8 @@ export interface UploadSessionsTable {
   /** As on pastes: the chunks are a pse1 stream, checked structurally at assembly. */
   encryption: number | null;
   sealed_title: string | null;
+  /** The paste's tags, space-separated (null: none), written with it at finalize. */
+  tags: string | null;
 }
 
 export interface UploadChunksTable {

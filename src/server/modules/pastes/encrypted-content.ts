@@ -1,4 +1,5 @@
 import { SEALED_TITLE_MAX_LENGTH } from '../../../common/constants.js';
+import { TAG_MESSAGES } from '../../../common/messages.js';
 import {
   DecryptError,
   isKeyText,
@@ -46,6 +47,7 @@ export interface EncryptionOptions {
   title: string;
   sealedTitle?: string | undefined;
   forkedFrom?: string | undefined;
+  tags?: readonly string[] | undefined;
 }
 
 /**
@@ -66,6 +68,8 @@ export function checkEncryptionOptions(input: EncryptionOptions): boolean {
   const title = Buffer.from(input.sealedTitle, 'base64url');
   if (!isPse1Stream(title, title.length)) throw badRequest(PASTE_MESSAGES.sealedTitleInvalid);
   if (input.forkedFrom !== undefined) throw badRequest(PASTE_MESSAGES.encryptedNoFork);
+  // The server would keep them in plain text beside a paste it cannot read.
+  if (input.tags?.length) throw badRequest(TAG_MESSAGES.encrypted);
   return true;
 }
 

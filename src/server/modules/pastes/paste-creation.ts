@@ -1,5 +1,5 @@
 import { ENCRYPTED_TITLE_PLACEHOLDER, ENCRYPTION_PSE1 } from '../../../common/constants.js';
-import { GENERIC_MESSAGES, TAG_MESSAGES } from '../../../common/messages.js';
+import { GENERIC_MESSAGES } from '../../../common/messages.js';
 import {
   type CreatePasteInput,
   type CreatePasteResult,
@@ -160,7 +160,6 @@ export function createPasteCreation(
   ): Promise<CreatePasteResult> {
     // Streamed content (the multipart form) is text: an encrypted paste comes as JSON or in chunks.
     if (typeof input.content !== 'string') throw badRequest(PASTE_MESSAGES.encryptedContentInvalid);
-    if (input.tags?.length) throw badRequest(TAG_MESSAGES.encrypted);
     const bytes = await sealedContentOf(input.content);
     checkCreateOptions(input, actor.user?.role ?? null);
     const limit = await settings.maxPasteBytes();

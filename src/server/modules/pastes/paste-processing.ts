@@ -12,6 +12,7 @@ import type { Db } from '../../db/kysely.js';
 import type { Database } from '../../db/schema.js';
 import type { SearchDocument, SearchIndex } from '../search/search-index.service.js';
 import { findLivePaste } from './live-paste.repository.js';
+import { insertTags } from './paste-tags.repository.js';
 import { insertPasteIfAbsent, markPasteReady } from './pastes.repository.js';
 import type { HotPasteCache } from './reading/hot-paste-cache.js';
 import { PASTE_ID_PATTERN } from './reading/paste-reader.js';
@@ -30,6 +31,7 @@ export interface ProcessingPaste {
   language: PasteLanguage | null;
   /** Encrypted: the sealed title, the title being the placeholder; null = plain text. */
   sealedTitle: string | null;
+  tags: readonly string[];
 }
 
 /**
@@ -55,27 +57,31 @@ export function createProcessingPastes({
     async createProcessing(p: ProcessingPaste): Promise<void> {
       const now = clock.now();
       const ttl = EXPIRATION_MS[p.expiration];
-      await insertPasteIfAbsent(db.kysely, {
-        id: p.id,
-        title: p.title,
-        content: null,
-        blob_key: p.blobKey,
-        size_bytes: p.sizeBytes,
-        privacy: p.privacy,
-        password_hash: p.passwordHash,
-        expiration: p.expiration,
-        expires_at: ttl === null ? null : now + ttl,
-        burn_after_reading: p.burnAfterReading || p.expiration === 'burn' ? 1 : 0,
-        burn_claimed_at: null,
-        creator_token_hash: null,
-        status: 'processing',
-        language: p.language,
-        view_count: 0,
-        user_id: p.userId,
-        created_at: now,
-        sweep_claimed_at: null,
-        encryption: p.sealedTitle !== null ? ENCRYPTION_PSE1 : null,
-        sealed_title: p.sealedTitle,
+      await db.kysely.transaction().execute(async (tx) => {
+        const inserted = await insertPasteIfAbsent(tx, {
+          id: p.id,
+          title: p.title,
+          content: null,
+          blob_key: p.blobKey,
+          size_bytes: p.sizeBytes,
+          privacy: p.privacy,
+          password_hash: p.passwordHash,
+          expiration: p.expiration,
+          expires_at: ttl === null ? null : now + ttl,
+          burn_after_reading: p.burnAfterReading || p.expiration === 'burn' ? 1 : 0,
+          burn_claimed_at: null,
+          creator_token_hash: null,
+          status: 'processing',
+          language: p.language,
+          view_count: 0,
+          user_id: p.userId,
+          created_at: now,
+          sweep_claimed_at: null,
+          encryption: p.sealedTitle !== null ? ENCRYPTION_PSE1 : null,
+          sealed_title: p.sealedTitle,
+        });
+        // Finalize run again finds the paste made: its tags came with it.
+        if (inserted) await insertTags(tx, p.id, p.tags);
       });
     },
 

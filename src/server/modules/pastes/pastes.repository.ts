@@ -27,12 +27,17 @@ export async function deletePasteRow(
 }
 
 /** Inserts a paste unless one with its id exists (finalize may run again after a crash). */
-export async function insertPasteIfAbsent(db: Kysely<Database>, row: Insertable<PastesTable>): Promise<void> {
-  await db
+/** Inserts the paste unless its id is taken; true when this call inserted it. */
+export async function insertPasteIfAbsent(
+  db: Kysely<Database>,
+  row: Insertable<PastesTable>,
+): Promise<boolean> {
+  const r = await db
     .insertInto('pastes')
     .values(row)
     .onConflict((oc) => oc.column('id').doNothing())
-    .execute();
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
 /** A processing paste becomes readable; false if it is gone (deleted or expired meanwhile). */

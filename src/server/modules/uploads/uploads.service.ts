@@ -158,6 +158,7 @@ export function createUploadsService(deps: Deps) {
               updated_at: now,
               encryption: encrypted ? ENCRYPTION_PSE1 : null,
               sealed_title: encrypted ? input.sealedTitle! : null,
+              tags: input.tags?.length ? input.tags.join(' ') : null,
             },
             limits,
           );
@@ -247,6 +248,7 @@ export function createUploadsService(deps: Deps) {
         sizeBytes: s.total_size,
         language: s.language,
         sealedTitle: isEncrypted(s) ? s.sealed_title : null,
+        tags: s.tags?.split(' ') ?? [],
       });
       assembler.start(uploadId);
       return { id: pasteId };

@@ -13,7 +13,8 @@ import {
   waitAssembled,
 } from '../../../../test/helpers/uploads.js';
 import { PROCESSING_CONTENT } from '../../../common/constants.js';
-import { PASTE_MESSAGES, UPLOAD_MESSAGES } from '../../../common/messages.js';
+import { PASTE_MESSAGES, TAG_MESSAGES, UPLOAD_MESSAGES } from '../../../common/messages.js';
+import { generateKey, sealTitle } from '../../../common/paste-crypto/index.js';
 import { UPLOAD_IDLE_MS } from './uploads.service.js';
 
 const CHUNK = 64 * 1024;
@@ -297,6 +298,37 @@ describe('chunked upload, local disk', () => {
     const late = await c.post('/api/pastes/upload/finalize', { uploadId });
     for (const r of [again, a, b, late]) expect([r.status, r.body.id]).toEqual([201, id]);
     expect((await rowCounts()).pastes).toBe(1);
+  });
+
+  it('gives the paste the tags its init named, once however often it is finalized; not to an encrypted one', async () => {
+    const c = await user();
+    const { uploadId, id } = await uploadWhole(c, textOfSize(CHUNK + 10), CHUNK, {
+      tags: ['incident-42', 'db-dump', 'incident-42'],
+    });
+    await c.post('/api/pastes/upload/finalize', { uploadId });
+    await waitAssembled(c, id);
+    expect((await c.get(`/api/pastes/${id}`)).body.tags).toEqual(['db-dump', 'incident-42']);
+    const tagged = await c.get('/api/my-pastes?tag=db-dump');
+    expect(tagged.body.pastes.map((p: { id: string }) => p.id)).toEqual([id]);
+    const rows = await t.db.kysely
+      .selectFrom('paste_tags')
+      .select('tag')
+      .where('paste_id', '=', id)
+      .execute();
+    expect(rows).toHaveLength(2);
+
+    const before = await rowCounts();
+    const init = { totalChunks: 1, totalSize: 100 };
+    const bad = await c.post('/api/pastes/upload/init', { ...init, tags: ['Not A Tag'] });
+    expect([bad.status, bad.body.message]).toEqual([400, `tags.0: ${TAG_MESSAGES.invalid}`]);
+    const sealed = await c.post('/api/pastes/upload/init', {
+      ...init,
+      encrypted: true,
+      sealedTitle: await sealTitle(await generateKey(), 'dump.sql'),
+      tags: ['secret'],
+    });
+    expect([sealed.status, sealed.body.message]).toEqual([400, TAG_MESSAGES.encrypted]);
+    expect(await rowCounts()).toEqual(before);
   });
 
   it('refuses a file that is not UTF-8 text and says so to the uploader', async () => {

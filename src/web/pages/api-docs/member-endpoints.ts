@@ -73,6 +73,7 @@ export const memberSections: EndpointSection[] = [
         fields: [
           'totalChunks, totalSize',
           'title, privacy, password, expiration, burnAfterReading',
+          'language, tags (optional: up to 10 lower-case words; not with encrypted)',
           'chunkSize (optional: 5242880 to 104857600 bytes; default 41943040)',
           'encrypted, sealedTitle (optional) — an end-to-end encrypted upload: the chunks are the pse1 sealed stream cut at chunkSize, totalSize is its sealed size, and there is no title (see POST /api/pastes and docs/encryption.md)',
         ],

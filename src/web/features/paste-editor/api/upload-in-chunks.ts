@@ -10,6 +10,8 @@ export interface ChunkedUploadOptions {
   expiration: string;
   burnAfterReading: boolean;
   language?: string;
+  /** Not with an encrypted upload (the server refuses them: it would keep them in plain text). */
+  tags?: string[];
 }
 
 /** A failed chunked upload, with the toast title spec §8 gives it. */

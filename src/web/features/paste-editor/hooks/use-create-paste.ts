@@ -101,7 +101,12 @@ export function useCreatePaste({
 
   async function uploadLargeFile(file: File) {
     setChunkedProgress(0);
-    const chunked = { ...sharedFields(options.privacy), title: options.title.trim() };
+    const tags = parseTags(options.tags);
+    const chunked = {
+      ...sharedFields(options.privacy),
+      title: options.title.trim(),
+      ...(tags.length > 0 && !encrypted ? { tags } : {}),
+    };
     try {
       // Encrypted: sealed as a stream in this tab (api/upload-encrypted, its own chunk).
       const { id, keyText } = encrypted
