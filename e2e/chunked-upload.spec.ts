@@ -41,6 +41,7 @@ test('a 60 MB log uploads in chunks, assembles, and downloads byte for byte', as
   await expect(panel).toContainText('service.log');
   await expect(panel).toContainText('60.00 MB — uploaded in 2 parts (one of 40 MB, one of 20.00 MB)');
   await expect(page.getByLabel('Title')).toHaveValue('service');
+  await page.getByLabel('Tags').fill('logs, prod');
   await snap(page, 'chunked-upload-file-chosen');
 
   await page.getByRole('button', { name: 'Create Paste' }).click();
@@ -63,6 +64,8 @@ test('a 60 MB log uploads in chunks, assembles, and downloads byte for byte', as
   });
   await expect(page.getByText('This paste is 60.00 MB')).toBeVisible();
   await snap(page, 'chunked-upload-extreme');
+  const id = new URL(page.url()).pathname.split('/').pop();
+  expect((await (await page.request.get(`/api/pastes/${id}`)).json()).tags).toEqual(['logs', 'prod']);
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
