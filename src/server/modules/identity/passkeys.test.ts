@@ -289,3 +289,24 @@ describe('backups', () => {
     );
   });
 });
+
+describe('an admin’s second-factor reset', () => {
+  it('removes the account’s passkeys too: they sign in no more, the password alone does', async () => {
+    const { user, authenticator } = await withPasskey(t);
+    expect((await passwordLogin(t.client(), user)).body.secondFactorRequired).toBe(true);
+    const admin = await loginClient(t, ADMIN.username, ADMIN.password);
+    const listed = (await admin.get('/api/admin/users')).body.users.find(
+      (u: { id: number }) => u.id === user.id,
+    );
+    expect(listed.secondFactor).toBe(true);
+
+    const reset = await admin.post(`/api/admin/users/${user.id}/second-factor/reset`, {});
+    expect([reset.status, reset.body.user.secondFactor]).toEqual([200, false]);
+    expect(
+      await t.db.kysely.selectFrom('passkeys').select('id').where('user_id', '=', user.id).execute(),
+    ).toEqual([]);
+    expect((await signInWithPasskey(t.client(), authenticator)).status).toBe(401);
+    const signedIn = await passwordLogin(t.client(), user);
+    expect([signedIn.status, signedIn.body.username]).toEqual([200, user.username]);
+  });
+});
