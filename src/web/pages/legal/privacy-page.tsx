@@ -113,8 +113,10 @@ function privacySections(site: string, auditDays: number | string): LegalSection
           address (at most once an hour per paste and staff member). End-to-end encrypted pastes stay
           unreadable to them unless a reporter shares the key. The title and text of public and unlisted
           pastes are checked against the site's content rules when they are created or edited; which rules a
-          paste matched is kept with it for the moderators. We disclose data to authorities only when the law
-          requires it.
+          paste matched is kept with it for the moderators. Where the operator connects a malware scanner
+          (ClamAV, run by the operator, not by a third party), the content of every new paste but an
+          end-to-end encrypted one passes through it as it arrives, and its verdict is kept with the paste. We
+          disclose data to authorities only when the law requires it.
         </p>
       ),
     },
