@@ -1,9 +1,39 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { CHUNK_SIZE_BYTES } from '../src/common/constants.js';
 
 const MB = 1024 * 1024;
+
+/**
+ * A file of log-like UTF-8 lines, `sizeMb` blocks of about 1 MB, written once into `dir`; its
+ * sha256 checks every download.
+ */
+export async function logFile(
+  dir: string,
+  sizeMb: number,
+): Promise<{ file: string; size: number; sha: string }> {
+  const file = path.join(dir, 'big.log');
+  const line = Buffer.from('2026-11-24T11:00:00.000Z INFO worker-3 request served in 12 ms — ok ✓\n');
+  const block = Buffer.concat(Array.from({ length: Math.floor(MB / line.length) }, () => line));
+  const size = sizeMb * block.length;
+  const hash = createHash('sha256');
+  await pipeline(
+    Readable.from(
+      (function* () {
+        for (let i = 0; i < sizeMb; i++) {
+          hash.update(block);
+          yield block;
+        }
+      })(),
+    ),
+    fs.createWriteStream(file),
+  );
+  return { file, size, sha: hash.digest('hex') };
+}
 
 /** One HTTP request with a streamed body; resolves with the status and the answer text. */
 export function send(

@@ -14,11 +14,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { CHUNK_SIZE_BYTES } from '../src/common/constants.js';
-import { send, uploadChunked } from './chunked-upload.js';
+import { logFile, send, uploadChunked } from './chunked-upload.js';
 import { adminSession } from './huge-log.js';
 import { type RunningServer, startPasteshare } from './pasteshare.js';
 import { freePort, REPO_ROOT, startNode, waitForHttp } from './processes.js';
@@ -29,27 +27,6 @@ const MB = 1024 * 1024;
 const sizeMb = Number(process.env.BENCH_UPLOAD_MB ?? 500);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pasteshare-upload-bench-'));
 const log = (msg: string) => console.error(`[bench:upload] ${msg}`);
-
-/** The file: log-like UTF-8 lines, written once; its sha256 checks every download. */
-async function makeFile(): Promise<{ file: string; size: number; sha: string }> {
-  const file = path.join(tmp, 'big.log');
-  const line = Buffer.from('2026-11-24T11:00:00.000Z INFO worker-3 request served in 12 ms — ok ✓\n');
-  const block = Buffer.concat(Array.from({ length: Math.floor(MB / line.length) }, () => line));
-  const size = sizeMb * block.length;
-  const hash = createHash('sha256');
-  await pipeline(
-    Readable.from(
-      (function* () {
-        for (let i = 0; i < sizeMb; i++) {
-          hash.update(block);
-          yield block;
-        }
-      })(),
-    ),
-    fs.createWriteStream(file),
-  );
-  return { file, size, sha: hash.digest('hex') };
-}
 
 /** GET into a sink: timed downloads go to /dev/null, the check hashes. Returns bytes and sha256. */
 async function fetchAll(url: string, headers: Record<string, string> = {}, hash = false) {
@@ -234,7 +211,7 @@ const round = (n: number) => Math.round(n * 10) / 10;
 
 try {
   log(`writing a ${sizeMb} MB file`);
-  const { file, size, sha } = await makeFile();
+  const { file, size, sha } = await logFile(tmp, sizeMb);
   log('baseline: bare node:http, one streamed POST to disk with fsync, one GET');
   const bare = await baseline(file, size);
   log('pasteshare, local disk (SQLite)');
