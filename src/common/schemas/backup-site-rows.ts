@@ -20,6 +20,8 @@ export const SITE_ROWS = {
     status,
     created_at: time,
     reporter_ip: text(100).nullable(),
+    /** Absent in backups made before decisions were timed. */
+    decided_at: time.nullable().optional().default(null),
   }),
   deletion_requests: z.strictObject({
     id,
@@ -29,6 +31,7 @@ export const SITE_ROWS = {
     reason: text(2000),
     status,
     created_at: time,
+    decided_at: time.nullable().optional().default(null),
   }),
   vip_licenses: z.strictObject({
     id,

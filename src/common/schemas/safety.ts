@@ -109,5 +109,10 @@ export const safetyStatsSchema = z.strictObject({
   ),
   queueLength: z.number().int(),
   oldestHeldAt: z.iso.datetime().nullable(),
+  /** Reports decided over the same days, and the median time from report to decision (null: none). */
+  reportDecisions: z.strictObject({
+    decided: z.number().int(),
+    medianSeconds: z.number().nullable(),
+  }),
 });
 export type SafetyStats = z.infer<typeof safetyStatsSchema>;

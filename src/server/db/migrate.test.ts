@@ -86,6 +86,7 @@ describe('migrations', () => {
       '024-passkeys',
       '025-team-sync',
       '026-upload-tags',
+      '027-decided-at',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect, db.schema)).toEqual([]);
     // Only our schema: on PostgreSQL other suites' schemas live in the same database.

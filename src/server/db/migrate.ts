@@ -26,6 +26,7 @@ import * as malwareScan from './migrations/023-malware-scan.js';
 import * as passkeys from './migrations/024-passkeys.js';
 import * as teamSync from './migrations/025-team-sync.js';
 import * as uploadTags from './migrations/026-upload-tags.js';
+import * as decidedAt from './migrations/027-decided-at.js';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
 
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '024-passkeys': passkeys,
   '025-team-sync': teamSync,
   '026-upload-tags': uploadTags,
+  '027-decided-at': decidedAt,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -44,7 +44,7 @@ export function createSiteServices(
     erasure,
   });
   const bans = createBansService({ db: db.kysely, clock, users, sessions, pastes, changes });
-  const authorPurge = createAuthorPurge({ db: db.kysely, pastes });
+  const authorPurge = createAuthorPurge({ db: db.kysely, clock, pastes });
   const favicon = createFaviconService({ blobs, settings });
   const backup = createBackupService({
     db,

@@ -4,6 +4,7 @@ import {
   formatCountOf,
   formatDate,
   formatDateTime,
+  formatDuration,
   formatMegabytes,
   formatRelativeTime,
   formatSize,
@@ -111,5 +112,15 @@ describe('formatCountOf', () => {
     expect(formatCountOf(0, 'view')).toBe('0 views');
     expect(formatCountOf(2, 'paste')).toBe('2 pastes');
     expect(formatCountOf(1234, 'view')).toBe('1,234 views');
+  });
+});
+
+describe('formatDuration', () => {
+  it('says how long in the largest unit, rounded', () => {
+    expect(formatDuration(0)).toBe('0 seconds');
+    expect(formatDuration(45)).toBe('45 seconds');
+    expect(formatDuration(90)).toBe('2 minutes');
+    expect(formatDuration(3 * 3600 + 600)).toBe('3 hours');
+    expect(formatDuration(86_400)).toBe('1 day');
   });
 });

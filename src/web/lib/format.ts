@@ -43,6 +43,14 @@ export function formatTimeUntil(date: string | Date, now: Date = new Date()): st
   return relativeAlways.format(0, 'second');
 }
 
+/** 7200 → '2 hours', 90 → '2 minutes': how long something took, in its largest unit, rounded. */
+export function formatDuration(seconds: number): string {
+  const [unit, size] = UNITS.find(([, size]) => seconds >= size) ?? UNITS[UNITS.length - 1]!;
+  return new Intl.NumberFormat('en', { style: 'unit', unit, unitDisplay: 'long' }).format(
+    Math.round(seconds / size),
+  );
+}
+
 /** '12 Oct 2025, 14:05:09': the exact time shown on hover next to a relative one. */
 export function formatDateTime(date: string | Date): string {
   return new Date(date).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });

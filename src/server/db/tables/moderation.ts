@@ -17,6 +17,8 @@ export interface ReportsTable {
   reporter_ip: string | null;
   /** The paste's key shared by the reporter, sealed under the moderation secret; null once decided. */
   shared_key_sealed: string | null;
+  /** When it was decided; null while pending (and for reports decided before this was kept). */
+  decided_at: number | null;
 }
 
 export interface DeletionRequestsTable {
@@ -27,6 +29,8 @@ export interface DeletionRequestsTable {
   reason: string;
   status: ModerationStatus;
   created_at: number;
+  /** When it was decided; null while pending. */
+  decided_at: number | null;
 }
 
 /** One staff action; append-only (see audit.repository). */

@@ -47,6 +47,12 @@ export function createMetrics({ processMetrics = true }: { processMetrics?: bool
       labelNames: ['kind', 'event'] as const,
       registers,
     }),
+    reportDecisionTime: new Histogram({
+      name: 'pasteshare_report_decision_seconds',
+      help: 'Time from a report to its decision by staff (each report a decision settles).',
+      buckets: [60, 600, 3600, 4 * 3600, 12 * 3600, 24 * 3600, 3 * 24 * 3600, 7 * 24 * 3600],
+      registers,
+    }),
     safetyHits: new Counter({
       name: 'pasteshare_safety_rule_hits_total',
       help: 'Creates and edits a content rule matched, by what was done (refuse, hold, unlist).',

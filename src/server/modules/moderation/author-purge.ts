@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { ADMIN_MESSAGES } from '../../../common/schemas/admin.js';
 import { type AuthorFootprint, BAN_MESSAGES, type PurgeInput } from '../../../common/schemas/bans.js';
+import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import type { PastesService } from '../pastes/pastes.service.js';
@@ -12,7 +13,15 @@ import { decidePendingOf, findQueueItem } from './moderation-queue.repository.js
  * deletion of all of them once staff confirm the count they saw. The reports of the card's paste
  * are approved with it: what they reported is gone.
  */
-export function createAuthorPurge({ db, pastes }: { db: Kysely<Database>; pastes: PastesService }) {
+export function createAuthorPurge({
+  db,
+  clock,
+  pastes,
+}: {
+  db: Kysely<Database>;
+  clock: Clock;
+  pastes: PastesService;
+}) {
   async function authorOfReport(rawId: string) {
     const id = /^[1-9][0-9]{0,15}$/.test(rawId) ? Number(rawId) : null;
     const item = id === null ? undefined : await findQueueItem(db, 'reports', id);
@@ -43,7 +52,7 @@ export function createAuthorPurge({ db, pastes }: { db: Kysely<Database>; pastes
       const now = await pastes.byAuthor.count(author);
       if (now !== input.expected) throw conflict(BAN_MESSAGES.countChanged(now));
       const deleted = await pastes.byAuthor.deleteAll(author);
-      await decidePendingOf(db, 'reports', pasteId, 'approved');
+      await decidePendingOf(db, 'reports', pasteId, 'approved', clock.now());
       return {
         pasteId,
         deleted,

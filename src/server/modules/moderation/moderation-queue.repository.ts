@@ -26,10 +26,11 @@ export async function moveQueueItem(
   id: number,
   from: ModerationStatus,
   to: ModerationStatus,
+  now: number,
 ): Promise<boolean> {
   const r = await db
     .updateTable(queue as 'reports')
-    .set({ status: to })
+    .set({ status: to, decided_at: to === 'pending' ? null : now })
     .where('id', '=', id)
     .where('status', '=', from)
     .executeTakeFirst();
@@ -51,10 +52,11 @@ export async function decidePendingOf(
   queue: ModerationQueue,
   pasteId: string,
   to: ModerationStatus,
+  now: number,
 ): Promise<void> {
   await db
     .updateTable(queue as 'reports')
-    .set({ status: to })
+    .set({ status: to, decided_at: now })
     .where('paste_id', '=', pasteId)
     .where('status', '=', 'pending')
     .execute();

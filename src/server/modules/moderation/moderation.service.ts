@@ -34,6 +34,7 @@ import {
 } from './moderation-queue.repository.js';
 import {
   countPendingReportsOf,
+  decisionWaits,
   findSharedKey,
   forgetSharedKeys,
   insertReport,
@@ -48,7 +49,7 @@ interface Deps {
   /** reportHideThreshold: after that many distinct reporters a public paste waits for a moderator. */
   settings: Pick<SettingsService, 'get'>;
   rateLimiter: RateLimiter;
-  metrics: Pick<Metrics, 'moderation'>;
+  metrics: Pick<Metrics, 'moderation' | 'reportDecisionTime'>;
   /** Seals the paste keys reporters share. */
   moderationSecret: ModerationSecret;
   /** Makes a forgotten key unrecoverable from the database's files too. */
@@ -94,14 +95,17 @@ export function createModerationService(deps: Deps) {
   ): Promise<{ pasteId: string }> {
     const item = await findQueueItem(db, queue, id);
     if (!item) throw notFound(notFoundMessage);
-    if (item.status !== 'pending' || !(await moveQueueItem(db, queue, id, 'pending', decision))) {
+    if (
+      item.status !== 'pending' ||
+      !(await moveQueueItem(db, queue, id, 'pending', decision, clock.now()))
+    ) {
       throw conflict(ADMIN_MESSAGES.alreadyDecided);
     }
     if (decision === 'approved') {
       try {
         await pastes.delete(item.paste_id);
       } catch (e) {
-        await moveQueueItem(db, queue, id, decision, 'pending');
+        await moveQueueItem(db, queue, id, decision, 'pending', clock.now());
         throw e;
       }
       await forget(item.paste_id, 'all');
@@ -136,8 +140,11 @@ export function createModerationService(deps: Deps) {
     /** Decides a report and, with it, every other pending report of the same paste. */
     async decideReport(rawId: string, decision: ModerationDecision): Promise<PasteReport> {
       const id = itemId(rawId, ADMIN_MESSAGES.reportNotFound);
+      const startedAt = clock.now();
       const { pasteId } = await decide('reports', id, decision, ADMIN_MESSAGES.reportNotFound);
-      await decidePendingOf(db, 'reports', pasteId, decision);
+      await decidePendingOf(db, 'reports', pasteId, decision, clock.now());
+      for (const ms of await decisionWaits(db, startedAt, pasteId))
+        metrics.reportDecisionTime.observe(ms / 1000);
       // Rejected: what the reports hid is readable again (an approval deleted it).
       if (decision === 'rejected') await pastes.held.releaseIf(pasteId, 'reports');
       // Decided: the keys shared with these reports have served.
@@ -168,6 +175,18 @@ export function createModerationService(deps: Deps) {
       const key = openSecretBox(row.shared_key_sealed, await moderationSecret());
       if (key === null) throw notFound(ADMIN_MESSAGES.reportKeyNotFound);
       return { key, pasteId: row.paste_id };
+    },
+
+    /**
+     * The median time from a report to its decision, over the reports decided in the last `days`
+     * days (null when none was), and how many those were.
+     */
+    async reportDecisionTime(days: number): Promise<{ medianMs: number | null; decided: number }> {
+      const waits = (await decisionWaits(db, clock.now() - days * 24 * 60 * 60 * 1000)).sort((a, b) => a - b);
+      const mid = Math.floor(waits.length / 2);
+      const medianMs =
+        waits.length === 0 ? null : waits.length % 2 ? waits[mid]! : (waits[mid - 1]! + waits[mid]!) / 2;
+      return { medianMs, decided: waits.length };
     },
 
     /** A paste was deleted outside moderation (the admin's paste list): its shared keys go. */

@@ -96,3 +96,14 @@ export async function countPendingReportsOf(db: Kysely<Database>, pasteId: strin
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** How long each report decided at `since` or later waited (ms), of one paste or of all. */
+export async function decisionWaits(
+  db: Kysely<Database>,
+  since: number,
+  pasteId?: string,
+): Promise<number[]> {
+  let q = db.selectFrom('reports').select(['created_at', 'decided_at']).where('decided_at', '>=', since);
+  if (pasteId !== undefined) q = q.where('paste_id', '=', pasteId);
+  return (await q.execute()).map((r) => Number(r.decided_at) - Number(r.created_at));
+}

@@ -193,3 +193,36 @@ describe('GET /api/admin/stats', () => {
     expect(stats.publicPastes + stats.unlistedPastes + stats.protectedPastes).toBe(stats.totalPastes);
   });
 });
+
+describe('how long reports wait', () => {
+  it('the Safety tab gives the median time from report to decision over its days, and the metric counts each', async () => {
+    const { client: manager } = await signedIn(t, 'manager');
+    const stats = async () => (await manager.get('/api/admin/safety/stats')).body.reportDecisions;
+    expect(await stats()).toEqual({ decided: 0, medianSeconds: null });
+
+    // Two reports of one paste decided together after an hour and after 30 minutes; one more after 4 hours.
+    const first = await pendingReport();
+    t.clock.advance(30 * 60_000);
+    const { client: reader } = await signedIn(t);
+    expect((await reader.post(`/api/pastes/${first.pasteId}/report`, { reason: 'me too' })).status).toBe(201);
+    t.clock.advance(30 * 60_000);
+    expect((await manager.post(`/api/admin/paste-reports/${first.reportId}/reject`)).status).toBe(200);
+    const other = await pendingReport();
+    t.clock.advance(4 * 3_600_000);
+    expect((await manager.post(`/api/admin/paste-reports/${other.reportId}/approve`)).status).toBe(200);
+    expect(await stats()).toEqual({ decided: 3, medianSeconds: 3600 });
+    // Still pending: not counted.
+    await pendingReport();
+    expect((await stats()).decided).toBe(3);
+
+    const metric = await t.app.services.metrics.registry.getSingleMetricAsString(
+      'pasteshare_report_decision_seconds',
+    );
+    expect(metric).toContain('pasteshare_report_decision_seconds_count 3');
+    expect(metric).toContain('pasteshare_report_decision_seconds_sum 19800');
+
+    // Past the tab's 14 days, those decisions no longer count.
+    t.clock.advance(15 * 24 * 3_600_000);
+    expect(await stats()).toEqual({ decided: 0, medianSeconds: null });
+  });
+});

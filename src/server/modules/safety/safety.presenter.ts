@@ -30,6 +30,7 @@ export const presentHeld = (r: HeldRow): HeldPaste => ({
 export const presentStats = (s: {
   days: { day: number; refuse: number; hold: number; unlist: number }[];
   queue: { length: number; oldestAt: number | null };
+  reportDecisions: { medianMs: number | null; decided: number };
 }): SafetyStats => ({
   days: s.days.map((d) => ({
     day: iso(d.day).slice(0, 10),
@@ -39,4 +40,8 @@ export const presentStats = (s: {
   })),
   queueLength: s.queue.length,
   oldestHeldAt: s.queue.oldestAt === null ? null : iso(s.queue.oldestAt),
+  reportDecisions: {
+    decided: s.reportDecisions.decided,
+    medianSeconds: s.reportDecisions.medianMs === null ? null : Math.round(s.reportDecisions.medianMs / 1000),
+  },
 });

@@ -9,13 +9,14 @@ import {
 } from '../../../common/schemas/safety.js';
 import { auditContextOf } from '../audit/audit-context.js';
 import { presentHeld, presentRule, presentStats } from './safety.presenter.js';
+import { STATS_DAYS } from './safety.service.js';
 
 /** A published blocklist is larger than the usual JSON body. */
 const IMPORT_BODY_LIMIT = SAFETY_IMPORT_MAX_CHARS * 2;
 
 /** Admin → Safety: content rules and the Held queue, for managers and admins. */
 export const safetyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { contentRules, safety, audit } = app.services;
+  const { contentRules, safety, audit, moderation } = app.services;
   const staff = { access: 'staff' } as const;
 
   app.get('/api/admin/safety/rules', { config: staff }, async () => ({
@@ -102,5 +103,10 @@ export const safetyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/admin/safety/stats', { config: staff }, async () => presentStats(await safety.stats()));
+  app.get('/api/admin/safety/stats', { config: staff }, async () =>
+    presentStats({
+      ...(await safety.stats()),
+      reportDecisions: await moderation.reportDecisionTime(STATS_DAYS),
+    }),
+  );
 };

@@ -1,8 +1,11 @@
 import { Card, CardContent } from '../../../components/ui/card';
-import { formatDateTime } from '../../../lib/format';
+import { formatCountOf, formatDateTime, formatDuration } from '../../../lib/format';
 import { useSafetyStats } from '../api/stats';
 
-/** Creates and edits the rules refused, held and made unlisted per day; the Held queue. */
+/**
+ * Creates and edits the rules refused, held and made unlisted per day; the Held queue; how long
+ * reports wait for a decision.
+ */
 export function SafetyNumbers() {
   const { data } = useSafetyStats();
   if (!data) return null;
@@ -14,6 +17,18 @@ export function SafetyNumbers() {
         <p className="text-sm">
           Held queue: <strong>{data.queueLength}</strong>
           {data.oldestHeldAt ? ` · oldest held ${formatDateTime(data.oldestHeldAt)}` : null}
+        </p>
+        <p className="text-sm" data-testid="report-decision-time">
+          {data.reportDecisions.medianSeconds === null ? (
+            `No report decided in the last ${data.days.length} days.`
+          ) : (
+            <>
+              Median time from report to decision:{' '}
+              <strong>{formatDuration(data.reportDecisions.medianSeconds)}</strong> (
+              {formatCountOf(data.reportDecisions.decided, 'report')} decided in the last {data.days.length}{' '}
+              days)
+            </>
+          )}
         </p>
         {days.length === 0 ? (
           <p className="text-sm text-muted-foreground">
