@@ -120,18 +120,12 @@ export function createAuthService(deps: Deps) {
           const user = await users.create(
             {
               username,
-              username_key: username.toLowerCase(),
               email,
               role: 'user',
               password_hash: passwordHash,
               created_at: clock.now(),
               registration_ip: ip,
-              api_key_hash: null,
-              api_key_hint: null,
               email_verified: requireEmail ? 0 : 1,
-              vip_activated_at: null,
-              vip_banner_url: null,
-              vip_banner_link: null,
             },
             trx,
           );

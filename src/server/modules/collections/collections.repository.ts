@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { CollectionPrivacy, TeamRole } from '../../../common/constants.js';
+import { type GrantRow, grantNamesUser, listGrants, namesUserOrTheirTeam } from '../../db/grants.js';
 import type { Database } from '../../db/schema.js';
 
 type Db = Kysely<Database>;
@@ -70,19 +71,7 @@ export async function listCollectionsOf(
   o: { limit: number; offset: number },
 ): Promise<CollectionRow[]> {
   const rows = await collectionsFor(db, userId)
-    .where((eb) =>
-      eb.or([
-        eb('collections.user_id', '=', userId),
-        eb(
-          'collections.team_id',
-          'in',
-          eb
-            .selectFrom('team_members')
-            .select('team_members.team_id')
-            .where('team_members.user_id', '=', userId),
-        ),
-      ]),
-    )
+    .where(namesUserOrTheirTeam('collections', userId))
     .orderBy('collections.updated_at', 'desc')
     .orderBy('collections.id')
     .limit(o.limit)
@@ -92,28 +81,8 @@ export async function listCollectionsOf(
 }
 
 /** Whether the shared collection `id` names user `userId`, by name or through a team they are in. */
-export async function collectionNamesReader(db: Db, id: string, userId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('collection_shares')
-    .select('collection_shares.id')
-    .where('collection_shares.collection_id', '=', id)
-    .where((eb) =>
-      eb.or([
-        eb('collection_shares.user_id', '=', userId),
-        eb(
-          'collection_shares.team_id',
-          'in',
-          eb
-            .selectFrom('team_members')
-            .select('team_members.team_id')
-            .where('team_members.user_id', '=', userId),
-        ),
-      ]),
-    )
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
+export const collectionNamesReader = (db: Db, id: string, userId: number): Promise<boolean> =>
+  grantNamesUser(db, 'collection_shares', id, userId);
 
 export async function insertCollection(db: Db, row: Insertable<Database['collections']>): Promise<void> {
   await db.insertInto('collections').values(row).execute();
@@ -167,30 +136,10 @@ export async function setPosition(db: Db, id: string, pasteId: string, position:
     .execute();
 }
 
-export interface CollectionShareRow {
-  user_id: number | null;
-  team_id: number | null;
-  username: string | null;
-  slug: string | null;
-  team_name: string | null;
-}
+export type CollectionShareRow = GrantRow;
 
-export async function listCollectionShares(db: Db, id: string): Promise<CollectionShareRow[]> {
-  return db
-    .selectFrom('collection_shares')
-    .leftJoin('users', 'users.id', 'collection_shares.user_id')
-    .leftJoin('teams', 'teams.id', 'collection_shares.team_id')
-    .select([
-      'collection_shares.user_id',
-      'collection_shares.team_id',
-      'users.username',
-      'teams.slug',
-      'teams.name as team_name',
-    ])
-    .where('collection_shares.collection_id', '=', id)
-    .orderBy('collection_shares.id')
-    .execute();
-}
+export const listCollectionShares = (db: Db, id: string): Promise<CollectionShareRow[]> =>
+  listGrants(db, 'collection_shares', id);
 
 /** Replaces whom collection `id` names. */
 export async function replaceCollectionShares(

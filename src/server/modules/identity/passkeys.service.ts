@@ -63,6 +63,12 @@ export function createPasskeyService(deps: {
     return { origin, rpID: new URL(origin).hostname, rpName: (await settings.get()).siteTitle };
   }
 
+  /** What an authenticator's answer must match: the challenge it signed, this site's origin and RP id. */
+  async function expectations(challenge: string) {
+    const rp = await relyingParty();
+    return { expectedChallenge: challenge, expectedOrigin: rp.origin, expectedRPID: rp.rpID };
+  }
+
   async function storeChallenge(
     challenge: string,
     purpose: PasskeyPurpose,
@@ -137,14 +143,12 @@ export function createPasskeyService(deps: {
     if (!key || (userId !== null && key.user_id !== userId)) throw refused(PASSKEY_MESSAGES.unknown);
     const handle = response.response.userHandle;
     if (handle !== undefined && handle !== key.user_handle) throw refused(PASSKEY_MESSAGES.unknown);
-    const rp = await relyingParty();
+    const expected = await expectations(challenge);
     let result: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
     try {
       result = await verifyAuthenticationResponse({
         response: response as AuthenticationResponseJSON,
-        expectedChallenge: challenge,
-        expectedOrigin: rp.origin,
-        expectedRPID: rp.rpID,
+        ...expected,
         requireUserVerification: purpose === 'sign-in',
         credential: {
           id: key.credential_id,
@@ -211,14 +215,12 @@ export function createPasskeyService(deps: {
         'register',
         userId,
       );
-      const rp = await relyingParty();
+      const expected = await expectations(challenge);
       let result: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
       try {
         result = await verifyRegistrationResponse({
           response: response as RegistrationResponseJSON,
-          expectedChallenge: challenge,
-          expectedOrigin: rp.origin,
-          expectedRPID: rp.rpID,
+          ...expected,
           requireUserVerification: false,
         });
       } catch {

@@ -19,10 +19,10 @@ export async function findPendingRequest(db: Kysely<Database>, pasteId: string, 
     .executeTakeFirst();
 }
 
-/** Deletion requests newest first, with the requester's username. */
 /** A deletion request with its paste's title and the requester's name. */
 export type DeletionRequestRow = Awaited<ReturnType<typeof listDeletionRequests>>[number];
 
+/** Deletion requests newest first, with the requester's username. */
 export function listDeletionRequests(db: Kysely<Database>, limit: number, only?: number) {
   let q = db
     .selectFrom('deletion_requests')

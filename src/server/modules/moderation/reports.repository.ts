@@ -20,10 +20,10 @@ export async function insertReport(
   return r.id;
 }
 
-/** Reports newest first, with the reporter's username (null for visitors or deleted accounts). */
 /** A report with its paste's title and the reporter's name. */
 export type ReportRow = Awaited<ReturnType<typeof listReports>>[number];
 
+/** Reports newest first, with the reporter's username (null for visitors or deleted accounts). */
 export function listReports(db: Kysely<Database>, limit: number, only?: number) {
   let q = db
     .selectFrom('reports')

@@ -120,18 +120,12 @@ export function createSetupService({
           await users.create(
             {
               username,
-              username_key: username.toLowerCase(),
               email,
               role: 'admin',
               password_hash: passwordHash,
               created_at: now,
               registration_ip: ip,
-              api_key_hash: null,
-              api_key_hint: null,
               email_verified: 1,
-              vip_activated_at: null,
-              vip_banner_url: null,
-              vip_banner_link: null,
             },
             trx,
           );

@@ -1,63 +1,18 @@
 import type { Kysely } from 'kysely';
+import { type GrantRow, grantNamesUser, listGrants, namesUserOrTheirTeam } from '../../db/grants.js';
 import type { Database } from '../../db/schema.js';
 
 /**
  * Whether paste `pasteId` names user `userId`: by name, or through a team they are in. One
  * indexed look-up, made only when a shared paste is read by someone not its author.
  */
-export async function namesReader(db: Kysely<Database>, pasteId: string, userId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('paste_shares')
-    .select('paste_shares.id')
-    .where('paste_shares.paste_id', '=', pasteId)
-    .where((eb) =>
-      eb.or([
-        eb('paste_shares.user_id', '=', userId),
-        eb(
-          'paste_shares.team_id',
-          'in',
-          eb
-            .selectFrom('team_members')
-            .select('team_members.team_id')
-            .where('team_members.user_id', '=', userId),
-        ),
-      ]),
-    )
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
+export const namesReader = (db: Kysely<Database>, pasteId: string, userId: number): Promise<boolean> =>
+  grantNamesUser(db, 'paste_shares', pasteId, userId);
 
-export interface ShareRow {
-  id: number;
-  user_id: number | null;
-  team_id: number | null;
-  username: string | null;
-  slug: string | null;
-  team_name: string | null;
-  added_at: number;
-}
+export type ShareRow = GrantRow;
 
-export async function listShares(db: Kysely<Database>, pasteId: string): Promise<ShareRow[]> {
-  const rows = await db
-    .selectFrom('paste_shares')
-    .leftJoin('users', 'users.id', 'paste_shares.user_id')
-    .leftJoin('teams', 'teams.id', 'paste_shares.team_id')
-    .select([
-      'paste_shares.id',
-      'paste_shares.user_id',
-      'paste_shares.team_id',
-      'users.username',
-      'teams.slug',
-      'teams.name as team_name',
-      'paste_shares.added_at',
-    ])
-    .where('paste_shares.paste_id', '=', pasteId)
-    .orderBy('paste_shares.added_at')
-    .orderBy('paste_shares.id')
-    .execute();
-  return rows.map((r) => ({ ...r, added_at: Number(r.added_at) }));
-}
+export const listShares = (db: Kysely<Database>, pasteId: string): Promise<ShareRow[]> =>
+  listGrants(db, 'paste_shares', pasteId);
 
 export async function insertShares(
   db: Kysely<Database>,
@@ -80,19 +35,7 @@ function grantsFor(db: Kysely<Database>, userId: number) {
   return db
     .selectFrom('paste_shares')
     .innerJoin('pastes', 'pastes.id', 'paste_shares.paste_id')
-    .where((eb) =>
-      eb.or([
-        eb('paste_shares.user_id', '=', userId),
-        eb(
-          'paste_shares.team_id',
-          'in',
-          eb
-            .selectFrom('team_members')
-            .select('team_members.team_id')
-            .where('team_members.user_id', '=', userId),
-        ),
-      ]),
-    );
+    .where(namesUserOrTheirTeam('paste_shares', userId));
 }
 
 /**

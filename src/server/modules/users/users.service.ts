@@ -17,7 +17,11 @@ import {
 } from './users.repository.js';
 
 export type { UserRow };
-export type NewUser = Omit<Insertable<UsersTable>, 'id'>;
+/** What a new account is made with; the rest (its key, its VIP state) starts empty. */
+export type NewUser = Pick<
+  Insertable<UsersTable>,
+  'username' | 'email' | 'role' | 'password_hash' | 'created_at' | 'registration_ip' | 'email_verified'
+>;
 export type UserPatch = Updateable<UsersTable>;
 
 /**
@@ -31,7 +35,16 @@ export function createUsersService({ db }: { db: Kysely<Database> }) {
     /** Case-insensitive, as usernames are unique. */
     findByUsername: (username: string, tx: Kysely<Database> = db) => findUserByUsername(tx, username),
     findByEmail: (email: string, tx: Kysely<Database> = db) => findUserByEmail(tx, email),
-    create: (user: NewUser, tx: Kysely<Database> = db): Promise<UserRow> => insertUser(tx, user),
+    create: (user: NewUser, tx: Kysely<Database> = db): Promise<UserRow> =>
+      insertUser(tx, {
+        ...user,
+        username_key: user.username.toLowerCase(),
+        api_key_hash: null,
+        api_key_hint: null,
+        vip_activated_at: null,
+        vip_banner_url: null,
+        vip_banner_link: null,
+      }),
     update: (id: number, patch: UserPatch, tx: Kysely<Database> = db) => updateUser(tx, id, patch),
     count: () => countUsers(db),
     list: (role?: Role) => listUsers(db, role),
