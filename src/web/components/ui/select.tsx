@@ -17,3 +17,29 @@ export function NativeSelect({ className, children, ...props }: ComponentProps<'
     </div>
   );
 }
+
+type ChoiceSelectProps<T extends string> = Omit<
+  ComponentProps<'select'>,
+  'value' | 'onChange' | 'children'
+> & {
+  /** Each value with its label, in the order shown. */
+  choices: Readonly<Record<T, string>> | readonly (readonly [T, string])[];
+  value: T;
+  onValueChange: (value: T) => void;
+};
+
+/** A native select over a fixed set of choices, typed by the values it offers. */
+export function ChoiceSelect<T extends string>({ choices, onValueChange, ...props }: ChoiceSelectProps<T>) {
+  const entries: readonly (readonly [T, string])[] = Array.isArray(choices)
+    ? choices
+    : (Object.entries(choices) as [T, string][]);
+  return (
+    <NativeSelect {...props} onChange={(e) => onValueChange(e.target.value as T)}>
+      {entries.map(([value, label]) => (
+        <option key={value} value={value}>
+          {label}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+}

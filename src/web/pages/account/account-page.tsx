@@ -1,10 +1,9 @@
-import { LogIn, UserRound } from 'lucide-react';
+import { UserRound } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { LoginRequiredPage } from '../../components/layouts/login-required';
 import { Page } from '../../components/layouts/page';
 import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
-import { Card, CardContent } from '../../components/ui/card';
 import { RoleBadge } from '../../components/ui/role-badge';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
@@ -25,27 +24,6 @@ import { SharedWithMeCard } from '../../features/teams';
 import { VipCard } from '../../features/vip/components/vip-card';
 import { errorMessage } from '../../lib/api-client';
 
-function LoginRequired() {
-  return (
-    <Page icon={UserRound} title="Account Settings" width="narrow">
-      <Card>
-        <CardContent className="flex flex-col items-center gap-4 p-8 text-center">
-          <h2 className="text-lg font-semibold">Login Required</h2>
-          <p className="text-sm text-muted-foreground">
-            Please log in to view and manage your account settings.
-          </p>
-          <Button asChild>
-            <Link to={paths.login}>
-              <LogIn aria-hidden />
-              Go to Login
-            </Link>
-          </Button>
-        </CardContent>
-      </Card>
-    </Page>
-  );
-}
-
 /** /account and /account-settings (spec §2 Account settings). */
 export function AccountPage() {
   const { data: user, isPending } = useUser();
@@ -59,7 +37,18 @@ export function AccountPage() {
   }, [ready, hash]);
 
   if (isPending) return <LoadingBlock />;
-  if (!user) return <LoginRequired />;
+  if (!user) {
+    return (
+      <LoginRequiredPage
+        icon={UserRound}
+        title="Account Settings"
+        heading="Login Required"
+        loginTo={paths.login}
+      >
+        Please log in to view and manage your account settings.
+      </LoginRequiredPage>
+    );
+  }
 
   return (
     <Page

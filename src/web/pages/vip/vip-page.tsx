@@ -5,8 +5,10 @@ import {
   ImagePlus,
   Infinity as InfinityIcon,
   KeyRound,
+  type LucideIcon,
   UserPlus,
 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MB, VIP_BANNER_MAX_BYTES } from '../../../common/constants';
 import { Page } from '../../components/layouts/page';
@@ -18,6 +20,7 @@ import { useUser } from '../../features/auth/api/get-user';
 import { usePublicSettings } from '../../features/settings/api/get-public-settings';
 import { isVipMember } from '../../features/vip/lib/is-vip';
 import { cn } from '../../lib/cn';
+import { safeExternalUrl } from '../../lib/safe-url';
 import { VipExample } from './vip-example';
 
 /** The first step is done for a signed-in visitor: they see the rest, numbered from 1. */
@@ -30,17 +33,6 @@ const steps = [
 
 /** The VIP card of the account page: license activation, or banner management for members. */
 const VIP_CARD = `${paths.accountSettings}#vip`;
-
-/** Only http(s) purchase links are rendered as links. */
-function safeExternalUrl(url: string | undefined): string | null {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
-  } catch {
-    return null;
-  }
-}
 
 function VipActions() {
   const { data: user } = useUser();
@@ -93,6 +85,20 @@ function VipActions() {
   );
 }
 
+function Perk({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
+  return (
+    <Card className="border-amber-400/30">
+      <CardHeader>
+        <span className="mb-2 grid size-10 place-items-center rounded-lg bg-amber-400/15 text-amber-500">
+          <Icon aria-hidden className="size-5" />
+        </span>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{children}</CardDescription>
+      </CardHeader>
+    </Card>
+  );
+}
+
 export function VipPage() {
   const { data: user } = useUser();
   return (
@@ -104,30 +110,14 @@ export function VipPage() {
     >
       <div className="space-y-10">
         <div className="grid gap-4 md:grid-cols-2">
-          <Card className="border-amber-400/30">
-            <CardHeader>
-              <span className="mb-2 grid size-10 place-items-center rounded-lg bg-amber-400/15 text-amber-500">
-                <InfinityIcon aria-hidden className="size-5" />
-              </span>
-              <CardTitle>Unlimited Expiration</CardTitle>
-              <CardDescription>
-                Choose "Never expires" for your pastes. Regular accounts are limited to six months, visitors
-                to three.
-              </CardDescription>
-            </CardHeader>
-          </Card>
-          <Card className="border-amber-400/30">
-            <CardHeader>
-              <span className="mb-2 grid size-10 place-items-center rounded-lg bg-amber-400/15 text-amber-500">
-                <ImagePlus aria-hidden className="size-5" />
-              </span>
-              <CardTitle>Custom Banners</CardTitle>
-              <CardDescription>
-                Show your own banner on every paste you share: images up to {VIP_BANNER_MAX_BYTES / MB} MB
-                (450×120 px recommended), with an optional link to your site.
-              </CardDescription>
-            </CardHeader>
-          </Card>
+          <Perk icon={InfinityIcon} title="Unlimited Expiration">
+            Choose "Never expires" for your pastes. Regular accounts are limited to six months, visitors to
+            three.
+          </Perk>
+          <Perk icon={ImagePlus} title="Custom Banners">
+            Show your own banner on every paste you share: images up to {VIP_BANNER_MAX_BYTES / MB} MB
+            (450×120 px recommended), with an optional link to your site.
+          </Perk>
         </div>
 
         <section aria-labelledby="example-heading" className="space-y-4">

@@ -7,10 +7,10 @@ import { Card, CardContent } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/select';
-import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format';
 import { type AuditFilters, useAuditLog } from '../api/audit';
+import { EmptyList, ListLoading } from './list-states';
 import { Pager } from './pager';
 
 /** How each action reads in the list. */
@@ -165,18 +165,11 @@ export function AuditTab() {
         </div>
       </div>
       {isPending ? (
-        <div className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
-          <Spinner /> Loading…
-        </div>
+        <ListLoading />
       ) : isError || !data ? (
         <p className="text-sm text-destructive">The audit log could not be loaded.</p>
       ) : data.entries.length === 0 ? (
-        <Card className="border-dashed">
-          <CardContent className="flex flex-col items-center gap-2 py-10 text-center text-muted-foreground">
-            <ScrollText aria-hidden className="size-6" />
-            No staff actions match
-          </CardContent>
-        </Card>
+        <EmptyList icon={ScrollText}>No staff actions match</EmptyList>
       ) : (
         <>
           <p className="text-xs text-muted-foreground">

@@ -36,6 +36,19 @@ export function EmailTemplates({ settings }: { settings: Settings }) {
       <p className="text-xs text-muted-foreground">{hint}</p>
     </div>
   );
+  const actions = (label: string, previewHref: string) => (
+    <div className="flex flex-wrap gap-2">
+      <Button onClick={save} disabled={update.isPending}>
+        <Save aria-hidden />
+        {label}
+      </Button>
+      <Button variant="outline" asChild>
+        <a href={previewHref} target="_blank" rel="noreferrer">
+          Preview
+        </a>
+      </Button>
+    </div>
+  );
   return (
     <Section title="Email Templates">
       <Field
@@ -49,33 +62,13 @@ export function EmailTemplates({ settings }: { settings: Settings }) {
         'Verification email',
         'Variables: {{SITE_NAME}}, {{USERNAME}}, {{USER_EMAIL}}, {{VERIFY_LINK}}, {{VERIFY_BUTTON}}. The link expires in 24 hours. Blank means the default.',
       )}
-      <div className="flex flex-wrap gap-2">
-        <Button onClick={save} disabled={update.isPending}>
-          <Save aria-hidden />
-          Save Verification Template
-        </Button>
-        <Button variant="outline" asChild>
-          <a href={paths.emailVerificationPreview} target="_blank" rel="noreferrer">
-            Preview
-          </a>
-        </Button>
-      </div>
+      {actions('Save Verification Template', paths.emailVerificationPreview)}
       {area(
         'forgotPasswordTemplate',
         'Forgot-password email',
         'Variables: {{resetLink}}, {{username}}, {{resetButton}}. The link expires in 1 hour. Blank means the default.',
       )}
-      <div className="flex flex-wrap gap-2">
-        <Button onClick={save} disabled={update.isPending}>
-          <Save aria-hidden />
-          Save Forgot-Password Template
-        </Button>
-        <Button variant="outline" asChild>
-          <a href={paths.forgotPasswordEmailPreview} target="_blank" rel="noreferrer">
-            Preview
-          </a>
-        </Button>
-      </div>
+      {actions('Save Forgot-Password Template', paths.forgotPasswordEmailPreview)}
     </Section>
   );
 }

@@ -2,7 +2,6 @@ import { KeyRound, Plus, Save, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Card, CardContent } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { Field } from '../../../components/ui/field';
@@ -11,6 +10,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useDeleteLicense, useGenerateLicense, useLicenses } from '../api/licenses';
 import { useAdminSettings, useUpdateSettings } from '../api/settings';
 import { useSettingsDraft } from '../hooks/use-settings-draft';
+import { EmptyList } from './list-states';
 import { Pager } from './pager';
 
 function PurchaseUrl() {
@@ -81,11 +81,7 @@ export function LicensesTab() {
         </Button>
       </div>
       {data && data.licenses.length === 0 ? (
-        <Card className="border-dashed">
-          <CardContent className="py-10 text-center text-muted-foreground">
-            No licenses generated yet.
-          </CardContent>
-        </Card>
+        <EmptyList>No licenses generated yet.</EmptyList>
       ) : (
         <div className="overflow-x-auto rounded-xl border border-border">
           <table className="w-full min-w-[640px] text-sm">

@@ -5,11 +5,11 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
 import { paths } from '../../../config/paths';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format';
 import type { Decision } from '../api/moderation';
+import { EmptyList, ListLoading } from './list-states';
 import { Pager, usePaged } from './pager';
 import { useLinkedItem } from './use-linked-item';
 
@@ -191,16 +191,11 @@ export function ModerationList({
     <section aria-label={texts.heading} className="space-y-3">
       <h2 className="text-lg font-semibold">{texts.heading}</h2>
       {isPending ? (
-        <div className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
-          <Spinner /> Loading…
-        </div>
+        <ListLoading />
       ) : paged.items.length === 0 ? (
-        <Card className="border-dashed">
-          <CardContent className="flex flex-col items-center gap-2 py-10 text-muted-foreground">
-            <Inbox aria-hidden className="size-6" />
-            <p>{texts.empty}</p>
-          </CardContent>
-        </Card>
+        <EmptyList icon={Inbox}>
+          <p>{texts.empty}</p>
+        </EmptyList>
       ) : (
         <>
           {paged.items.map((item) => (

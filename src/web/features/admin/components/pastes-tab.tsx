@@ -13,12 +13,12 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/select';
-import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { expiryLabel } from '../../../lib/expiration';
 import { formatRelativeTime, formatSize } from '../../../lib/format';
 import { type AdminPasteItem, useAllPastes } from '../api/pastes';
 import { DeletePasteDialog } from './delete-paste-dialog';
+import { EmptyList, ListLoading } from './list-states';
 import { Pager, usePaged } from './pager';
 
 /** Every privacy named, so an unlisted paste does not pass for a public one. */
@@ -125,13 +125,9 @@ export function PastesTab() {
         </p>
       ) : null}
       {isPending ? (
-        <div className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
-          <Spinner /> Loading…
-        </div>
+        <ListLoading />
       ) : paged.items.length === 0 ? (
-        <Card className="border-dashed">
-          <CardContent className="py-10 text-center text-muted-foreground">No pastes found</CardContent>
-        </Card>
+        <EmptyList>No pastes found</EmptyList>
       ) : (
         <>
           {paged.items.map((p) => (

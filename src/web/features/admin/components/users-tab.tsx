@@ -25,10 +25,10 @@ import {
 import { Input } from '../../../components/ui/input';
 import { RoleBadge } from '../../../components/ui/role-badge';
 import { NativeSelect } from '../../../components/ui/select';
-import { Spinner } from '../../../components/ui/spinner';
 import { toast, toastError } from '../../../components/ui/toast-store';
 import { formatRelativeTime } from '../../../lib/format';
 import { type AdminUserItem, useAdminSettings, useAdminUsers, useUpdateUser } from '../api/users';
+import { EmptyList, ListLoading } from './list-states';
 import { Pager, usePaged } from './pager';
 import { ResetSecondFactorDialog } from './reset-second-factor-dialog';
 import {
@@ -207,27 +207,23 @@ export function UsersTab({ me }: { me: number }) {
         </NativeSelect>
       </div>
       {isPending ? (
-        <div className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
-          <Spinner /> Loading…
-        </div>
+        <ListLoading />
       ) : paged.items.length === 0 ? (
-        <Card className="border-dashed">
-          <CardContent className="flex flex-col items-center gap-3 py-10 text-muted-foreground">
-            <p>{filtered ? 'No users match your search' : 'No users found'}</p>
-            {filtered ? (
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => {
-                  setSearch('');
-                  setRole('');
-                }}
-              >
-                Clear search
-              </Button>
-            ) : null}
-          </CardContent>
-        </Card>
+        <EmptyList className="gap-3">
+          <p>{filtered ? 'No users match your search' : 'No users found'}</p>
+          {filtered ? (
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => {
+                setSearch('');
+                setRole('');
+              }}
+            >
+              Clear search
+            </Button>
+          ) : null}
+        </EmptyList>
       ) : (
         <>
           {paged.items.map((u) => (

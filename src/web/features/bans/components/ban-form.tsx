@@ -5,10 +5,12 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { Label } from '../../../components/ui/label';
-import { NativeSelect } from '../../../components/ui/select';
+import { ChoiceSelect } from '../../../components/ui/select';
 import { Switch } from '../../../components/ui/switch';
 import { toast, toastError } from '../../../components/ui/toast-store';
 import { useAddBan } from '../api/bans';
+
+const KINDS: Record<BanKind, string> = { account: 'Account', address: 'Address or range' };
 
 /** How long a ban lasts, in hours; '' is for good. */
 const DURATIONS: [string, string][] = [
@@ -57,15 +59,13 @@ export function BanForm() {
           }}
         >
           <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-            <NativeSelect
+            <ChoiceSelect
               aria-label="Ban"
               className="w-auto"
+              choices={KINDS}
               value={kind}
-              onChange={(e) => setKind(e.target.value as BanKind)}
-            >
-              <option value="account">Account</option>
-              <option value="address">Address or range</option>
-            </NativeSelect>
+              onValueChange={setKind}
+            />
             <div className="flex-1">
               <Field
                 label={kind === 'account' ? 'Username' : 'Address or range'}
@@ -76,18 +76,13 @@ export function BanForm() {
                 onChange={(e) => setTarget(e.target.value)}
               />
             </div>
-            <NativeSelect
+            <ChoiceSelect
               aria-label="For"
               className="w-auto"
+              choices={DURATIONS}
               value={hours}
-              onChange={(e) => setHours(e.target.value)}
-            >
-              {DURATIONS.map(([value, label]) => (
-                <option key={label} value={value}>
-                  {label}
-                </option>
-              ))}
-            </NativeSelect>
+              onValueChange={setHours}
+            />
           </div>
           <Field
             label="Reason"

@@ -1,15 +1,15 @@
 import { LogIn } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { IDENTITY_MESSAGES, type PublicProvider } from '../../../../common/schemas/identity';
 import type { PublicSettings } from '../../../../common/schemas/settings';
 import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
-import { toast, toastError } from '../../../components/ui/toast-store';
+import { toastError } from '../../../components/ui/toast-store';
 import { secondFactorPath } from '../../../config/paths';
 import { CaptchaField, useCaptcha } from '../../auth';
 import { needsSecondFactor } from '../../auth/api/login';
 import { useDirectoryLogin } from '../api/directory-login';
+import { useDirectoryCredentials } from './directory-credentials';
 
 /** Username and password of a directory (LDAP): they go to the directory, never kept here. */
 export function DirectorySignInForm({
@@ -24,18 +24,15 @@ export function DirectorySignInForm({
   const navigate = useNavigate();
   const login = useDirectoryLogin();
   const captcha = useCaptcha(settings.enableTurnstile);
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  const credentials = useDirectoryCredentials(provider);
   const failed = `Sign-in with ${provider.name} failed`;
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!username.trim() || !password) {
-      toast({ title: failed, description: IDENTITY_MESSAGES.missingFields, variant: 'destructive' });
-      return;
-    }
+    const typed = credentials.take(failed);
+    if (!typed) return;
     login.mutate(
-      { id: provider.id, username: username.trim(), password, captchaToken: captcha.token },
+      { id: provider.id, ...typed, captchaToken: captcha.token },
       {
         onSuccess: (answer) => navigate(needsSecondFactor(answer) ? secondFactorPath(returnTo) : returnTo),
         onError: (error) => {
@@ -56,21 +53,7 @@ export function DirectorySignInForm({
       <p className="text-sm text-muted-foreground">
         Your {provider.name} username and password. They are checked by the directory and not kept here.
       </p>
-      <Field
-        label={`${provider.name} username`}
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        value={username}
-        onChange={(e) => setUsername(e.target.value)}
-      />
-      <Field
-        label={`${provider.name} password`}
-        type="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
+      {credentials.fields}
       <CaptchaField captcha={captcha} siteKey={settings.turnstileSiteKey} />
       <Button type="submit" className="w-full" disabled={login.isPending}>
         <LogIn aria-hidden />

@@ -1,26 +1,22 @@
 import { Save } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { TITLE_MAX_LENGTH } from '../../../../common/constants';
 import type { PasteLanguage } from '../../../../common/languages';
 import { PASTE_MESSAGES } from '../../../../common/messages';
 import type { ReadablePasteView } from '../../../../common/schemas/paste';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { NativeSelect } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast-store';
 import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { expiryLabel } from '../../../lib/expiration';
-import { parseTags, TAGS_HINT } from '../../../lib/tags';
-import { LanguageOptions } from '../../pastes';
+import { parseTags } from '../../../lib/tags';
 import { useEditPaste } from '../api/edit-paste';
 import { useEditorContent } from '../hooks/use-editor-content';
 import { useSecretWarning } from '../hooks/use-secret-warning';
 import { LazySecretWarningDialog as SecretWarningDialog } from './lazy-secret-warning-dialog';
+import { LanguageField, TagsField, TitleField } from './option-fields';
 import { PasteEditor } from './paste-editor';
 
 const PRIVACY_LABELS = {
@@ -189,46 +185,9 @@ export function EditPasteForm({ paste, onReload }: { paste: EditablePaste; onRel
         <CardContent>
           <fieldset className="space-y-5" disabled={edit.isPending}>
             <legend className="sr-only">Edit options</legend>
-            <div className="space-y-2">
-              <div className="flex items-center justify-between">
-                <Label htmlFor={`${id}-title`}>Title</Label>
-                <span className="text-xs text-muted-foreground tabular-nums">
-                  {title.length}/{TITLE_MAX_LENGTH}
-                </span>
-              </div>
-              <Input
-                id={`${id}-title`}
-                placeholder="Untitled"
-                maxLength={TITLE_MAX_LENGTH}
-                value={title}
-                onChange={(e) => setTitle(e.target.value)}
-              />
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor={`${id}-language`}>Language</Label>
-              <NativeSelect
-                id={`${id}-language`}
-                value={language ?? 'auto'}
-                onChange={(e) =>
-                  setLanguage(e.target.value === 'auto' ? null : (e.target.value as PasteLanguage))
-                }
-              >
-                <LanguageOptions />
-              </NativeSelect>
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor={`${id}-tags`}>Tags</Label>
-              <Input
-                id={`${id}-tags`}
-                placeholder="runbook, k8s"
-                value={tags}
-                aria-describedby={`${id}-tags-hint`}
-                onChange={(e) => setTags(e.target.value)}
-              />
-              <p id={`${id}-tags-hint`} className="text-xs text-muted-foreground">
-                {TAGS_HINT}
-              </p>
-            </div>
+            <TitleField id={id} value={title} onChange={setTitle} />
+            <LanguageField id={id} value={language} onChange={setLanguage} />
+            <TagsField id={id} value={tags} onChange={setTags} />
             <KeptOptions paste={paste} />
             <div className="flex flex-wrap gap-2">
               <Button onClick={save} disabled={!changed || edit.isPending} className="flex-1">

@@ -1,13 +1,11 @@
 import { useId } from 'react';
-import { type Expiration, type Privacy, type Role, TITLE_MAX_LENGTH } from '../../../../common/constants';
+import type { Expiration, Privacy, Role } from '../../../../common/constants';
 import type { PasteLanguage } from '../../../../common/languages';
-import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { NativeSelect } from '../../../components/ui/select';
 import { EXPIRATION_CHOICES, EXPIRATION_LABELS, expirationRestriction } from '../../../lib/expiration';
-import { TAGS_HINT } from '../../../lib/tags';
-import { LanguageOptions } from '../../pastes';
+import { LanguageField, TagsField, TitleField } from './option-fields';
 
 export interface PasteOptionsValue {
   title: string;
@@ -102,21 +100,7 @@ export function PasteOptions({
   return (
     <fieldset className="space-y-5" disabled={disabled}>
       <legend className="sr-only">Paste options</legend>
-      <div className="space-y-2">
-        <div className="flex items-center justify-between">
-          <Label htmlFor={`${id}-title`}>Title</Label>
-          <span className="text-xs text-muted-foreground tabular-nums" data-testid="title-counter">
-            {value.title.length}/{TITLE_MAX_LENGTH}
-          </span>
-        </div>
-        <Input
-          id={`${id}-title`}
-          placeholder="Untitled"
-          maxLength={TITLE_MAX_LENGTH}
-          value={value.title}
-          onChange={(e) => onChange({ title: e.target.value })}
-        />
-      </div>
+      <TitleField id={id} value={value.title} onChange={(title) => onChange({ title })} />
 
       <div className="space-y-2">
         <Label htmlFor={`${id}-privacy`}>Privacy</Label>
@@ -159,33 +143,10 @@ export function PasteOptions({
       ) : null}
 
       {encryption?.on ? null : (
-        <div className="space-y-2">
-          <Label htmlFor={`${id}-tags`}>Tags</Label>
-          <Input
-            id={`${id}-tags`}
-            placeholder="runbook, k8s"
-            value={value.tags}
-            aria-describedby={`${id}-tags-hint`}
-            onChange={(e) => onChange({ tags: e.target.value })}
-          />
-          <p id={`${id}-tags-hint`} className="text-xs text-muted-foreground">
-            {TAGS_HINT}
-          </p>
-        </div>
+        <TagsField id={id} value={value.tags} onChange={(tags) => onChange({ tags })} />
       )}
 
-      <div className="space-y-2">
-        <Label htmlFor={`${id}-language`}>Language</Label>
-        <NativeSelect
-          id={`${id}-language`}
-          value={value.language ?? 'auto'}
-          onChange={(e) =>
-            onChange({ language: e.target.value === 'auto' ? null : (e.target.value as PasteLanguage) })
-          }
-        >
-          <LanguageOptions />
-        </NativeSelect>
-      </div>
+      <LanguageField id={id} value={value.language} onChange={(language) => onChange({ language })} />
 
       <div className="space-y-2">
         <Label htmlFor={`${id}-expiration`}>Expiration</Label>

@@ -3,16 +3,22 @@ import { useState } from 'react';
 import type { SafetyAction } from '../../../../common/constants';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
-import { NativeSelect } from '../../../components/ui/select';
+import { ChoiceSelect } from '../../../components/ui/select';
 import { toast, toastError } from '../../../components/ui/toast-store';
 import { useImportRules } from '../api/rules';
 import { ACTION_LABELS } from './rule-form';
 
+const IMPORT_KINDS = { domain: 'Link domains', phrase: 'Phrases' } as const;
+const MODES = {
+  merge: 'Merge with the rules of this kind',
+  replace: 'Replace the rules of this kind',
+} as const;
+
 /** A published blocklist (one domain or phrase a line, hosts-file lines too), merged or replacing. */
 export function ImportRules() {
-  const [kind, setKind] = useState<'domain' | 'phrase'>('domain');
+  const [kind, setKind] = useState<keyof typeof IMPORT_KINDS>('domain');
   const [action, setAction] = useState<SafetyAction>('refuse');
-  const [mode, setMode] = useState<'merge' | 'replace'>('merge');
+  const [mode, setMode] = useState<keyof typeof MODES>('merge');
   const [file, setFile] = useState<File | null>(null);
   const importRules = useImportRules();
   return (
@@ -45,36 +51,27 @@ export function ImportRules() {
             className="text-sm"
             onChange={(e) => setFile(e.target.files?.[0] ?? null)}
           />
-          <NativeSelect
+          <ChoiceSelect
             aria-label="Import as"
             className="w-auto"
+            choices={IMPORT_KINDS}
             value={kind}
-            onChange={(e) => setKind(e.target.value as 'domain' | 'phrase')}
-          >
-            <option value="domain">Link domains</option>
-            <option value="phrase">Phrases</option>
-          </NativeSelect>
-          <NativeSelect
+            onValueChange={setKind}
+          />
+          <ChoiceSelect
             aria-label="Import action"
             className="w-auto"
+            choices={ACTION_LABELS}
             value={action}
-            onChange={(e) => setAction(e.target.value as SafetyAction)}
-          >
-            {Object.entries(ACTION_LABELS).map(([a, label]) => (
-              <option key={a} value={a}>
-                {label}
-              </option>
-            ))}
-          </NativeSelect>
-          <NativeSelect
+            onValueChange={setAction}
+          />
+          <ChoiceSelect
             aria-label="Mode"
             className="w-auto"
+            choices={MODES}
             value={mode}
-            onChange={(e) => setMode(e.target.value as 'merge' | 'replace')}
-          >
-            <option value="merge">Merge with the rules of this kind</option>
-            <option value="replace">Replace the rules of this kind</option>
-          </NativeSelect>
+            onValueChange={setMode}
+          />
           <Button type="submit" variant="outline" disabled={!file || importRules.isPending}>
             <Upload aria-hidden />
             Import

@@ -5,7 +5,7 @@ import type { SafetyAction, SafetyRuleKind } from '../../../../common/constants'
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
-import { NativeSelect } from '../../../components/ui/select';
+import { ChoiceSelect } from '../../../components/ui/select';
 import { toast, toastError } from '../../../components/ui/toast-store';
 import { paths } from '../../../config/paths';
 import { useAddRule, useTestRule } from '../api/rules';
@@ -54,18 +54,13 @@ export function RuleForm() {
             );
           }}
         >
-          <NativeSelect
+          <ChoiceSelect
             aria-label="Kind"
             className="w-auto"
+            choices={KIND_LABELS}
             value={kind}
-            onChange={(e) => setKind(e.target.value as SafetyRuleKind)}
-          >
-            {Object.entries(KIND_LABELS).map(([k, label]) => (
-              <option key={k} value={k}>
-                {label}
-              </option>
-            ))}
-          </NativeSelect>
+            onValueChange={setKind}
+          />
           <div className="flex-1">
             <Field
               label="Value"
@@ -74,18 +69,13 @@ export function RuleForm() {
               onChange={(e) => setValue(e.target.value)}
             />
           </div>
-          <NativeSelect
+          <ChoiceSelect
             aria-label="Action"
             className="w-auto"
+            choices={ACTION_LABELS}
             value={action}
-            onChange={(e) => setAction(e.target.value as SafetyAction)}
-          >
-            {Object.entries(ACTION_LABELS).map(([a, label]) => (
-              <option key={a} value={a}>
-                {label}
-              </option>
-            ))}
-          </NativeSelect>
+            onValueChange={setAction}
+          />
           <Button
             type="button"
             variant="outline"

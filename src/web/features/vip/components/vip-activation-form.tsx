@@ -7,20 +7,10 @@ import { Field } from '../../../components/ui/field';
 import { ProblemForm, SubmitButton } from '../../../components/ui/form-field';
 import { toast } from '../../../components/ui/toast-store';
 import { useFormProblem } from '../../../lib/form-values';
+import { safeExternalUrl } from '../../../lib/safe-url';
 import { useActivateVip } from '../api/activate-vip';
 
 const FAILED = 'VIP Activation Failed';
-
-/** Only http(s) purchase links are rendered as links. */
-function safeExternalUrl(url: string | undefined): string | null {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
-  } catch {
-    return null;
-  }
-}
 
 /** License activation for an account without VIP; success makes a 'user' a 'vip'. */
 export function VipActivationForm({ licenseUrl }: { licenseUrl?: string }) {
