@@ -275,25 +275,26 @@ describe('signing out', () => {
 });
 
 describe('backups', () => {
-  it('a restore keeps no identity link (none is in a backup): an identity never signs in to the account now at its old id', async () => {
+  it('a restore brings back only the identity links of the accounts it holds: an identity never signs in to the account now at its old id', async () => {
+    const admin = await loginClient(t, ADMIN.username, ADMIN.password);
+    // A backup from before alice's first sign-in: neither her account nor her link is in it.
+    const before = (await admin.get('/api/admin/database/export')).text;
     const c = t.client();
     await signInWithProvider(c, 'corp', 'alice', 'alice-pw');
-    const alice = (await c.get('/api/user')).body as { id: number };
-    const admin = await loginClient(t, ADMIN.username, ADMIN.password);
-    const backup = JSON.parse((await admin.get('/api/admin/database/export')).text);
-    // Another site's backup, say: alice's id belongs to someone else there.
-    const row = backup.tables.users.find((u: { id: number }) => u.id === alice.id);
-    Object.assign(row, { username: 'mallory', username_key: 'mallory', email: 'mallory@elsewhere.example' });
+    expect((await c.get('/api/user')).body.username).toBe('alice');
     const restored = await admin.post('/api/admin/database/import', undefined, {
-      raw: JSON.stringify(backup),
+      raw: before,
       headers: { 'content-type': 'application/json' },
     });
     expect(restored.status, restored.text).toBe(200);
+    expect(restored.body.counts.identity_links).toBe(0);
+    // Someone else now holds an account, perhaps at alice's old id.
+    const mallory = await createUser(t, { username: 'mallory' });
     const again = t.client();
     await signInWithProvider(again, 'corp', 'alice', 'alice-pw');
     const user = (await again.get('/api/user')).body as { id: number; username: string };
     expect(user.username).toBe('alice');
-    expect(user.id).not.toBe(alice.id);
+    expect(user.id).not.toBe(mallory.id);
   });
 });
 
