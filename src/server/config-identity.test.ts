@@ -39,6 +39,7 @@ describe('sign-in providers from the environment', () => {
         usernameClaim: 'preferred_username',
         groupsClaim: 'groups',
         roleMap: {},
+        teamMap: {},
       },
       { id: 'github', name: 'GitHub', kind: 'github', enabled: true, clientId: 'g', clientSecret: 's' },
     ]);
