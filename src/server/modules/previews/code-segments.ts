@@ -4,6 +4,8 @@
  * with the paste page's dark colours (web code-theme.css). Plain text is one run a line.
  */
 
+import { linesOfHighlighted } from '../../../common/highlighted-html.js';
+
 /** A run of text in one colour (null: the card's text colour). */
 export interface Segment {
   text: string;
@@ -52,17 +54,6 @@ const COLORS: Record<string, string> = {
   deletion: '#ffdcd7',
 };
 
-const PIECE = /<span class="([^"<>]*)">|<\/span>|[^<\n]+|\n|</g;
-const ENTITIES: Record<string, string> = {
-  '&amp;': '&',
-  '&lt;': '<',
-  '&gt;': '>',
-  '&quot;': '"',
-  '&#x27;': "'",
-  '&#39;': "'",
-};
-const decodeEntities = (s: string) => s.replace(/&(?:amp|lt|gt|quot|#x27|#39);/g, (e) => ENTITIES[e]!);
-
 /** The colour of a span's classes (`hljs-title function_`): its first hljs scope that has one. */
 function colorOf(classes: string): string | null {
   for (const name of classes.split(' ')) {
@@ -72,20 +63,13 @@ function colorOf(classes: string): string | null {
   return null;
 }
 
-/** highlight.js HTML as lines of coloured runs. */
-export function segmentsOfHighlighted(html: string): Segment[][] {
-  const lines: Segment[][] = [[]];
-  const open: (string | null)[] = [];
-  for (const [piece, classes] of html.matchAll(PIECE)) {
-    if (classes !== undefined) {
-      // A span without a colour of its own keeps the colour it is inside.
-      open.push(colorOf(classes) ?? open.at(-1) ?? null);
-    } else if (piece === '</span>') open.pop();
-    else if (piece === '\n') lines.push([]);
-    else lines.at(-1)!.push({ text: decodeEntities(piece), color: open.at(-1) ?? null });
-  }
-  return lines;
-}
+/** highlight.js HTML as lines of coloured runs; a span without a colour of its own keeps its outer one. */
+export const segmentsOfHighlighted = (html: string): Segment[][] =>
+  linesOfHighlighted<string, Segment>(
+    html,
+    (classes, outer) => colorOf(classes) ?? outer,
+    (text, color) => ({ text, color: color ?? null }),
+  );
 
 /** Plain text as lines of one run each. */
 export const segmentsOfPlain = (text: string): Segment[][] =>

@@ -5,6 +5,7 @@
  * renders React text nodes and never injects markup from a paste.
  */
 
+import { linesOfHighlighted } from '../../../../common/highlighted-html';
 import { hljs } from '../../../../common/render/hljs';
 import { detectLanguage } from './detect-language';
 import type { LanguageChoice, LanguageId } from './languages';
@@ -23,38 +24,13 @@ export interface Highlighted {
   lines: TokenLine[] | null;
 }
 
-/** The five escapes of highlight.js's escapeHTML. */
-const ENTITIES: Record<string, string> = {
-  '&amp;': '&',
-  '&lt;': '<',
-  '&gt;': '>',
-  '&quot;': '"',
-  '&#x27;': "'",
-};
-const ENTITY = /&(?:amp|lt|gt|quot|#x27);/g;
-/** One piece of highlight.js output: an opening span, a closing span, or text up to the next tag. */
-const PIECE = /<span class="([^"<>]*)">|<\/span>|[^<]+|</g;
-
-const unescapeHtml = (html: string) => html.replace(ENTITY, (entity) => ENTITIES[entity]!);
-
 /** Token lines from highlight.js HTML; any text outside its two tags is kept as text. */
-export function tokenLines(html: string): TokenLine[] {
-  const lines: TokenLine[] = [[]];
-  const scopes: Array<string | undefined> = [];
-  for (const [piece, className] of html.matchAll(PIECE)) {
-    if (className !== undefined) scopes.push(className || scopes.at(-1));
-    else if (piece === '</span>') scopes.pop();
-    else {
-      unescapeHtml(piece)
-        .split('\n')
-        .forEach((text, i) => {
-          if (i > 0) lines.push([]);
-          if (text) lines[lines.length - 1]!.push({ text, className: scopes.at(-1) });
-        });
-    }
-  }
-  return lines;
-}
+export const tokenLines = (html: string): TokenLine[] =>
+  linesOfHighlighted<string, Token>(
+    html,
+    (classes, outer) => classes || outer,
+    (text, className) => ({ text, className }),
+  );
 
 /** One token list per line of `code`, highlighted as `language`. */
 export function highlightLines(code: string, language: LanguageId): TokenLine[] {
