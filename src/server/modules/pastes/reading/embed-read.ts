@@ -4,6 +4,7 @@ import { AppError } from '../../../errors.js';
 import type { BlobStore } from '../../../infra/blob-store/index.js';
 import type { LineIndexes } from '../../line-index/line-index-store.js';
 import { isEncrypted } from '../encrypted-content.js';
+import type { PasteWithAuthor } from '../live-paste.repository.js';
 import type { PastesService } from '../pastes.service.js';
 import { pageTextOf, textPrefixOf } from './page-text.js';
 import type { Viewer } from './paste-reader.js';
@@ -76,11 +77,7 @@ export function createEmbedReader({ pastes, blobs, lineIndexes }: Deps) {
       const row = await embeddableRow(id, site, mayPreviewPaste);
       if (!row) return null;
       return {
-        id: row.id,
-        title: row.title,
-        language: row.language,
-        authorName: row.author_username,
-        version: versionOf(row),
+        ...shownFacts(row),
         sizeBytes: row.size_bytes,
         text: () => textPrefixOf(row, blobs, maxBytes),
       };
@@ -91,17 +88,22 @@ export function createEmbedReader({ pastes, blobs, lineIndexes }: Deps) {
       if (!row) return null;
       const { text, totalLines } = await pageTextOf(row, { blobs, lineIndexes });
       return {
-        id: row.id,
-        title: row.title,
-        language: row.language,
-        authorName: row.author_username,
-        version: versionOf(row),
+        ...shownFacts(row),
         text,
         totalLines,
       };
     },
   };
 }
+
+/** What an embed and a preview card both show of a paste, and the version that names its text. */
+const shownFacts = (row: PasteWithAuthor) => ({
+  id: row.id,
+  title: row.title,
+  language: row.language,
+  authorName: row.author_username,
+  version: versionOf(row),
+});
 
 /** Names a paste's text (id and revision): what is kept under it is never stale. */
 const versionOf = (row: {
