@@ -130,6 +130,11 @@ async function run(db: Db, label: string) {
     console.log(
       `\n## Search, ${label}: ${target.toLocaleString('en')} pastes (${Number(content.n).toLocaleString('en')} with the upkeep creates)`,
     );
+    // The host is shared: its load says how far these milliseconds are the search's own.
+    const load = os.loadavg().map((l) => l.toFixed(1));
+    console.log(
+      `Host load average ${load.join(' / ')} (1 / 5 / 15 min) on ${os.availableParallelism()} cores.\n`,
+    );
     console.log('| query | p50 ms | p95 ms | results (page) |');
     console.log('| --- | ---: | ---: | ---: |');
     for (const t of timings)
