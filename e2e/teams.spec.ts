@@ -41,6 +41,17 @@ test('share a paste with a team; a member finds it in Shared with me and reads i
   await expect(panel).toContainText('Nobody yet');
   await panel.getByLabel('Add a team').selectOption('incident-response');
   await expect(panel).toContainText('Incident Response (team)');
+  // Each change is in the paste's share history, newest first, for its author.
+  const history = panel.getByRole('list', { name: 'Share history' });
+  await expect(history.getByRole('listitem')).toContainText([
+    `${AUTHOR.username} added team incident-response`,
+  ]);
+  await panel.getByLabel('Add a person (username)').fill(MEMBER.username);
+  await panel.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(history.getByRole('listitem').first()).toContainText(
+    `${AUTHOR.username} added ${MEMBER.username}`,
+  );
+  await expect(history.getByRole('listitem')).toHaveCount(2);
   await snap(page, 'paste-share-panel');
 
   // The member: Shared with me on the Account page, then the paste itself, at phone width too.
