@@ -21,7 +21,11 @@ describe('share history', () => {
     const slug = `history-${Date.now().toString(36)}`;
     expect((await author.client.post('/api/teams', { name: 'History', slug })).status).toBe(201);
     await author.client.put(`/api/teams/${slug}/members`, { username: teamMember.user.username });
-    const { id } = await createPaste(author.client, { title: 'Runbook', content: 'steps', privacy: 'shared' });
+    const { id } = await createPaste(author.client, {
+      title: 'Runbook',
+      content: 'steps',
+      privacy: 'shared',
+    });
 
     const share = async (users: string[], teams: string[]) => {
       expect((await author.client.put(`/api/pastes/${id}/shares`, { users, teams })).status).toBe(200);
