@@ -6,6 +6,7 @@ test.use({ setupCompleted: true });
 
 const AUTHOR = { username: 'author1', password: 'password-123' };
 const MEMBER = { username: 'member1', password: 'password-123' };
+const REVIEWER = { username: 'reviewer1', password: 'password-123' };
 const TEXT = 'kubectl rollout restart deploy/api\n# then watch the error rate\n';
 
 test('share a paste with a team; a member finds it in Shared with me and reads it, a visitor cannot', async ({
@@ -15,6 +16,7 @@ test('share a paste with a team; a member finds it in Shared with me and reads i
 }) => {
   await registerUser(baseURL!, AUTHOR.username, AUTHOR.password);
   await registerUser(baseURL!, MEMBER.username, MEMBER.password);
+  await registerUser(baseURL!, REVIEWER.username, REVIEWER.password);
   await loginInContext(page, AUTHOR.username, AUTHOR.password);
 
   // A team, made and filled through its screens.
@@ -41,6 +43,22 @@ test('share a paste with a team; a member finds it in Shared with me and reads i
   await expect(panel).toContainText('Nobody yet');
   await panel.getByLabel('Add a team').selectOption('incident-response');
   await expect(panel).toContainText('Incident Response (team)');
+  // Each change is in the paste's share history, newest first, for its author.
+  const history = panel.getByRole('list', { name: 'Share history' });
+  await expect(history.getByRole('listitem')).toContainText([
+    `${AUTHOR.username} added team incident-response`,
+  ]);
+  await panel.getByLabel('Add a person (username)').fill(REVIEWER.username);
+  await panel.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(history.getByRole('listitem').first()).toContainText(
+    `${AUTHOR.username} added ${REVIEWER.username}`,
+  );
+  await panel.getByRole('button', { name: `Remove ${REVIEWER.username}` }).click();
+  await expect(history.getByRole('listitem')).toContainText([
+    `${AUTHOR.username} removed ${REVIEWER.username}`,
+    `${AUTHOR.username} added ${REVIEWER.username}`,
+    `${AUTHOR.username} added team incident-response`,
+  ]);
   await snap(page, 'paste-share-panel');
 
   // The member: Shared with me on the Account page, then the paste itself, at phone width too.

@@ -146,6 +146,8 @@ export const TEAM_SLUG_MAX_LENGTH = 40;
 export const TEAM_DESCRIPTION_MAX_LENGTH = 500;
 /** People and teams one shared paste may name (a larger audience is a team's job). */
 export const SHARES_PER_PASTE_MAX = 50;
+/** The share changes a paste's history shows, newest first (older ones stay in the audit log). */
+export const SHARE_HISTORY_MAX = 100;
 /** Members one team may have: a team is a group of colleagues, not a site's user list. */
 export const TEAM_MEMBERS_MAX = 500;
 /**

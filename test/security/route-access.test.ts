@@ -138,6 +138,7 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/admin/teams': 'staff',
   'GET /api/pastes/:id/shares': 'signed-in',
   'PUT /api/pastes/:id/shares': 'signed-in',
+  'GET /api/pastes/:id/share-history': 'signed-in',
   'GET /api/shared-with-me': 'signed-in',
   'GET /api/account/tokens': 'signed-in',
   'POST /api/account/tokens': 'signed-in',

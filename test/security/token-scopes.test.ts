@@ -38,6 +38,7 @@ const EXPECTED_SCOPES: Record<string, RouteScope> = {
   'DELETE /api/teams/:slug/members/:username': 'key-only',
   'GET /api/pastes/:id/shares': 'pastes:read',
   'PUT /api/pastes/:id/shares': 'pastes:write',
+  'GET /api/pastes/:id/share-history': 'pastes:read',
   'GET /api/shared-with-me': 'pastes:read',
   'GET /api/collections': 'pastes:read',
   'POST /api/collections': 'pastes:write',

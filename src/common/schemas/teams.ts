@@ -96,6 +96,21 @@ export const pasteSharesSchema = z.strictObject({
 });
 export type PasteShares = z.infer<typeof pasteSharesSchema>;
 
+/** One change of whom a paste names, from the audit log: who made it, when, whom it added and removed. */
+export const shareHistoryEntrySchema = z.strictObject({
+  at: isoTime,
+  by: z.string(),
+  addedUsers: z.array(z.string()),
+  removedUsers: z.array(z.string()),
+  addedTeams: z.array(z.string()),
+  removedTeams: z.array(z.string()),
+});
+export type ShareHistoryEntry = z.infer<typeof shareHistoryEntrySchema>;
+
+/** A paste's share changes, newest first (at most SHARE_HISTORY_MAX). */
+export const shareHistorySchema = z.strictObject({ changes: z.array(shareHistoryEntrySchema) });
+export type ShareHistory = z.infer<typeof shareHistorySchema>;
+
 export const sharedWithMeQuerySchema = z.object({ page: pageParam });
 
 export const sharedPasteSchema = z.strictObject({
@@ -133,5 +148,6 @@ export const TEAM_RESPONSES = {
   'GET /api/admin/teams': { 200: teamList },
   'GET /api/pastes/:id/shares': { 200: pasteSharesSchema },
   'PUT /api/pastes/:id/shares': { 200: pasteSharesSchema },
+  'GET /api/pastes/:id/share-history': { 200: shareHistorySchema },
   'GET /api/shared-with-me': { 200: sharedWithMeSchema },
 } as const;

@@ -62,6 +62,7 @@ export const queryKeys = {
   adminTeams: ['/api/admin/teams'],
   sharedWithMe: (page: number) => ['/api/shared-with-me', page] as const,
   pasteShares: (id: string) => [`/api/pastes/${id}/shares`] as const,
+  pasteShareHistory: (id: string) => [`/api/pastes/${id}/share-history`] as const,
   /** Prefix of every search (a write makes them all out of date). */
   searches: ['/api/search'],
   /** One search (its query string), all its pages. */

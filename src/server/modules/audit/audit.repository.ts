@@ -62,6 +62,25 @@ export async function listAuditEntries(
   return { rows, total: Number(count.n) };
 }
 
+/** The newest `limit` entries of `action` on one target, newest first. */
+export function listTargetEntries(
+  db: Kysely<Database>,
+  target: { type: string; id: string },
+  action: string,
+  limit: number,
+) {
+  return db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('target_type', '=', target.type)
+    .where('target_id', '=', target.id)
+    .where('action', '=', action)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 /** Retention: entries older than `before` go. Returns how many. */
 export async function purgeAuditBefore(db: Kysely<Database>, before: number): Promise<number> {
   const r = await db.deleteFrom('audit_log').where('created_at', '<', before).executeTakeFirst();

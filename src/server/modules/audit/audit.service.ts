@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { SHARE_HISTORY_MAX } from '../../../common/constants.js';
 import {
   AUDIT_PAGE_SIZE,
   type AuditAction,
@@ -6,14 +7,20 @@ import {
   type AuditQuery,
   type AuditTargetType,
 } from '../../../common/schemas/audit.js';
+import type { ShareHistory } from '../../../common/schemas/teams.js';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import type { ModerationService } from '../moderation/moderation.service.js';
 import type { PastesService } from '../pastes/pastes.service.js';
 import type { TeamsService } from '../teams/teams.service.js';
 import type { UsersService } from '../users/users.service.js';
-import { presentAuditEntry } from './audit.presenter.js';
-import { insertAuditEntry, listAuditEntries, purgeAuditBefore } from './audit.repository.js';
+import { presentAuditEntry, presentShareChange } from './audit.presenter.js';
+import {
+  insertAuditEntry,
+  listAuditEntries,
+  listTargetEntries,
+  purgeAuditBefore,
+} from './audit.repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -95,6 +102,17 @@ export function createAuditService({ db, clock, users, pastes, moderation, teams
       const entries: AuditEntry[] = [];
       for (const r of rows) entries.push(presentAuditEntry(r, await exists(r.target_type, r.target_id)));
       return { entries, total, page: query.page, pageSize: AUDIT_PAGE_SIZE };
+    },
+
+    /** Who changed whom paste `pasteId` names, and when, newest first (the caller checks who asks). */
+    async shareHistory(pasteId: string): Promise<ShareHistory> {
+      const rows = await listTargetEntries(
+        db,
+        { type: 'paste', id: pasteId },
+        'paste.share_change',
+        SHARE_HISTORY_MAX,
+      );
+      return { changes: rows.map(presentShareChange) };
     },
 
     /** Background: entries older than the retention (AUDIT_RETENTION_DAYS) go. */

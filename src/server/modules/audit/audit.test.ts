@@ -141,10 +141,11 @@ describe('the audit log records staff actions', () => {
     expect(await t.app.services.audit.purge()).toBe(0);
     t.clock.advance(2 * 86_400_000);
     expect(await t.app.services.audit.purge()).toBe(before);
-    // Append-only: insert, list and the retention purge; no update, no single delete.
+    // Append-only: insert, the lists and the retention purge; no update, no single delete.
     expect(Object.keys(repository).sort()).toEqual([
       'insertAuditEntry',
       'listAuditEntries',
+      'listTargetEntries',
       'purgeAuditBefore',
     ]);
   });

@@ -50,16 +50,8 @@ export interface SearchRow {
   username: string | null;
 }
 
-/** The pastes whose documents hold every word (as a prefix), with a score: higher ranks first. */
-function matches(dialect: DialectName, words: readonly string[]): RawBuilder<unknown> {
-  if (dialect === 'postgres') {
-    // Ranked by whether the title holds the words: a paste's words are distinct (no counts to
-    // weigh), and ts_rank would read every matching document whole.
-    const query = words.map((w) => `'${w}':*`).join(' & ');
-    return sql`(select paste_id, case when title_document @@ q.query then 1 else 0 end as score
-      from paste_search, (select cast(${query} as tsquery) as query) q
-      where document @@ q.query)`;
-  }
+/** SQLite: the pastes whose documents hold every word (as a prefix), with a score: higher ranks first. */
+function sqliteMatches(words: readonly string[]): RawBuilder<unknown> {
   // bm25: lower is better; the title counts ten times the text.
   const query = words.map((w) => `"${w}"*`).join(' AND ');
   return sql`(select ps.paste_id, -bm25(paste_search_fts, 10.0, 1.0) as score
@@ -99,16 +91,41 @@ function filterConditions(f: SearchFilters): RawBuilder<unknown>[] {
   return conditions;
 }
 
+const PASTE_COLUMNS = ['id', 'title', 'language', 'created_at', 'blob_key', 'size_bytes', 'privacy']
+  .concat(['burn_after_reading', 'encryption', 'status', 'user_id'])
+  .map((c) => `p.${c}`);
+const COLUMNS = sql.raw([...PASTE_COLUMNS, 'u.username'].join(', '));
+/** The same columns from the ranked branches (without their score). */
+const RANKED_COLUMNS = sql.raw([...PASTE_COLUMNS, 'u.username'].map((c) => `m.${c.slice(2)}`).join(', '));
+
+/**
+ * PostgreSQL ranks a paste 1 when its title holds the words, else 0 (a paste's words are distinct:
+ * no counts to weigh, and ts_rank would read every matching document whole), then newest first.
+ * So the page is the title matches newest first, then the others newest first: two branches, each
+ * ordered and cut to the rows the page can reach, which lets the planner walk `created_at`
+ * backwards and stop after a page when a word is common (most pastes of a kind hold it), or take
+ * the GIN indexes and sort the few matches when it is rare. The tsquery is written into each
+ * branch (a parameter, not a joined row) so that the planner can weigh how common it is.
+ */
+function postgresRanked(words: readonly string[], where: RawBuilder<unknown>, reach: number) {
+  const query = sql`cast(${words.map((w) => `'${w}':*`).join(' & ')} as tsquery)`;
+  const branch = (
+    match: RawBuilder<unknown>,
+    score: number,
+  ) => sql`(select ${COLUMNS}, ${sql.lit(score)} as score
+    from paste_search ps join pastes p on p.id = ps.paste_id left join users u on u.id = p.user_id
+    where ${match} and ${where}
+    order by p.created_at desc, p.id limit ${reach})`;
+  return sql`(${branch(sql`ps.title_document @@ ${query}`, 1)} union all
+    ${branch(sql`ps.document @@ ${query} and not (ps.title_document @@ ${query})`, 0)}) m`;
+}
+
 /** One page of what `r.readerId` may find, best first (newest first without words). */
 export async function searchPastes(
   db: Kysely<Database>,
   dialect: DialectName,
   r: SearchRequest,
 ): Promise<SearchRow[]> {
-  const withWords = r.words.length > 0;
-  const source = withWords
-    ? sql`${matches(dialect, r.words)} m join pastes p on p.id = m.paste_id`
-    : sql`pastes p`;
   const where = sql.join(
     [
       sql`(p.expires_at is null or p.expires_at > ${r.now})`,
@@ -119,16 +136,20 @@ export async function searchPastes(
     ],
     sql` and `,
   );
-  const order = withWords ? sql`m.score desc, p.created_at desc, p.id` : sql`p.created_at desc, p.id`;
   // The text is read afterwards for the page alone (contentOf): sorting every match with its
   // text would cost as much as the text of every match.
-  const { rows } = await sql<SearchRow>`select p.id, p.title, p.language, p.created_at,
-      p.blob_key, p.size_bytes, p.privacy, p.burn_after_reading, p.encryption, p.status, p.user_id,
-      u.username
-    from ${source} left join users u on u.id = p.user_id
-    where ${where}
-    order by ${order}
-    limit ${r.limit} offset ${r.offset}`.execute(db);
+  const page = sql`limit ${r.limit} offset ${r.offset}`;
+  const query =
+    r.words.length === 0
+      ? sql<SearchRow>`select ${COLUMNS} from pastes p left join users u on u.id = p.user_id
+        where ${where} order by p.created_at desc, p.id ${page}`
+      : dialect === 'postgres'
+        ? sql<SearchRow>`select ${RANKED_COLUMNS} from ${postgresRanked(r.words, where, r.offset + r.limit)}
+          order by m.score desc, m.created_at desc, m.id ${page}`
+        : sql<SearchRow>`select ${COLUMNS} from ${sqliteMatches(r.words)} m join pastes p on p.id = m.paste_id
+          left join users u on u.id = p.user_id
+          where ${where} order by m.score desc, p.created_at desc, p.id ${page}`;
+  const { rows } = await query.execute(db);
   return rows.map((row) => ({
     ...row,
     created_at: Number(row.created_at),

@@ -40,6 +40,16 @@ export const sharesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // The history lives in the audit log (written above); only its author and staff read it.
+  app.get(
+    '/api/pastes/:id/share-history',
+    { config: reading, schema: { params: idParams } },
+    async (request) => {
+      await shares.checkHistoryReader(request.params.id, reader(request));
+      return audit.shareHistory(request.params.id);
+    },
+  );
+
   app.get(
     '/api/shared-with-me',
     { config: reading, schema: { querystring: sharedWithMeQuerySchema } },

@@ -2,7 +2,12 @@ import type { Kysely } from 'kysely';
 import { SHARED_WITH_ME_PAGE_SIZE } from '../../../common/constants.js';
 import { mayReadPaste } from '../../../common/policies.js';
 import { PASTE_MESSAGES } from '../../../common/schemas/paste.js';
-import { type PasteShares, SHARE_MESSAGES, type SharedWithMe } from '../../../common/schemas/teams.js';
+import {
+  type PasteShares,
+  SHARE_MESSAGES,
+  type SharedWithMe,
+  type ShareHistoryEntry,
+} from '../../../common/schemas/teams.js';
 import type { Clock } from '../../clock.js';
 import { iso } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
@@ -30,12 +35,7 @@ interface Deps {
 }
 
 /** Who a change to a paste's shares added and removed, for the audit log. */
-export interface ShareChange {
-  addedUsers: string[];
-  removedUsers: string[];
-  addedTeams: string[];
-  removedTeams: string[];
-}
+export type ShareChange = Omit<ShareHistoryEntry, 'at' | 'by'>;
 
 export type SharesService = ReturnType<typeof createSharesService>;
 
@@ -69,6 +69,15 @@ export function createSharesService({ db, clock, users, teams, grants, pastes }:
   }
 
   return {
+    /**
+     * Whether `viewer` may see paste `id`'s share history: its author and staff (whatever its
+     * privacy now: the changes stay on its record); anyone else, named or not, gets not found.
+     */
+    async checkHistoryReader(id: string, viewer: Viewer & { user: UserRow }): Promise<void> {
+      const { isOwner, isStaff } = await pastes.findVisible(id, viewer);
+      if (!isOwner && !isStaff) throw notFound(PASTE_MESSAGES.notFound);
+    },
+
     list: async (id: string, viewer: Viewer & { user: UserRow }): Promise<PasteShares> => {
       await sharedPaste(id, viewer, false);
       return presentShares(await listShares(db, id));

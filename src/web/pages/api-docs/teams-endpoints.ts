@@ -66,6 +66,12 @@ export const teamsSection: EndpointSection = {
     },
     {
       method: 'GET',
+      path: '/api/pastes/{id}/share-history',
+      summary: 'Who changed whom your paste is shared with, and when, newest first (its author and staff).',
+      returns: '{ changes: [{ at, by, addedUsers, removedUsers, addedTeams, removedTeams }] }',
+    },
+    {
+      method: 'GET',
       path: '/api/shared-with-me?page=1',
       summary: 'Pastes shared with you, by name or through a team, newest first (50 a page).',
       returns:

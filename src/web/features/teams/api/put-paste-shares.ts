@@ -11,6 +11,10 @@ export function usePutPasteShares(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: PutPasteSharesBody) => putPasteShares(id, body),
-    onSuccess: (shares) => queryClient.setQueryData(queryKeys.pasteShares(id), shares),
+    onSuccess: (shares) => {
+      queryClient.setQueryData(queryKeys.pasteShares(id), shares);
+      // The change is now the newest entry of the paste's share history.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.pasteShareHistory(id) });
+    },
   });
 }

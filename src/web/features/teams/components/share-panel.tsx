@@ -3,10 +3,11 @@ import { toastError } from '../../../components/ui/toast-store';
 import { usePasteShares } from '../api/get-paste-shares';
 import { usePutPasteShares } from '../api/put-paste-shares';
 import { GranteeEditor, namesOfGrantees } from './grantee-editor';
+import { ShareHistoryList } from './share-history';
 
 /**
  * Whom a shared paste names: its author adds and removes people (by username) and their own
- * teams, each change saved at once; staff see the list.
+ * teams, each change saved at once; staff see the list. Below it, who changed it and when.
  */
 export function SharePanel({ pasteId, editable }: { pasteId: string; editable: boolean }) {
   const shares = usePasteShares(pasteId, true);
@@ -37,6 +38,7 @@ export function SharePanel({ pasteId, editable }: { pasteId: string; editable: b
           }
         />
       ) : null}
+      <ShareHistoryList pasteId={pasteId} />
     </section>
   );
 }
