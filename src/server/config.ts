@@ -64,6 +64,8 @@ export interface Config {
   };
   /** Malware scanning of uploads by clamd; absent: off. */
   clamav: ClamavConfig | undefined;
+  /** True only in tests: the image proxy may fetch from private and loopback addresses. */
+  imageProxyAllowPrivate: boolean;
 }
 
 /** GET /metrics exists (on its own port or behind a token): only then is anything timed for it. */
@@ -87,9 +89,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   if (e.NODE_ENV === 'production') {
-    const testOnly = (
+    const testOnly: string[] = (
       ['TEST_UPLOAD_CHUNK_BYTES', 'TEST_ASSEMBLY_PAUSE_MS', 'GITHUB_OAUTH_URL', 'GITHUB_API_URL'] as const
     ).filter((k) => e[k] !== undefined);
+    if (e.IMAGE_PROXY_ALLOW_PRIVATE) testOnly.push('IMAGE_PROXY_ALLOW_PRIVATE');
     if (testOnly.length > 0) {
       throw new ConfigError(testOnly.map((k) => `${k}: tests only, never with NODE_ENV=production`));
     }
@@ -184,5 +187,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       assemblyPauseMs: e.TEST_ASSEMBLY_PAUSE_MS ?? 0,
     },
     clamav: clamav.clamav,
+    imageProxyAllowPrivate: e.IMAGE_PROXY_ALLOW_PRIVATE,
   };
 }

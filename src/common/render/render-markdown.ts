@@ -41,3 +41,17 @@ markdown.renderer.rules.image = (tokens, index, options, env, self) => {
 export function renderMarkdown(text: string): string {
   return sanitizeHtml(markdown.render(text));
 }
+
+/** The http(s) images of a Markdown text, once each, in order: what "Load images" may fetch. */
+export function remoteImageUrls(text: string): string[] {
+  const found = new Set<string>();
+  const walk = (tokens: ReturnType<typeof markdown.parse>) => {
+    for (const token of tokens) {
+      const src = token.type === 'image' ? token.attrGet('src') : null;
+      if (src && /^https?:\/\//i.test(src)) found.add(src);
+      if (token.children) walk(token.children);
+    }
+  };
+  walk(markdown.parse(text, {}));
+  return [...found];
+}
