@@ -119,7 +119,7 @@ export function createSiteServices(
     highlighter,
     renderer: cardRenderer,
   });
-  const imageFetcher = createImageFetcher({ allowPrivate: config.imageProxyAllowPrivate });
+  const imageFetcher = createImageFetcher({ allowed: config.imageProxyAllowedAddresses });
   const imageProxy = createImageProxyService({
     pastes,
     blobs,

@@ -1,6 +1,6 @@
 import dns, { type LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
-import { Agent, request } from 'undici';
+import { Agent, type Dispatcher, request } from 'undici';
 import { IMAGE_PROXY_MAX_BYTES, IMAGE_PROXY_MESSAGES } from '../../../common/schemas/image-proxy.js';
 import { AppError, badRequest, forbidden } from '../../errors.js';
 import { isPublicAddress } from './address-guard.js';
@@ -20,11 +20,11 @@ const REFUSED = 'EIMAGEPROXYREFUSED';
  * then made to the address resolved here (never resolved again, so DNS cannot answer differently
  * between the check and the connect).
  */
-function guardedLookup(allowPrivate: boolean): LookupFunction {
+function guardedLookup(mayConnect: (address: string) => boolean): LookupFunction {
   return (hostname, options, callback) => {
     dns.lookup(hostname, { all: true, family: options.family ?? 0 }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, '', 0);
-      if (addresses.length === 0 || (!allowPrivate && addresses.some((a) => !isPublicAddress(a.address)))) {
+      if (addresses.length === 0 || addresses.some((a) => !mayConnect(a.address))) {
         return callback(
           Object.assign(new Error(IMAGE_PROXY_MESSAGES.privateAddress), { code: REFUSED }),
           '',
@@ -45,6 +45,12 @@ const refusedByLookup = (e: unknown): boolean => {
   return false;
 };
 
+/** Stops reading an answer: its connection is closed, and the abort it raises is expected. */
+function discard(body: Dispatcher.ResponseData['body']) {
+  body.on('error', () => {});
+  body.destroy();
+}
+
 /** An image fetched whole (at most IMAGE_PROXY_MAX_BYTES) and its type by its bytes. */
 export interface FetchedImage {
   type: ProxiedType;
@@ -55,11 +61,12 @@ export interface FetchedImage {
  * Fetches images for the proxy with undici: http(s) only, public addresses only (checked again at
  * every redirect, at most 3), no cookie, referrer or address of the reader sent, a raster image
  * type both declared and found in the bytes, and the body read only up to the size limit.
- * `allowPrivate` is for tests (IMAGE_PROXY_ALLOW_PRIVATE), whose image host is on 127.0.0.1.
+ * `allowed` is for tests (IMAGE_PROXY_ALLOW_ADDRESSES), whose image host is on 127.0.0.1.
  */
-export function createImageFetcher(opts: { allowPrivate: boolean }) {
+export function createImageFetcher(opts: { allowed: string[] }) {
+  const mayConnect = (address: string) => isPublicAddress(address) || opts.allowed.includes(address);
   const agent = new Agent({
-    connect: { timeout: CONNECT_TIMEOUT_MS, lookup: guardedLookup(opts.allowPrivate) },
+    connect: { timeout: CONNECT_TIMEOUT_MS, lookup: guardedLookup(mayConnect) },
     headersTimeout: RESPONSE_TIMEOUT_MS,
     bodyTimeout: RESPONSE_TIMEOUT_MS,
   });
@@ -69,7 +76,7 @@ export function createImageFetcher(opts: { allowPrivate: boolean }) {
   function checkUrl(url: URL) {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw badRequest(IMAGE_PROXY_MESSAGES.badUrl);
     const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-    if (isIP(host) !== 0 && !opts.allowPrivate && !isPublicAddress(host)) {
+    if (isIP(host) !== 0 && !mayConnect(host)) {
       throw forbidden(IMAGE_PROXY_MESSAGES.privateAddress);
     }
   }
@@ -101,7 +108,7 @@ export function createImageFetcher(opts: { allowPrivate: boolean }) {
       checkUrl(url);
       const answer = await get(url);
       if (REDIRECTS.has(answer.statusCode)) {
-        answer.body.destroy();
+        discard(answer.body);
         const location = answer.headers.location;
         if (typeof location !== 'string') throw upstream();
         if (redirects === MAX_REDIRECTS)
@@ -110,15 +117,15 @@ export function createImageFetcher(opts: { allowPrivate: boolean }) {
         continue;
       }
       if (answer.statusCode !== 200) {
-        answer.body.destroy();
+        discard(answer.body);
         throw upstream();
       }
       if (!declaredImageType(answer.headers['content-type'])) {
-        answer.body.destroy();
+        discard(answer.body);
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_PROXY_MESSAGES.notImage);
       }
       if (Number(answer.headers['content-length']) > IMAGE_PROXY_MAX_BYTES) {
-        answer.body.destroy();
+        discard(answer.body);
         throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_PROXY_MESSAGES.tooLarge);
       }
       const chunks: Buffer[] = [];
@@ -127,7 +134,7 @@ export function createImageFetcher(opts: { allowPrivate: boolean }) {
         for await (const chunk of answer.body) {
           size += chunk.length;
           if (size > IMAGE_PROXY_MAX_BYTES) {
-            answer.body.destroy();
+            discard(answer.body);
             throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_PROXY_MESSAGES.tooLarge);
           }
           chunks.push(chunk);
