@@ -25,7 +25,8 @@ const escapeText = (text: string) => markdown.utils.escapeHtml(text);
 
 /**
  * A remote image is a request the author can watch (a tracking pixel): it shows as a link to the
- * image, which the reader may open. Images carried in the text (data: URLs) show in place.
+ * image, which the reader may open, or load through the site's image proxy ("Load images").
+ * Images carried in the text (data: URLs) show in place.
  */
 const inlineImage = markdown.renderer.rules.image!;
 markdown.renderer.rules.image = (tokens, index, options, env, self) => {
