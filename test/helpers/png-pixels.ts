@@ -9,7 +9,8 @@ export function pngPixels(png: Buffer | Uint8Array): { width: number; height: nu
   const data: Buffer[] = [];
   for (let at = 8; at < bytes.length; ) {
     const length = bytes.readUInt32BE(at);
-    if (bytes.toString('latin1', at + 4, at + 8) === 'IDAT') data.push(bytes.subarray(at + 8, at + 8 + length));
+    if (bytes.toString('latin1', at + 4, at + 8) === 'IDAT')
+      data.push(bytes.subarray(at + 8, at + 8 + length));
     at += length + 12;
   }
   const raw = inflateSync(Buffer.concat(data));
