@@ -35,6 +35,8 @@ export const ERROR_CODES = {
   /** oEmbed asked in a format other than JSON (the oEmbed spec's answer). */
   NOT_IMPLEMENTED: 501,
   MAIL_FAILED: 502,
+  /** The image proxy's upstream host did not answer with the image. */
+  UPSTREAM_FAILED: 502,
   UNAVAILABLE: 503,
 } as const;
 

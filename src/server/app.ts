@@ -27,6 +27,7 @@ import { identityAdminRoutes } from './modules/identity/identity-admin.routes.js
 import { passkeySignInRoutes } from './modules/identity/passkey-sign-in.routes.js';
 import { passkeyAccountRoutes } from './modules/identity/passkeys.routes.js';
 import { secondFactorRoutes } from './modules/identity/second-factor.routes.js';
+import { imageProxyRoutes } from './modules/image-proxy/image-proxy.routes.js';
 import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
@@ -188,6 +189,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(faviconRoutes);
   await app.register(backupRoutes);
   await app.register(embedsRoutes);
+  await app.register(imageProxyRoutes);
   await app.register(previewsRoutes);
 
   await app.register(webAppPlugin, {

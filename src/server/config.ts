@@ -64,6 +64,8 @@ export interface Config {
   };
   /** Malware scanning of uploads by clamd; absent: off. */
   clamav: ClamavConfig | undefined;
+  /** Tests only: addresses the image proxy may fetch from though they are not public. */
+  imageProxyAllowedAddresses: string[];
 }
 
 /** GET /metrics exists (on its own port or behind a token): only then is anything timed for it. */
@@ -88,7 +90,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if (e.NODE_ENV === 'production') {
     const testOnly = (
-      ['TEST_UPLOAD_CHUNK_BYTES', 'TEST_ASSEMBLY_PAUSE_MS', 'GITHUB_OAUTH_URL', 'GITHUB_API_URL'] as const
+      [
+        'TEST_UPLOAD_CHUNK_BYTES',
+        'TEST_ASSEMBLY_PAUSE_MS',
+        'GITHUB_OAUTH_URL',
+        'GITHUB_API_URL',
+        'IMAGE_PROXY_ALLOW_ADDRESSES',
+      ] as const
     ).filter((k) => e[k] !== undefined);
     if (testOnly.length > 0) {
       throw new ConfigError(testOnly.map((k) => `${k}: tests only, never with NODE_ENV=production`));
@@ -184,5 +192,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       assemblyPauseMs: e.TEST_ASSEMBLY_PAUSE_MS ?? 0,
     },
     clamav: clamav.clamav,
+    imageProxyAllowedAddresses: (e.IMAGE_PROXY_ALLOW_ADDRESSES ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
   };
 }

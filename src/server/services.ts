@@ -60,6 +60,8 @@ export function createServices(deps: ServiceDeps) {
     previews,
     cardRenderer,
     highlighter,
+    imageProxy,
+    imageFetcher,
   } = site;
   return {
     config,
@@ -108,6 +110,7 @@ export function createServices(deps: ServiceDeps) {
     scheduledBackups,
     embeds,
     previews,
+    imageProxy,
     backgroundTasks: backgroundTasksOf(platform, accounts, pasteServices, site),
     async close(): Promise<void> {
       await mail.settled();
@@ -115,6 +118,7 @@ export function createServices(deps: ServiceDeps) {
       await views.close();
       await highlighter.close();
       await cardRenderer.close();
+      await imageFetcher.close();
       await changes.close();
       await redis?.quit().catch(() => {});
       await db.close();

@@ -25,7 +25,8 @@ const escapeText = (text: string) => markdown.utils.escapeHtml(text);
 
 /**
  * A remote image is a request the author can watch (a tracking pixel): it shows as a link to the
- * image, which the reader may open. Images carried in the text (data: URLs) show in place.
+ * image, which the reader may open, or load through the site's image proxy ("Load images").
+ * Images carried in the text (data: URLs) show in place.
  */
 const inlineImage = markdown.renderer.rules.image!;
 markdown.renderer.rules.image = (tokens, index, options, env, self) => {
@@ -40,4 +41,18 @@ markdown.renderer.rules.image = (tokens, index, options, env, self) => {
 
 export function renderMarkdown(text: string): string {
   return sanitizeHtml(markdown.render(text));
+}
+
+/** The http(s) images of a Markdown text, once each, in order: what "Load images" may fetch. */
+export function remoteImageUrls(text: string): string[] {
+  const found = new Set<string>();
+  const walk = (tokens: ReturnType<typeof markdown.parse>) => {
+    for (const token of tokens) {
+      const src = token.type === 'image' ? token.attrGet('src') : null;
+      if (src && /^https?:\/\//i.test(src)) found.add(src);
+      if (token.children) walk(token.children);
+    }
+  };
+  walk(markdown.parse(text, {}));
+  return [...found];
 }

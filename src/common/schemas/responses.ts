@@ -5,6 +5,7 @@ import { ACCOUNT_RESPONSES } from './account-responses.js';
 import { ADMIN_RESPONSES } from './admin-responses.js';
 import { COLLECTION_RESPONSES } from './collections.js';
 import { oembedResponseSchema } from './embeds.js';
+import { IMAGE_PROXY_RESPONSES } from './image-proxy.js';
 import { PASSKEY_RESPONSES } from './passkeys.js';
 import { PASTE_BYTES, PASTE_RESPONSES } from './paste-responses.js';
 import { isoTime, type NotJson, secretFindingSchema } from './response-parts.js';
@@ -47,6 +48,7 @@ export const RESPONSES = {
   ...PASSKEY_RESPONSES,
   'GET /api/oembed': { 200: oembedResponseSchema },
   ...COLLECTION_RESPONSES,
+  ...IMAGE_PROXY_RESPONSES,
 } as const satisfies Record<string, Record<number, z.ZodType | NotJson>>;
 
 /** Routes outside /api, documented and checked like the API's. */

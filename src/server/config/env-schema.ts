@@ -119,6 +119,11 @@ export const envSchema = z.object({
   GITHUB_API_URL: z.url().optional(),
   /** Tests only (refused with NODE_ENV=production): a smaller chunk than the spec's 40 MiB. */
   TEST_UPLOAD_CHUNK_BYTES: z.coerce.number().int().min(1).optional(),
+  /**
+   * Tests only (refused with NODE_ENV=production): addresses (comma-separated IPs) the image proxy
+   * may fetch from though they are not public, so a test can serve images from 127.0.0.1.
+   */
+  IMAGE_PROXY_ALLOW_ADDRESSES: z.string().optional(),
   /** Tests only: a pause after each assembly progress step, to catch an assembly mid-way. */
   TEST_ASSEMBLY_PAUSE_MS: z.coerce.number().int().min(0).optional(),
 });

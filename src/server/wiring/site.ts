@@ -9,6 +9,9 @@ import { loadEmbedAssets } from '../modules/embeds/embed-assets.js';
 import { createEmbedsService } from '../modules/embeds/embeds.service.js';
 import { createFaviconService } from '../modules/favicon/favicon.service.js';
 import { createIdentityService } from '../modules/identity/identity.service.js';
+import { createImageFetcher } from '../modules/image-proxy/image-fetch.js';
+import { createImageProxyService } from '../modules/image-proxy/image-proxy.service.js';
+import { createImageSigner } from '../modules/image-proxy/image-signature.js';
 import { createLeaderboardService } from '../modules/leaderboard/leaderboard.service.js';
 import { createAuthorPurge } from '../modules/moderation/author-purge.js';
 import { createModerationService } from '../modules/moderation/moderation.service.js';
@@ -30,6 +33,11 @@ export function createSiteServices(
   { users, sessions, credentials, secondFactor }: AccountServices,
   { pastes, teams, uploads, lineIndexes, erasure, searchIndex, contentRules }: PasteServices,
 ) {
+  // The site's sealing secret: it boxes shared paste keys and signs the image proxy's addresses.
+  const sealingSecret = createModerationSecret({
+    fromEnv: config.moderationKeySecret,
+    dataDir: config.dataDir,
+  });
   const moderation = createModerationService({
     db: db.kysely,
     clock,
@@ -37,10 +45,7 @@ export function createSiteServices(
     settings,
     rateLimiter,
     metrics,
-    moderationSecret: createModerationSecret({
-      fromEnv: config.moderationKeySecret,
-      dataDir: config.dataDir,
-    }),
+    moderationSecret: sealingSecret,
     erasure,
   });
   const bans = createBansService({ db: db.kysely, clock, users, sessions, pastes, changes });
@@ -114,9 +119,19 @@ export function createSiteServices(
     highlighter,
     renderer: cardRenderer,
   });
+  const imageFetcher = createImageFetcher({ allowed: config.imageProxyAllowedAddresses });
+  const imageProxy = createImageProxyService({
+    pastes,
+    blobs,
+    rateLimiter,
+    signer: createImageSigner(sealingSecret),
+    fetcher: imageFetcher,
+  });
   return {
     embeds,
     previews,
+    imageProxy,
+    imageFetcher,
     cardRenderer,
     highlighter,
     moderation,

@@ -5,6 +5,7 @@ import { createElement as h, type ReactNode } from 'react';
 import satori, { type Font } from 'satori';
 import { PREVIEW_CARD } from '../../../common/constants.js';
 import type { Segment } from './code-segments.js';
+import { loadExtraGlyphs } from './extra-glyphs.js';
 
 /** A link preview's size, as the page names it. */
 export const CARD = PREVIEW_CARD;
@@ -26,7 +27,10 @@ export interface CardContent {
 }
 
 const require = createRequire(import.meta.url);
-/** Subsets of each font a card draws with: Latin, Cyrillic and Greek (others draw as blanks). */
+/**
+ * Subsets of each font a card draws with: Latin, Cyrillic and Greek. Chinese, Japanese, Korean and
+ * emoji come from extra-glyphs.ts, read only for a card that has them.
+ */
 const SUBSETS = ['latin', 'latin-ext', 'cyrillic', 'greek'];
 
 /**
@@ -116,6 +120,6 @@ function layout(card: CardContent): ReactNode {
 /** The card as a PNG. Fonts are read on the first call. */
 export async function renderCard(card: CardContent): Promise<Uint8Array> {
   fonts ??= loadFonts();
-  const svg = await satori(layout(card), { ...CARD, fonts });
+  const svg = await satori(layout(card), { ...CARD, fonts, loadAdditionalAsset: loadExtraGlyphs });
   return new Resvg(svg, { fitTo: { mode: 'original' } }).render().asPng();
 }

@@ -125,10 +125,12 @@ export function AboutPage() {
               Jupyter notebook (.ipynb) show rendered, with a Source / Rendered switch; a line link opens the
               source. Markdown has GitHub's tables, task lists, footnotes and highlighted code blocks; its
               HTML passes a strict allow-list, so no script, style or form from a paste reaches the page, and
-              links carry rel="nofollow ugc noopener". Images from other sites are never loaded by the page
-              (an image can tell its owner who read the paste): each shows as a link to it. A table shows its
-              first 10,000 rows under a header that stays in view, numbers right-aligned, sorted by a click on
-              a column's name; a notebook shows its Markdown and code cells with their text and PNG outputs,
+              links carry rel="nofollow ugc noopener". Images from other sites are not loaded by the page (an
+              image can tell its owner who read the paste): each shows as a link to it until the reader
+              presses Load images, and then the site fetches them itself (PNG, JPEG, GIF, WebP or AVIF, up to
+              5 MB, from public addresses only), so their host never sees the reader. A table shows its first
+              10,000 rows under a header that stays in view, numbers right-aligned, sorted by a click on a
+              column's name; a notebook shows its Markdown and code cells with their text and PNG outputs,
               never HTML ones. Raw and download stay the text as it was sent.
             </p>
             <p>

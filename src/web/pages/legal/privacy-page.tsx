@@ -87,7 +87,10 @@ function privacySections(site: string, auditDays: number | string): LegalSection
         <p>
           {site} uses no analytics, tracking pixels, fingerprinting or third-party advertising scripts. When
           an administrator enables captcha, the login and registration forms load Cloudflare Turnstile to tell
-          people from bots; its use is governed by Cloudflare's privacy policy.
+          people from bots; its use is governed by Cloudflare's privacy policy. Images that a Markdown paste
+          links from other sites are not loaded until you press Load images; then {site} fetches them for you
+          and passes them on, so the other site sees {site}'s address, never yours, and gets no cookie or
+          referrer.
         </p>
       ),
     },

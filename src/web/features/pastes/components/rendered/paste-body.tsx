@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { RENDER_MAX_CHARS } from '../../../../../common/constants';
 import { RENDER_MESSAGES } from '../../../../../common/messages';
 import { renderKindOf } from '../../../../../common/render/render-kind';
+import type { ReadablePasteView } from '../../../../../common/schemas/paste';
 import { Button } from '../../../../components/ui/button';
 import { splitFragment } from '../../lib/key-fragment';
 import { parseLineHash } from '../../lib/line-range';
@@ -11,7 +12,9 @@ import { PasteContent } from '../view/paste-content';
 import { RenderedView } from './rendered-view';
 import './rendered.css';
 
-type Props = ComponentProps<typeof PasteContent>;
+type Props = ComponentProps<typeof PasteContent> & {
+  paste: Pick<ReadablePasteView, 'accessToken' | 'burnAfterReading' | 'encrypted'>;
+};
 
 /**
  * A paste's text: a Markdown, CSV/TSV or notebook paste shows rendered by default, with a
@@ -59,7 +62,7 @@ export function PasteBody(props: Props) {
       {source || tooLarge ? (
         <PasteContent {...props} />
       ) : (
-        <RenderedView kind={kind} content={props.content} />
+        <RenderedView kind={kind} content={props.content} paste={props.paste} />
       )}
     </div>
   );
