@@ -187,6 +187,36 @@ describe('reading the files of a paste', () => {
   });
 });
 
+describe('other ways in and out', () => {
+  it('creates through the v1 API with a key', async () => {
+    const { client } = await signedIn(t);
+    const key = (await client.post('/api/user/regenerate-api-key')).body.apiKey as string;
+    const res = await fetch(`${t.baseUrl}/api/v1/pastes`, {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify({ files: FILES }),
+    });
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    const view = (await t.client().get(`/api/pastes/${id}`)).body;
+    expect(view.files.map((f: { name: string }) => f.name)).toEqual(FILES.map((f) => f.name));
+  });
+
+  it('embeds one file by name, the first by default, and no unknown one', async () => {
+    const { id } = await createPaste(t.client(), {
+      files: [file('one.txt', 'firstword41'), file('two.txt', 'secondword42')],
+    });
+    const first = await t.client().get(`/embed/${id}`);
+    expect(first.text).toContain('firstword41');
+    expect(first.text).not.toContain('secondword42');
+    const second = await t.client().get(`/embed/${id}?file=two.txt`);
+    expect(second.text).toContain('secondword42');
+    expect(second.text).not.toContain('firstword41');
+    const unknown = await t.client().get(`/embed/${id}?file=three.txt`);
+    expect(unknown.text).not.toContain('firstword41');
+  });
+});
+
 describe('editing and forking a multi-file paste', () => {
   it('saves the new files as revision 2 and keeps revision 1 files', async () => {
     const { client } = await signedIn(t);
