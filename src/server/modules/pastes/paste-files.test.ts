@@ -145,6 +145,29 @@ describe('reading the files of a paste', () => {
     expect(missing.body.message).toBe(PASTE_FILE_MESSAGES.notFound);
   });
 
+  it('reads the files of content kept in the blob store as ranges of it', async () => {
+    // Over the inline limit (256 KiB): the content is a blob.
+    const big = [file('a.txt', 'é'.repeat(200_000)), file('b — ü.txt', 'ü😀'.repeat(50_000))];
+    const { id } = await createPaste(t.client(), { files: big });
+    const row = await t.db.kysely
+      .selectFrom('pastes')
+      .select('blob_key')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    expect(row?.blob_key).not.toBeNull();
+    for (const f of big) {
+      const raw = await bytesOf(`/api/pastes/${id}/files/${encodeURIComponent(f.name)}/raw`);
+      expect(raw.bytes.equals(Buffer.from(f.content))).toBe(true);
+    }
+    const zip = await bytesOf(`/api/pastes/${id}/download`);
+    const zipFile = path.join(t.dataDir, 'big.zip');
+    fs.writeFileSync(zipFile, zip.bytes);
+    for (const f of big) {
+      const unzipped = execFileSync('unzip', ['-p', zipFile, f.name]);
+      expect(unzipped.equals(Buffer.from(f.content))).toBe(true);
+    }
+  });
+
   it('answers 404 for a file of an ordinary paste', async () => {
     const { id } = await createPlain(t.client(), { content: 'plain' });
     const res = await t.client().get(`/api/pastes/${id}/files/plain/raw`);
