@@ -87,6 +87,7 @@ describe('migrations', () => {
       '025-team-sync',
       '026-upload-tags',
       '027-decided-at',
+      '028-paste-files',
       '030-search-title-and-share-history',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect, db.schema)).toEqual([]);
