@@ -12,6 +12,7 @@ import { createIdentityService } from '../modules/identity/identity.service.js';
 import { createLeaderboardService } from '../modules/leaderboard/leaderboard.service.js';
 import { createAuthorPurge } from '../modules/moderation/author-purge.js';
 import { createModerationService } from '../modules/moderation/moderation.service.js';
+import { createReportNotices } from '../modules/moderation/report-notices.js';
 import { INLINE_CONTENT_MAX_BYTES } from '../modules/pastes/pastes.limits.js';
 import { createPasteRanking } from '../modules/pastes/ranking.service.js';
 import { createEmbedReader } from '../modules/pastes/reading/embed-read.js';
@@ -26,14 +27,17 @@ import type { Platform } from './platform.js';
  * leaderboard, embeds in other sites, and single sign-on (built here because it writes to the audit log).
  */
 export function createSiteServices(
-  { config, db, clock, metrics, changes, settings, captcha, rateLimiter, mail, blobs }: Platform,
+  { config, db, clock, log, metrics, changes, settings, captcha, rateLimiter, mail, blobs }: Platform,
   { users, sessions, credentials, secondFactor }: AccountServices,
-  { pastes, teams, uploads, lineIndexes, erasure, searchIndex, contentRules }: PasteServices,
+  { pastes, teams, uploads, lineIndexes, erasure, searchIndex, contentRules, outcomes }: PasteServices,
 ) {
+  const notices = createReportNotices({ db: db.kysely, clock, mail, settings, log });
   const moderation = createModerationService({
     db: db.kysely,
     clock,
     pastes,
+    outcomes,
+    notices,
     settings,
     rateLimiter,
     metrics,
@@ -120,6 +124,7 @@ export function createSiteServices(
     cardRenderer,
     highlighter,
     moderation,
+    reportNotices: notices,
     bans,
     authorPurge,
     favicon,
