@@ -74,6 +74,28 @@ test('an admin adds and tests a rule in the Safety tab, then approves a held pas
   await page.goto(`/paste/${held.id}`);
   await expect(page.getByText('buy at http://x.spam.example')).toBeVisible();
   await expect(page.getByText('Held for review')).toHaveCount(0);
+
+  // The numbers: today, for a content rule, one paste held and then approved.
+  const today = new Date().toISOString().slice(0, 10);
+  const numbers = safety.getByRole('table', { name: /Per day and reason/ });
+  for (const theme of ['dark', 'light']) {
+    await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+    await page.goto('/admin/safety');
+    const row = numbers.getByRole('row').filter({ hasText: 'Matched a content rule' });
+    await expect(row.getByRole('cell')).toHaveText([
+      today,
+      'Matched a content rule',
+      '–',
+      '1',
+      '1',
+      '–',
+      '–',
+      '–',
+    ]);
+    await numbers.scrollIntoViewIfNeeded();
+    await snap(page, `admin-safety-numbers-${theme}`, { fullPage: false });
+    expect(await axeViolations(page), `Safety numbers (${theme})`).toEqual([]);
+  }
   await page.evaluate(() => localStorage.removeItem('theme'));
 });
 
