@@ -8,6 +8,9 @@ export async function insertNotices(
   if (rows.length > 0) await db.insertInto('account_notices').values(rows).execute();
 }
 
+/** A notice as read back. */
+export type NoticeRow = Awaited<ReturnType<typeof listNotices>>[number];
+
 /** An account's notices, oldest first, at most `limit`. */
 export async function listNotices(db: Kysely<Database>, userId: number, limit: number) {
   const rows = await db

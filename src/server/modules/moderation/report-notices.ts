@@ -10,6 +10,7 @@ import type { MailService } from '../mail/mail.service.js';
 import { renderReportDecidedEmail } from '../mail/mail.templates.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { deleteNotice, insertNotices, listNotices } from './account-notices.repository.js';
+import { presentNotice } from './moderation.presenter.js';
 import { eraseReporterEmails, reportersDecidedSince } from './reports.repository.js';
 
 /** An account sees at most this many notices at once (the oldest first; dismissed ones go). */
@@ -74,15 +75,7 @@ export function createReportNotices({ db, clock, mail, settings, log }: ReportNo
     },
 
     async list(userId: number): Promise<AccountNotice[]> {
-      return (await listNotices(db, userId, NOTICES_SHOWN)).map((n) => ({
-        id: n.id,
-        kind: n.kind,
-        pasteId: n.paste_id,
-        pasteTitle: n.paste_title,
-        outcome: n.outcome,
-        message: SAFETY_MESSAGES.reportDecided(n.paste_title, n.outcome),
-        createdAt: new Date(n.created_at).toISOString(),
-      }));
+      return (await listNotices(db, userId, NOTICES_SHOWN)).map(presentNotice);
     },
 
     async dismiss(userId: number, rawId: string): Promise<void> {
