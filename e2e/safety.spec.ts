@@ -1,6 +1,6 @@
 import { axeViolations } from './support/axe';
 import { ADMIN, expect, loginInContext, snap, test } from './support/fixtures';
-import { createPasteApi } from './support/pastes';
+import { createPasteApi, sessionCookie } from './support/pastes';
 
 test.use({ setupCompleted: true });
 
@@ -117,4 +117,46 @@ test('an admin sees that no malware scanner is configured, and sets what a faile
   await expect(failOpen).toBeChecked({ timeout: 120_000 });
   await failOpen.scrollIntoViewIfNeeded();
   await snap(page, 'admin-safety-malware', { fullPage: false });
+});
+
+test('a reporter sees how their report was decided on their next visit, and dismisses it', async ({
+  page,
+  server,
+}) => {
+  const paste = await createPasteApi(server.url, {
+    title: 'Free gift card',
+    content: 'send your card number',
+  });
+  // The admin reports it, then decides it: the notice is theirs as the reporter.
+  const cookie = await sessionCookie(server.url, ADMIN.username, ADMIN.password);
+  const headers = { 'Content-Type': 'application/json', Cookie: cookie, Origin: server.url };
+  const reported = await fetch(`${server.url}/api/pastes/${paste.id}/report`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ reason: 'phishing' }),
+  });
+  expect(reported.status).toBe(201);
+  const { id } = await reported.json();
+  const decided = await fetch(`${server.url}/api/admin/paste-reports/${id}/approve`, {
+    method: 'POST',
+    headers,
+  });
+  expect(decided.status).toBe(200);
+
+  await loginInContext(page, ADMIN.username, ADMIN.password);
+  const notices = page.getByRole('region', { name: 'Notices' });
+  for (const theme of ['dark', 'light']) {
+    await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+    await page.goto('/');
+    await expect(notices.getByText('Your report was decided')).toBeVisible({ timeout: 60_000 });
+    await expect(notices).toContainText('The paste you reported (“Free gift card”) was removed.');
+    await snap(page, `report-notice-${theme}`, { fullPage: false });
+    expect(await axeViolations(page), `Report notice (${theme})`).toEqual([]);
+  }
+  await notices.getByRole('button', { name: 'Dismiss notice' }).click();
+  await expect(notices).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading').first()).toBeVisible();
+  await expect(page.getByText('Your report was decided')).toHaveCount(0);
+  await page.evaluate(() => localStorage.removeItem('theme'));
 });
