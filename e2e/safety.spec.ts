@@ -139,12 +139,13 @@ test('a reporter sees how their report was decided on their next visit, and dism
   const { id } = await reported.json();
   const decided = await fetch(`${server.url}/api/admin/paste-reports/${id}/approve`, {
     method: 'POST',
-    headers,
+    headers: { Cookie: cookie, Origin: server.url },
   });
   expect(decided.status).toBe(200);
 
   await loginInContext(page, ADMIN.username, ADMIN.password);
   const notices = page.getByRole('region', { name: 'Notices' });
+  await page.goto('/');
   for (const theme of ['dark', 'light']) {
     await page.evaluate((t) => localStorage.setItem('theme', t), theme);
     await page.goto('/');
