@@ -1,6 +1,6 @@
 import { axeViolations } from './support/axe';
 import { ADMIN, expect, loginInContext, snap, test } from './support/fixtures';
-import { createPasteApi } from './support/pastes';
+import { createPasteApi, sessionCookie } from './support/pastes';
 
 test.use({ setupCompleted: true });
 
@@ -74,6 +74,28 @@ test('an admin adds and tests a rule in the Safety tab, then approves a held pas
   await page.goto(`/paste/${held.id}`);
   await expect(page.getByText('buy at http://x.spam.example')).toBeVisible();
   await expect(page.getByText('Held for review')).toHaveCount(0);
+
+  // The numbers: today, for a content rule, one paste held and then approved.
+  const today = new Date().toISOString().slice(0, 10);
+  const numbers = safety.getByRole('table', { name: /Per day and reason/ });
+  for (const theme of ['dark', 'light']) {
+    await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+    await page.goto('/admin/safety');
+    const row = numbers.getByRole('row').filter({ hasText: 'Matched a content rule' });
+    await expect(row.getByRole('cell')).toHaveText([
+      today,
+      'Matched a content rule',
+      '–',
+      '1',
+      '1',
+      '–',
+      '–',
+      '–',
+    ]);
+    await numbers.scrollIntoViewIfNeeded();
+    await snap(page, `admin-safety-numbers-${theme}`, { fullPage: false });
+    expect(await axeViolations(page), `Safety numbers (${theme})`).toEqual([]);
+  }
   await page.evaluate(() => localStorage.removeItem('theme'));
 });
 
@@ -95,4 +117,47 @@ test('an admin sees that no malware scanner is configured, and sets what a faile
   await expect(failOpen).toBeChecked({ timeout: 120_000 });
   await failOpen.scrollIntoViewIfNeeded();
   await snap(page, 'admin-safety-malware', { fullPage: false });
+});
+
+test('a reporter sees how their report was decided on their next visit, and dismisses it', async ({
+  page,
+  server,
+}) => {
+  const paste = await createPasteApi(server.url, {
+    title: 'Free gift card',
+    content: 'send your card number',
+  });
+  // The admin reports it, then decides it: the notice is theirs as the reporter.
+  const cookie = await sessionCookie(server.url, ADMIN.username, ADMIN.password);
+  const headers = { 'Content-Type': 'application/json', Cookie: cookie, Origin: server.url };
+  const reported = await fetch(`${server.url}/api/pastes/${paste.id}/report`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ reason: 'phishing' }),
+  });
+  expect(reported.status).toBe(201);
+  const { id } = await reported.json();
+  const decided = await fetch(`${server.url}/api/admin/paste-reports/${id}/approve`, {
+    method: 'POST',
+    headers: { Cookie: cookie, Origin: server.url },
+  });
+  expect(decided.status).toBe(200);
+
+  await loginInContext(page, ADMIN.username, ADMIN.password);
+  const notices = page.getByRole('region', { name: 'Notices' });
+  await page.goto('/');
+  for (const theme of ['dark', 'light']) {
+    await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+    await page.goto('/');
+    await expect(notices.getByText('Your report was decided')).toBeVisible({ timeout: 60_000 });
+    await expect(notices).toContainText('The paste you reported (“Free gift card”) was removed.');
+    await snap(page, `report-notice-${theme}`, { fullPage: false });
+    expect(await axeViolations(page), `Report notice (${theme})`).toEqual([]);
+  }
+  await notices.getByRole('button', { name: 'Dismiss notice' }).click();
+  await expect(notices).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading').first()).toBeVisible();
+  await expect(page.getByText('Your report was decided')).toHaveCount(0);
+  await page.evaluate(() => localStorage.removeItem('theme'));
 });

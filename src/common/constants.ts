@@ -216,6 +216,13 @@ export const HOLD_REASONS = [
   'scan-failed',
 ] as const;
 export type HoldReason = (typeof HOLD_REASONS)[number];
+/**
+ * What happened to a create, an edit or a held paste (the Safety tab's numbers, by HoldReason):
+ * refused, held, released by staff, deleted from the queue (or on reports), made unlisted by a
+ * rule, or blocked as malware.
+ */
+export const SAFETY_OUTCOMES = ['refuse', 'hold', 'approve', 'delete', 'unlist', 'block'] as const;
+export type SafetyOutcome = (typeof SAFETY_OUTCOMES)[number];
 /** How long a paste blocked as malware is kept (for staff) before it and its blob are deleted. */
 export const MALWARE_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 /** Rules read this much of a paste's text (its title too); the rest is not checked. */

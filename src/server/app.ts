@@ -31,6 +31,7 @@ import { imageProxyRoutes } from './modules/image-proxy/image-proxy.routes.js';
 import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
+import { noticesRoutes } from './modules/moderation/notices.routes.js';
 import { myPastesRoutes, pastesRoutes } from './modules/pastes/pastes.routes.js';
 import { previewsRoutes } from './modules/previews/previews.routes.js';
 import { revisionsRoutes } from './modules/revisions/revisions.routes.js';
@@ -181,6 +182,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(collectionsRoutes);
   await app.register(searchRoutes);
   await app.register(moderationRoutes);
+  await app.register(noticesRoutes);
   await app.register(safetyRoutes);
   await app.register(bansRoutes);
   await app.register(leaderboardRoutes);

@@ -48,6 +48,7 @@ export function createServices(deps: ServiceDeps) {
   const {
     leaderboard,
     moderation,
+    reportNotices,
     authorPurge,
     bans,
     admin,
@@ -96,6 +97,7 @@ export function createServices(deps: ServiceDeps) {
     collections,
     search,
     moderation,
+    reportNotices,
     authorPurge,
     bans,
     contentRules,

@@ -20,6 +20,15 @@ export const SAFETY_MESSAGES = {
   importEmpty: 'The file has no phrases or domains (one a line; lines starting with # are comments)',
   importLineInvalid: (line: number, reason: string) => `Line ${line}: ${reason}`,
   heldNotFound: 'This paste is not waiting for review',
+  /** A reporter's notice and mail: what was decided, never who decided it. */
+  reportDecided: (title: string | null, outcome: 'deleted' | 'kept') =>
+    `The paste you reported${title ? ` (“${title}”)` : ''} ${
+      outcome === 'deleted'
+        ? 'was removed. Thank you for reporting it.'
+        : 'was reviewed and kept: the moderators found it within the rules of this site.'
+    }`,
+  noticeNotFound: 'Notice not found',
+  reportEmailInvalid: 'email: enter an email address to be told the outcome, or leave it out',
   /** Said beside the rules: the server never sees an encrypted paste's text. */
   encryptedNotChecked: 'End-to-end encrypted pastes are never checked: the server cannot read them.',
 } as const;

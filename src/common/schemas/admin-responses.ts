@@ -16,6 +16,7 @@ import { identityAdminViewSchema } from './identity.js';
 import { pasteListSchema } from './paste-responses.js';
 import { isoTime, NotJson, successSchema } from './response-parts.js';
 import {
+  accountNoticeSchema,
   heldDecisionResultSchema,
   heldPastesSchema,
   safetyImportResultSchema,
@@ -38,6 +39,9 @@ export const ADMIN_RESPONSES = {
   'GET /api/admin/safety/held': { 200: heldPastesSchema },
   'POST /api/admin/safety/held/decide': { 200: heldDecisionResultSchema },
   'GET /api/admin/safety/stats': { 200: safetyStatsSchema },
+  // A reporter's notices (a signed-in account's own; listed here beside the decisions they tell of).
+  'GET /api/account/notices': { 200: z.strictObject({ notices: z.array(accountNoticeSchema) }) },
+  'DELETE /api/account/notices/:id': { 200: successSchema },
   'GET /api/admin/bans': { 200: bansSchema },
   'POST /api/admin/bans': { 201: z.strictObject({ ban: banSchema }) },
   'DELETE /api/admin/bans/:id': { 200: successSchema },

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import {
   BAN_KINDS,
   BAN_REASON_MAX_LENGTH,
+  HOLD_REASONS,
   SAFETY_ACTIONS,
+  SAFETY_OUTCOMES,
   SAFETY_RULE_KINDS,
   SAFETY_RULE_MAX_LENGTH,
 } from '../constants.js';
@@ -22,6 +24,8 @@ export const SITE_ROWS = {
     reporter_ip: text(100).nullable(),
     /** Absent in backups made before decisions were timed. */
     decided_at: time.nullable().optional().default(null),
+    /** A visitor's address for the decision, until it is decided; absent in older backups. */
+    reporter_email: text(254).nullable().optional().default(null),
   }),
   deletion_requests: z.strictObject({
     id,
@@ -67,6 +71,25 @@ export const SITE_ROWS = {
     kind: z.enum(SAFETY_RULE_KINDS),
     value: z.string().min(1).max(SAFETY_RULE_MAX_LENGTH),
     action: z.enum(SAFETY_ACTIONS),
+    created_at: time,
+  }),
+  /** What the safety tools did, by reason (the Safety tab's numbers); absent in older backups. */
+  safety_outcomes: z.strictObject({
+    id,
+    created_at: time,
+    outcome: z.enum(SAFETY_OUTCOMES),
+    reason: z.enum(HOLD_REASONS),
+    rule_id: id.nullable(),
+    paste_id: text(32).nullable(),
+  }),
+  /** A reporter's notices of decided reports, until dismissed; absent in older backups. */
+  account_notices: z.strictObject({
+    id,
+    user_id: id,
+    kind: z.literal('report-decided'),
+    paste_id: text(32),
+    paste_title: text(200).nullable(),
+    outcome: z.enum(['deleted', 'kept']),
     created_at: time,
   }),
 } as const;

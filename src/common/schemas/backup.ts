@@ -48,6 +48,8 @@ export const BACKUP_TABLES = [
   'identity_links',
   'safety_rules',
   'malware_scans',
+  'safety_outcomes',
+  'account_notices',
 ] as const;
 export type BackupTable = (typeof BACKUP_TABLES)[number];
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EXPIRATIONS, PRIVACIES, SEALED_LINE_TABLE_MAX_LENGTH, TITLE_MAX_LENGTH } from '../constants.js';
 import { PASTE_LANGUAGES } from '../languages.js';
-import { PASTE_MESSAGES } from '../messages.js';
+import { PASTE_MESSAGES, SAFETY_MESSAGES } from '../messages.js';
 import { contentOrFiles, pasteFilesField } from './paste-files.js';
 import { tagsField } from './tags.js';
 import { storedText } from './text.js';
@@ -100,6 +100,8 @@ export const reportBodySchema = z.object({
    * kept sealed until the report is decided. Checked by the service, with the contract's messages.
    */
   sharedKey: z.string().optional(),
+  /** A visitor may give an address to be told the decision by mail; erased once it is decided. */
+  email: z.email({ error: SAFETY_MESSAGES.reportEmailInvalid }).max(254).optional(),
 });
 
 /** A view the viewer may read: the size fields are there. */

@@ -3,6 +3,7 @@ import {
   HOLD_REASONS,
   PRIVACIES,
   SAFETY_ACTIONS,
+  SAFETY_OUTCOMES,
   SAFETY_RULE_KINDS,
   SAFETY_RULE_MAX_LENGTH,
   SAFETY_TEST_PASTES,
@@ -97,7 +98,7 @@ export const heldDecisionResultSchema = z.strictObject({
   decided: z.array(z.string()),
 });
 
-/** The Safety tab's numbers: rule hits per day and action, and the Held queue. */
+/** The Safety tab's numbers: rule hits per day and action, every outcome per day and reason, the Held queue. */
 export const safetyStatsSchema = z.strictObject({
   days: z.array(
     z.strictObject({
@@ -105,6 +106,16 @@ export const safetyStatsSchema = z.strictObject({
       refused: z.number().int(),
       held: z.number().int(),
       unlisted: z.number().int(),
+      /** What the safety tools did that day, by outcome and reason (absent from older servers). */
+      outcomes: z
+        .array(
+          z.strictObject({
+            outcome: z.enum(SAFETY_OUTCOMES),
+            reason: z.enum(HOLD_REASONS),
+            count: z.number().int(),
+          }),
+        )
+        .optional(),
     }),
   ),
   queueLength: z.number().int(),
@@ -116,3 +127,16 @@ export const safetyStatsSchema = z.strictObject({
   }),
 });
 export type SafetyStats = z.infer<typeof safetyStatsSchema>;
+
+/** What an account is told on its next visit: a report it filed was decided (never by whom). */
+export const accountNoticeSchema = z.strictObject({
+  id: z.number().int(),
+  kind: z.literal('report-decided'),
+  pasteId: z.string(),
+  pasteTitle: z.string().nullable(),
+  /** The paste was deleted, or kept. */
+  outcome: z.enum(['deleted', 'kept']),
+  message: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type AccountNotice = z.infer<typeof accountNoticeSchema>;

@@ -21,6 +21,7 @@ afterEach(async () => {
 
 const TABLES = [
   'access_tokens',
+  'account_notices',
   'audit_log',
   'bans',
   'burned_pastes',
@@ -43,6 +44,7 @@ const TABLES = [
   'recovery_codes',
   'reports',
   'safety_hits',
+  'safety_outcomes',
   'safety_rules',
   'scheduled_backups',
   'second_factor_challenges',
@@ -88,6 +90,7 @@ describe('migrations', () => {
       '026-upload-tags',
       '027-decided-at',
       '028-paste-files',
+      '029-safety-outcomes',
       '030-search-title-and-share-history',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect, db.schema)).toEqual([]);
@@ -134,7 +137,7 @@ describe('migrations', () => {
         'sealed_title',
       ]),
     );
-    expect(columns.get('reports')).toEqual(expect.arrayContaining(['shared_key_sealed']));
+    expect(columns.get('reports')).toEqual(expect.arrayContaining(['shared_key_sealed', 'reporter_email']));
     const indexQuery =
       db.dialect === 'sqlite'
         ? sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'pastes'`

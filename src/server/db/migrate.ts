@@ -28,6 +28,7 @@ import * as teamSync from './migrations/025-team-sync.js';
 import * as uploadTags from './migrations/026-upload-tags.js';
 import * as decidedAt from './migrations/027-decided-at.js';
 import * as pasteFiles from './migrations/028-paste-files.js';
+import * as safetyOutcomes from './migrations/029-safety-outcomes.js';
 import * as searchTitle from './migrations/030-search-title-and-share-history.js';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -62,6 +63,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '026-upload-tags': uploadTags,
   '027-decided-at': decidedAt,
   '028-paste-files': pasteFiles,
+  '029-safety-outcomes': safetyOutcomes,
   '030-search-title-and-share-history': searchTitle,
 };
 

@@ -14,12 +14,14 @@ import type {
   UsersTable,
 } from './tables/accounts.js';
 import type {
+  AccountNoticesTable,
   AuditLogTable,
   BansTable,
   DeletionRequestsTable,
   MalwareScansTable,
   ReportsTable,
   SafetyHitsTable,
+  SafetyOutcomesTable,
   SafetyRulesTable,
 } from './tables/moderation.js';
 import type {
@@ -88,4 +90,6 @@ export interface Database {
   passkey_challenges: PasskeyChallengesTable;
   paste_search: PasteSearchTable;
   malware_scans: MalwareScansTable;
+  safety_outcomes: SafetyOutcomesTable;
+  account_notices: AccountNoticesTable;
 }

@@ -14,6 +14,7 @@ import { createViewCounter } from '../modules/pastes/reading/view-counter.js';
 import { createPasteRevisions } from '../modules/revisions/revisions.service.js';
 import { createContentRulesService } from '../modules/safety/content-rules.service.js';
 import { createSafetyService } from '../modules/safety/safety.service.js';
+import { createSafetyOutcomes } from '../modules/safety/safety-outcomes.js';
 import { createSearchService } from '../modules/search/search.service.js';
 import { createSearchIndex } from '../modules/search/search-index.service.js';
 import { createShareGrants } from '../modules/teams/share-grants.js';
@@ -38,7 +39,8 @@ export function createPasteServices(
   const inserts = createPasteInsertBatcher(db, searchIndex);
   const lineIndexes = createLineIndexes(blobs);
   const grants = createShareGrants({ db: db.kysely });
-  const contentRules = createContentRulesService({ db: db.kysely, clock, metrics, changes });
+  const outcomes = createSafetyOutcomes({ db: db.kysely, clock, metrics });
+  const contentRules = createContentRulesService({ db: db.kysely, clock, metrics, outcomes, changes });
   const malware = createMalwareScanning({
     db: db.kysely,
     clock,
@@ -46,9 +48,11 @@ export function createPasteServices(
     settings,
     metrics,
     log,
+    outcomes,
   });
   const pastes = createPastesService({
     screen: contentRules,
+    outcomes,
     db,
     clock,
     blobs,
@@ -97,8 +101,17 @@ export function createPasteServices(
     limits: { ...config.pasteEditLimits, secretScanBudgetMs: config.secretScanBudgetMs },
     screen: contentRules,
     search: searchIndex,
+    malware,
+    outcomes,
   });
-  const safety = createSafetyService({ db: db.kysely, clock, rules: contentRules, pastes, metrics });
+  const safety = createSafetyService({
+    db: db.kysely,
+    clock,
+    rules: contentRules,
+    pastes,
+    metrics,
+    outcomes,
+  });
   const pasteDelivery = createPasteDelivery({ blobs, pastes, revisions: pasteRevisions, views });
   const pasteLines = createPasteLines({ blobs, pastes, lineIndexes });
   return {
@@ -106,6 +119,7 @@ export function createPasteServices(
     searchIndex,
     lineIndexes,
     contentRules,
+    outcomes,
     pastes,
     teams,
     search,

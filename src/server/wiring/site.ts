@@ -15,6 +15,7 @@ import { createImageSigner } from '../modules/image-proxy/image-signature.js';
 import { createLeaderboardService } from '../modules/leaderboard/leaderboard.service.js';
 import { createAuthorPurge } from '../modules/moderation/author-purge.js';
 import { createModerationService } from '../modules/moderation/moderation.service.js';
+import { createReportNotices } from '../modules/moderation/report-notices.js';
 import { INLINE_CONTENT_MAX_BYTES } from '../modules/pastes/pastes.limits.js';
 import { createPasteRanking } from '../modules/pastes/ranking.service.js';
 import { createEmbedReader } from '../modules/pastes/reading/embed-read.js';
@@ -29,19 +30,22 @@ import type { Platform } from './platform.js';
  * leaderboard, embeds in other sites, and single sign-on (built here because it writes to the audit log).
  */
 export function createSiteServices(
-  { config, db, clock, metrics, changes, settings, captcha, rateLimiter, mail, blobs }: Platform,
+  { config, db, clock, log, metrics, changes, settings, captcha, rateLimiter, mail, blobs }: Platform,
   { users, sessions, credentials, secondFactor }: AccountServices,
-  { pastes, teams, uploads, lineIndexes, erasure, searchIndex, contentRules }: PasteServices,
+  { pastes, teams, uploads, lineIndexes, erasure, searchIndex, contentRules, outcomes }: PasteServices,
 ) {
   // The site's sealing secret: it boxes shared paste keys and signs the image proxy's addresses.
   const sealingSecret = createModerationSecret({
     fromEnv: config.moderationKeySecret,
     dataDir: config.dataDir,
   });
+  const notices = createReportNotices({ db: db.kysely, clock, mail, settings, log });
   const moderation = createModerationService({
     db: db.kysely,
     clock,
     pastes,
+    outcomes,
+    notices,
     settings,
     rateLimiter,
     metrics,
@@ -135,6 +139,7 @@ export function createSiteServices(
     cardRenderer,
     highlighter,
     moderation,
+    reportNotices: notices,
     bans,
     authorPurge,
     favicon,

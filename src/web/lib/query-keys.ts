@@ -34,6 +34,7 @@ export const queryKeys = {
   safetyRules: ['/api/admin/safety/rules'],
   safetyHeld: ['/api/admin/safety/held'],
   safetyStats: ['/api/admin/safety/stats'],
+  accountNotices: ['/api/account/notices'],
   /** Admin → Bans. */
   adminBans: ['/api/admin/bans'],
   /** What "delete everything by this author" would delete, from a report card. */

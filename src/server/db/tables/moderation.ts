@@ -1,5 +1,11 @@
 import type { Generated } from 'kysely';
-import type { BanKind, SafetyAction, SafetyRuleKind } from '../../../common/constants.js';
+import type {
+  BanKind,
+  HoldReason,
+  SafetyAction,
+  SafetyOutcome,
+  SafetyRuleKind,
+} from '../../../common/constants.js';
 
 // Moderation: reports, deletion requests, the audit log, content rules and bans.
 
@@ -19,6 +25,8 @@ export interface ReportsTable {
   shared_key_sealed: string | null;
   /** When it was decided; null while pending (and for reports decided before this was kept). */
   decided_at: number | null;
+  /** Where a visitor asked to be told the decision; erased once the report is decided. */
+  reporter_email: string | null;
 }
 
 export interface DeletionRequestsTable {
@@ -67,6 +75,30 @@ export interface SafetyHitsTable {
   /** Null for a refused create (no paste was made). */
   paste_id: string | null;
   action: SafetyAction;
+  created_at: number;
+}
+
+/** One thing the safety tools did, and why; kept when the paste or the rule is gone. */
+export interface SafetyOutcomesTable {
+  id: Generated<number>;
+  created_at: number;
+  outcome: SafetyOutcome;
+  reason: HoldReason;
+  /** The rule that decided it, when one did. */
+  rule_id: number | null;
+  /** Null for a refused create (no paste was made). */
+  paste_id: string | null;
+}
+
+/** What an account is told on its next visit (a report it filed was decided), until dismissed. */
+export interface AccountNoticesTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'report-decided';
+  paste_id: string;
+  paste_title: string | null;
+  /** The decision: the paste was deleted, or kept. */
+  outcome: 'deleted' | 'kept';
   created_at: number;
 }
 

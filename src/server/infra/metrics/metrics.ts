@@ -65,6 +65,12 @@ export function createMetrics({ processMetrics = true }: { processMetrics?: bool
       labelNames: ['decision'] as const,
       registers,
     }),
+    safetyOutcomes: new Counter({
+      name: 'pasteshare_safety_outcomes_total',
+      help: 'What the safety tools did (refuse, hold, approve, delete, unlist, block) by reason (rule, reports, new-account, links, wave, malware, scan-failed).',
+      labelNames: ['outcome', 'reason'] as const,
+      registers,
+    }),
     uploadBytes: new Counter({
       name: 'pasteshare_upload_chunk_bytes_total',
       help: 'Bytes of chunks received by chunked uploads.',

@@ -79,6 +79,7 @@ export const COLUMNS = {
     'created_at',
     'reporter_ip',
     'decided_at',
+    'reporter_email',
   ],
   deletion_requests: [
     'id',
@@ -145,6 +146,9 @@ export const COLUMNS = {
   safety_rules: ['id', 'kind', 'value', 'action', 'created_at'],
   // Verdicts go with the pastes the backup carries.
   malware_scans: ['paste_id', 'outcome', 'signature', 'scanned_bytes', 'partial', 'scanned_at'],
+  // The Safety tab's numbers, kept when their pastes are gone.
+  safety_outcomes: ['id', 'created_at', 'outcome', 'reason', 'rule_id', 'paste_id'],
+  account_notices: ['id', 'user_id', 'kind', 'paste_id', 'paste_title', 'outcome', 'created_at'],
 } as const;
 
 /** Each table's key, in the order rows are read and written (one column, or two). */
@@ -172,6 +176,8 @@ export const KEY_OF: Record<BackupTable, readonly string[]> = {
   identity_links: ['provider_id', 'subject'],
   safety_rules: ['id'],
   malware_scans: ['paste_id'],
+  safety_outcomes: ['id'],
+  account_notices: ['id'],
 };
 
 /** Where the next page starts: the key of the last row read (null: from the first). */

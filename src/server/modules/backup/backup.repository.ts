@@ -93,6 +93,8 @@ export async function pasteBlobKeys(db: Kysely<Database>): Promise<string[]> {
  * do the histories a backup does not carry (the audit log, what content rules caught).
  */
 export async function deleteAll(db: Kysely<Database>): Promise<void> {
+  await db.deleteFrom('account_notices').execute();
+  await db.deleteFrom('safety_outcomes').execute();
   await db.deleteFrom('safety_rules').execute();
   await db.deleteFrom('malware_scans').execute();
   await db.deleteFrom('collection_shares').execute();
@@ -238,6 +240,8 @@ export async function resetSequences(db: Kysely<Database>, dialect: DialectName)
     'passkeys',
     'collection_shares',
     'safety_rules',
+    'safety_outcomes',
+    'account_notices',
   ]) {
     await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(
       db,

@@ -101,3 +101,24 @@ export function renderForgotPasswordEmail(
     { resetButton: mailButton(v.link, 'Reset Password') },
   );
 }
+
+export const REPORT_DECIDED_SUBJECT = 'Your report to {{SITE_NAME}} was decided';
+
+/** A reporter's mail: what became of the paste they reported (never who decided it). */
+export function renderReportDecidedEmail(
+  s: Pick<Settings, 'siteTitle'>,
+  v: { message: string; link: string | null },
+): RenderedEmail {
+  const values = { SITE_NAME: s.siteTitle, MESSAGE: v.message, LINK: v.link ?? '' };
+  const linkLine = v.link ? '<p style="font-size:13px;color:#6b7280">{{LINK}}</p>' : '';
+  return render(
+    '',
+    {
+      html: wrap(`<h1 style="font-size:20px">Your report was decided</h1><p>{{MESSAGE}}</p>${linkLine}`),
+      text: ['{{MESSAGE}}', ...(v.link ? ['', '{{LINK}}'] : []), '', '{{SITE_NAME}}'].join('\n'),
+    },
+    REPORT_DECIDED_SUBJECT,
+    values,
+    {},
+  );
+}

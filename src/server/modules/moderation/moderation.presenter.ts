@@ -1,5 +1,8 @@
+import { SAFETY_MESSAGES } from '../../../common/messages.js';
 import type { DeletionRequest, PasteReport } from '../../../common/schemas/admin.js';
+import type { AccountNotice } from '../../../common/schemas/safety.js';
 import { iso } from '../../clock.js';
+import type { NoticeRow } from './account-notices.repository.js';
 import type { DeletionRequestRow } from './deletion-requests.repository.js';
 import type { ReportRow } from './reports.repository.js';
 
@@ -32,3 +35,14 @@ export function presentReport(r: ReportRow, pasteEncrypted: boolean): PasteRepor
     keyShared: r.shared_key_sealed !== null,
   };
 }
+
+/** A reporter's notice: what became of the paste they reported (never who decided). */
+export const presentNotice = (n: NoticeRow): AccountNotice => ({
+  id: n.id,
+  kind: n.kind,
+  pasteId: n.paste_id,
+  pasteTitle: n.paste_title,
+  outcome: n.outcome,
+  message: SAFETY_MESSAGES.reportDecided(n.paste_title, n.outcome),
+  createdAt: new Date(n.created_at).toISOString(),
+});

@@ -18,6 +18,7 @@ import { checkSharedKey, isEncrypted } from '../pastes/encrypted-content.js';
 import { REPORT_PER_IP } from '../pastes/pastes.limits.js';
 import type { PastesService } from '../pastes/pastes.service.js';
 import type { Viewer } from '../pastes/reading/paste-reader.js';
+import type { OutcomeRecorder } from '../safety/safety-outcomes.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import {
   findPendingRequest,
@@ -32,6 +33,7 @@ import {
   type ModerationQueue,
   moveQueueItem,
 } from './moderation-queue.repository.js';
+import type { ReportNotices } from './report-notices.js';
 import {
   countPendingReportsOf,
   decisionWaits,
@@ -54,6 +56,10 @@ interface Deps {
   moderationSecret: ModerationSecret;
   /** Makes a forgotten key unrecoverable from the database's files too. */
   erasure: Erasure;
+  /** The Safety tab's numbers: a paste hidden by reports, and what the decision made of it. */
+  outcomes: OutcomeRecorder;
+  /** Tells reporters the decision. */
+  notices: Pick<ReportNotices, 'tell'>;
 }
 
 export type ModerationService = ReturnType<typeof createModerationService>;
@@ -73,7 +79,8 @@ function itemId(raw: string, message: string): number {
  * admins) list them and decide each once: approving deletes the paste, the item stays listed.
  */
 export function createModerationService(deps: Deps) {
-  const { db, clock, pastes, settings, rateLimiter, metrics, moderationSecret, erasure } = deps;
+  const { db, clock, pastes, settings, rateLimiter, metrics, moderationSecret, erasure, outcomes, notices } =
+    deps;
   /** The metric's kind label: the table's name, singular. */
   const kindOf = (queue: ModerationQueue) => (queue === 'reports' ? 'report' : 'deletion_request');
 
@@ -146,7 +153,11 @@ export function createModerationService(deps: Deps) {
       for (const ms of await decisionWaits(db, startedAt, pasteId))
         metrics.reportDecisionTime.observe(ms / 1000);
       // Rejected: what the reports hid is readable again (an approval deleted it).
-      if (decision === 'rejected') await pastes.held.releaseIf(pasteId, 'reports');
+      const released = decision === 'rejected' && (await pastes.held.releaseIf(pasteId, 'reports'));
+      if (decision === 'approved' || released) {
+        await outcomes.record([{ outcome: released ? 'approve' : 'delete', reason: 'reports', pasteId }]);
+      }
+      await notices.tell(pasteId, decision, startedAt);
       // Decided: the keys shared with these reports have served.
       await forget(pasteId, 'decided');
       return (await reports(id))[0]!;
@@ -220,7 +231,7 @@ export function createModerationService(deps: Deps) {
      */
     async report(
       pasteId: string,
-      input: { reason: string; sharedKey?: string | undefined },
+      input: { reason: string; sharedKey?: string | undefined; email?: string | undefined },
       viewer: Viewer,
     ): Promise<{ id: number }> {
       const text = input.reason.trim();
@@ -242,6 +253,8 @@ export function createModerationService(deps: Deps) {
         created_at: clock.now(),
         reporter_ip: viewer.ip,
         shared_key_sealed: sharedKeySealed,
+        // An account is told at its own verified address; a visitor only where they asked.
+        reporter_email: viewer.user ? null : (input.email ?? null),
       });
       if (id === null) {
         // A visitor's repeat is told by address: the earlier report may have been someone else's.
@@ -252,7 +265,12 @@ export function createModerationService(deps: Deps) {
       metrics.moderation.inc({ kind: 'report', event: 'opened' });
       const threshold = (await settings.get()).reportHideThreshold;
       if (threshold > 0 && row.privacy === 'public' && row.held_reason === null) {
-        if ((await countPendingReportsOf(db, row.id)) >= threshold) await pastes.held.hold(row.id, 'reports');
+        if (
+          (await countPendingReportsOf(db, row.id)) >= threshold &&
+          (await pastes.held.hold(row.id, 'reports'))
+        ) {
+          await outcomes.record([{ outcome: 'hold', reason: 'reports', pasteId: row.id }]);
+        }
       }
       return { id };
     },

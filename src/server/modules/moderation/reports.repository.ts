@@ -107,3 +107,32 @@ export async function decisionWaits(
   if (pasteId !== undefined) q = q.where('paste_id', '=', pasteId);
   return (await q.execute()).map((r) => Number(r.decided_at) - Number(r.created_at));
 }
+
+/** Whom to tell of the decision on a paste's reports decided at `since` or later. */
+export function reportersDecidedSince(db: Kysely<Database>, pasteId: string, since: number) {
+  return db
+    .selectFrom('reports')
+    .leftJoin('users', 'users.id', 'reports.reported_by')
+    .select([
+      'reports.paste_title',
+      'reports.reported_by',
+      'reports.reporter_email',
+      'users.email as account_email',
+      'users.email_verified',
+    ])
+    .where('reports.paste_id', '=', pasteId)
+    .where('reports.status', '<>', 'pending')
+    .where('reports.decided_at', '>=', since)
+    .execute();
+}
+
+/** Forgets the addresses visitors gave on a paste's decided reports (they were kept only to tell them). */
+export async function eraseReporterEmails(db: Kysely<Database>, pasteId: string): Promise<void> {
+  await db
+    .updateTable('reports')
+    .set({ reporter_email: null })
+    .where('paste_id', '=', pasteId)
+    .where('status', '<>', 'pending')
+    .where('reporter_email', 'is not', null)
+    .execute();
+}

@@ -17,6 +17,7 @@ import { hashToken, randomToken } from '../../lib/tokens.js';
 import { deleteContentBlob, keptBeside, type LineIndexes } from '../line-index/line-index-store.js';
 import { type MalwareScanning, searchableWith } from '../malware/malware.service.js';
 import type { ContentScreen } from '../safety/content-rules.service.js';
+import { holdOutcome, type OutcomeRecorder } from '../safety/safety-outcomes.js';
 import { EMPTY_DOCUMENT } from '../search/search-document.js';
 import type { SearchDocument, SearchIndex } from '../search/search-index.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -57,6 +58,8 @@ export interface PasteCreationDeps {
   search: Pick<SearchIndex, 'documentFor' | 'textOf' | 'documentOnceReady' | 'write'>;
   /** The malware scan of plain content (off when CLAMAV_URL is unset). */
   malware: Pick<MalwareScanning, 'start' | 'conclude' | 'record'>;
+  /** The Safety tab's numbers: a create held by a rule or an optional hold counts there. */
+  outcomes: OutcomeRecorder;
 }
 
 const isBurn = (input: Pick<CreatePasteInput, 'expiration' | 'burnAfterReading'>) =>
@@ -84,6 +87,7 @@ export function createPasteCreation(
     screen,
     search,
     malware,
+    outcomes,
   } = deps;
 
   async function createPaste(input: JoinedRequest, actor: Actor): Promise<CreatePasteResult> {
@@ -144,7 +148,9 @@ export function createPasteCreation(
       doc,
     );
     await screening.record(created.id);
-    if (found) await malware.record(db.kysely, created.id, found.verdict);
+    // The scan's hold is counted where its verdict is recorded, as for an upload's assembly.
+    if (found) await malware.record(db.kysely, created.id, found);
+    else if (heldReason) await outcomes.record([holdOutcome(heldReason, screening.holdRule, created.id)]);
     return { ...created, ...scanAnswer(scan) };
   }
 

@@ -6,8 +6,6 @@ import { GENERIC_MESSAGES } from '../../../common/messages.js';
 import { type EditRefusal, editRefusal } from '../../../common/policies.js';
 import { type EditPasteInput, PASTE_MESSAGES, tooLargeMessage } from '../../../common/schemas/paste.js';
 import type { EditPasteResult } from '../../../common/schemas/responses.js';
-import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/kysely.js';
 import { AppError, badRequest, conflict, forbidden } from '../../errors.js';
 import type { BlobStore } from '../../infra/blob-store/index.js';
 import type { LimitRule, RateLimiter } from '../../lib/rate-limiter.js';
@@ -19,10 +17,11 @@ import { joinFiles, manifestJson } from '../pastes/paste-files.js';
 import type { PastesService, PasteWithAuthor } from '../pastes/pastes.service.js';
 import type { HotPasteCache } from '../pastes/reading/hot-paste-cache.js';
 import { checkTextForSecrets, scanAnswer, shouldScanForSecrets } from '../pastes/secret-check.js';
-import type { ContentScreen, Screening } from '../safety/content-rules.service.js';
+import { EMPTY_DOCUMENT } from '../search/search-document.js';
 import type { SearchIndex } from '../search/search-index.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UserRow } from '../users/users.service.js';
+import { checkEdit, type EditCheckDeps, type EditChecks, editSearchable, settleEdit } from './edit-checks.js';
 import {
   findRevision,
   findRevisionContent,
@@ -39,9 +38,7 @@ export interface EditLimits {
   secretScanBudgetMs: number;
 }
 
-export interface PasteEditDeps {
-  db: Db;
-  clock: Clock;
+export interface PasteEditDeps extends EditCheckDeps {
   blobs: BlobStore;
   settings: SettingsService;
   hot: HotPasteCache;
@@ -49,8 +46,6 @@ export interface PasteEditDeps {
   lineIndexes: LineIndexes;
   limits: EditLimits;
   pastes: Pick<PastesService, 'freshRow' | 'held' | 'tags'>;
-  /** The content rules (modules/safety) new text passes before it is stored. */
-  screen: ContentScreen;
   /** The search index: an edit's new title and text replace the paste's document, in its transaction. */
   search: Pick<SearchIndex, 'documentFor' | 'write'>;
 }
@@ -81,19 +76,8 @@ type JoinedEdit = Omit<EditPasteInput, 'content' | 'files'> & { content: string;
  * revisions per account; the scan, the digests and the line counts of a 10 MB text run in slices,
  * so an edit never holds the event loop for long.
  */
-export function createPasteEditor({
-  db,
-  clock,
-  blobs,
-  settings,
-  hot,
-  rateLimiter,
-  lineIndexes,
-  limits,
-  pastes,
-  screen,
-  search,
-}: PasteEditDeps) {
+export function createPasteEditor(deps: PasteEditDeps) {
+  const { db, clock, blobs, settings, hot, rateLimiter, lineIndexes, limits, pastes, search } = deps;
   const editRule: LimitRule = { name: 'edit-account', points: limits.perAccountPerMin, durationSec: 60 };
 
   /** Refuses new text that would take the author's stored revisions past their quota. */
@@ -122,6 +106,7 @@ export function createPasteEditor({
     input: JoinedEdit,
     stored: () => Promise<Place>,
     digest: string,
+    checks: EditChecks,
   ): Promise<boolean> {
     const now = clock.now();
     const count = row.revision_count;
@@ -137,10 +122,12 @@ export function createPasteEditor({
     const title = input.title === undefined ? row.title : input.title.trim() || null;
     const language = input.language === undefined ? row.language : input.language;
     try {
-      const doc = await search.documentFor(
-        { title, privacy: row.privacy, burnAfterReading: false, encrypted: false, status: 'ready' },
-        () => input.content,
-      );
+      const doc = !editSearchable(checks)
+        ? EMPTY_DOCUMENT
+        : await search.documentFor(
+            { title, privacy: row.privacy, burnAfterReading: false, encrypted: false, status: 'ready' },
+            () => input.content,
+          );
       const stats = await lineStats(text.previous, input.content, pause);
       const storedAt = { content: place.inline, blob_key: place.blobKey, size_bytes: place.size };
       const saved = await saveRevision(db.kysely, {
@@ -234,7 +221,7 @@ export function createPasteEditor({
       if (size > limit) throw new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage(size, limit));
       const digest = await sha256InSlices(input.content);
       let stored: Place | null = null;
-      let screening: Screening | null = null;
+      let checks: EditChecks | null = null;
 
       for (let attempt = 1; ; attempt++) {
         const row = await pastes.freshRow(id);
@@ -247,7 +234,7 @@ export function createPasteEditor({
           throw new AppError('SECRETS_DETECTED', PASTE_MESSAGES.secretsDetected, {}, { secretsFound });
         }
         const title = input.title === undefined ? row.title : input.title.trim() || null;
-        screening ??= await screen.screen({ title, content: async () => input.content }, row.privacy);
+        checks ??= await checkEdit(deps, row, { title, content: input.content });
         // Read once per attempt: the digest, the line counts and (first edit) the original's.
         const previous = await readText(blobs, row);
         const previousDigest = await currentDigest(row, previous);
@@ -271,16 +258,8 @@ export function createPasteEditor({
           stored ??= { ...(await storeContent(blobs, input.content, limit, lineIndexes)), reused: false };
           return stored;
         };
-        if (await tryEdit(row, { previous, previousDigest }, input, place, digest)) {
-          if (screening.held || screening.privacy !== row.privacy) {
-            const heldAt = screening.held ? clock.now() : null;
-            await pastes.held.applyScreening(id, {
-              privacy: screening.privacy,
-              held_reason: screening.held ? 'rule' : null,
-              held_at: heldAt,
-            });
-          }
-          await screening.record(id);
+        if (await tryEdit(row, { previous, previousDigest }, input, place, digest, checks)) {
+          await settleEdit(deps, row, checks);
           hot.delete(id);
           return { id, revision: row.revision_count + 1, ...scanAnswer(scan) };
         }

@@ -1,5 +1,10 @@
 import type { Kysely } from 'kysely';
-import { type Privacy, SAFETY_MAX_PATTERNS, SAFETY_MAX_RULES } from '../../../common/constants.js';
+import {
+  type Privacy,
+  SAFETY_MAX_PATTERNS,
+  SAFETY_MAX_RULES,
+  type SafetyAction,
+} from '../../../common/constants.js';
 import { SAFETY_MESSAGES } from '../../../common/messages.js';
 import type { SafetyImportInput, SafetyRuleInput } from '../../../common/schemas/safety.js';
 import type { Clock } from '../../clock.js';
@@ -20,6 +25,7 @@ import {
   type RuleRow,
   rulesVersion,
 } from './safety.repository.js';
+import type { OutcomeRecorder } from './safety-outcomes.js';
 
 const RULES_TOPIC = 'safety-rules';
 /** Without a change message (one lost, or none on a single SQLite instance) rules are re-read this often. */
@@ -31,7 +37,9 @@ export interface Screening {
   privacy: Privacy;
   /** Held for review. */
   held: boolean;
-  /** Records the hits against the paste they ended in (after it is saved). */
+  /** The rule that held it (the first of those that did), for the numbers; null when not held. */
+  holdRule: number | null;
+  /** Records the hits (and an unlisting) against the paste they ended in (after it is saved). */
   record(pasteId: string): Promise<void>;
 }
 
@@ -47,6 +55,8 @@ interface Deps {
   db: Kysely<Database>;
   clock: Clock;
   metrics: Pick<Metrics, 'safetyHits'>;
+  /** Refusals and unlistings count in the Safety tab's numbers (holds are the caller's to count). */
+  outcomes: OutcomeRecorder;
   /** Tells the other instances when rules change (none: one instance). */
   changes?: ChangeBus;
 }
@@ -57,7 +67,7 @@ export type ContentRulesService = ReturnType<typeof createContentRulesService>;
  * Admin → Safety's content rules: kept in the database, compiled once per version into a matcher
  * each instance holds, and applied to creates and edits of public and unlisted plain pastes.
  */
-export function createContentRulesService({ db, clock, metrics, changes }: Deps) {
+export function createContentRulesService({ db, clock, metrics, outcomes, changes }: Deps) {
   let compiled: { version: string; matcher: RuleMatcher; checkedAt: number } | null = null;
   changes?.subscribe(RULES_TOPIC, () => {
     compiled = null;
@@ -79,7 +89,12 @@ export function createContentRulesService({ db, clock, metrics, changes }: Deps)
     return compiled.matcher;
   }
 
-  const passed = (privacy: Privacy): Screening => ({ privacy, held: false, record: async () => {} });
+  const passed = (privacy: Privacy): Screening => ({
+    privacy,
+    held: false,
+    holdRule: null,
+    record: async () => {},
+  });
 
   async function screen(
     text: { title: string | null; content: () => Promise<string> },
@@ -100,15 +115,24 @@ export function createContentRulesService({ db, clock, metrics, changes }: Deps)
         db,
         hits.map((r) => ({ rule_id: r.id, paste_id: pasteId, action, created_at: at })),
       );
+    const first = (a: SafetyAction) => hits.find((r) => r.action === a)?.id ?? null;
     if (action === 'refuse') {
       await record(null);
+      await outcomes.record([{ outcome: 'refuse', reason: 'rule', ruleId: first('refuse') }]);
       throw new AppError('CONTENT_REFUSED', SAFETY_MESSAGES.contentRefused);
     }
-    const unlisted = hits.some((r) => r.action === 'unlist');
+    const unlistRule = first('unlist');
     return {
-      privacy: unlisted ? 'unlisted' : privacy,
+      privacy: unlistRule !== null ? 'unlisted' : privacy,
       held: action === 'hold',
-      record: (pasteId) => record(pasteId),
+      holdRule: first('hold'),
+      async record(pasteId) {
+        await record(pasteId);
+        // Counted when it changed something: a paste already unlisted stays as it was.
+        if (unlistRule !== null && privacy === 'public') {
+          await outcomes.record([{ outcome: 'unlist', reason: 'rule', ruleId: unlistRule, pasteId }]);
+        }
+      },
     };
   }
 

@@ -27,8 +27,10 @@ export const presentHeld = (r: HeldRow): HeldPaste => ({
   sizeBytes: r.size_bytes,
 });
 
+type DayOutcome = NonNullable<SafetyStats['days'][number]['outcomes']>[number];
+
 export const presentStats = (s: {
-  days: { day: number; refuse: number; hold: number; unlist: number }[];
+  days: { day: number; refuse: number; hold: number; unlist: number; outcomes: DayOutcome[] }[];
   queue: { length: number; oldestAt: number | null };
   reportDecisions: { medianMs: number | null; decided: number };
 }): SafetyStats => ({
@@ -37,6 +39,7 @@ export const presentStats = (s: {
     refused: d.refuse,
     held: d.hold,
     unlisted: d.unlist,
+    outcomes: d.outcomes,
   })),
   queueLength: s.queue.length,
   oldestHeldAt: s.queue.oldestAt === null ? null : iso(s.queue.oldestAt),

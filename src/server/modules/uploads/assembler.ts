@@ -89,7 +89,7 @@ export function createAssembler(deps: AssemblerDeps) {
     const ready = await db.transaction().execute(async (tx) => {
       const marked = await pastes.markReady(pasteId, tx, doc, hold);
       await repo.markDone(tx, uploadId, clock.now(), digest);
-      if (marked && found) await malware.record(tx, pasteId, found.verdict);
+      if (marked && found) await malware.record(tx, pasteId, found);
       return marked;
     });
     if (!ready && (await pastes.processingState(pasteId)) === null)

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { dismissErrorToasts } from '../../components/ui/toast-store';
 import { useUser } from '../../features/auth/api/get-user';
+import { ReportNotices } from '../../features/safety/components/report-notices';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -42,7 +43,10 @@ export function AppLayout() {
             <EnrolmentRequired />
           </Suspense>
         ) : (
-          <Outlet />
+          <>
+            <ReportNotices signedIn={Boolean(user)} />
+            <Outlet />
+          </>
         )}
       </main>
       <Footer />

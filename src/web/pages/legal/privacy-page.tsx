@@ -33,6 +33,10 @@ function privacySections(site: string, auditDays: number | string): LegalSection
                 are not deleted automatically;
               </li>
               <li>
+                the email address a visitor may give with a report to be told the decision, only until the
+                report is decided: it is then erased (an account is told at its own verified address);
+              </li>
+              <li>
                 the address of each sign-in of an administrator or manager and of each action they take (in
                 the admin panel, and each time they open a password-protected paste), in the audit log, for{' '}
                 {auditDays} days;

@@ -6,12 +6,15 @@ import { queryKeys } from '../../../lib/query-keys';
 export interface ReportInput {
   reason: string;
   sharedKey?: string;
+  /** A visitor's address to be told the decision (erased once decided). */
+  email?: string;
 }
 
-export function reportPaste(id: string, { reason, sharedKey }: ReportInput): Promise<unknown> {
+export function reportPaste(id: string, { reason, sharedKey, email }: ReportInput): Promise<unknown> {
   return api.post(`/api/pastes/${encodeURIComponent(id)}/report`, {
     reason,
     ...(sharedKey ? { sharedKey } : {}),
+    ...(email ? { email } : {}),
   });
 }
 

@@ -10,17 +10,9 @@ import { toast, toastError } from '../../../components/ui/toast-store';
 import { paths } from '../../../config/paths';
 import { formatDateTime, formatSize } from '../../../lib/format';
 import { type HeldDecision, type HeldItem, useDecideHeld, useHeldPastes } from '../api/held';
+import { HOLD_REASON_LABELS } from './hold-reasons';
 
-const REASONS: Record<HeldItem['reason'], string> = {
-  rule: 'Matched a content rule',
-  reports: 'Reported by several readers',
-  'new-account': 'Links from a new account',
-  links: 'Many links, no account',
-  wave: 'Same text from many addresses',
-  suspended: 'Author suspended',
-  malware: 'Blocked: malware',
-  'scan-failed': 'Upload not scanned (the malware scanner failed)',
-};
+const REASONS = HOLD_REASON_LABELS;
 
 function HeldCard({
   item,

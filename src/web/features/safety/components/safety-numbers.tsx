@@ -1,15 +1,38 @@
+import type { SafetyOutcome } from '../../../../common/constants';
 import { Card, CardContent } from '../../../components/ui/card';
 import { formatCountOf, formatDateTime, formatDuration } from '../../../lib/format';
 import { useSafetyStats } from '../api/stats';
+import { HOLD_REASON_LABELS } from './hold-reasons';
+
+const COLUMNS: [SafetyOutcome, string][] = [
+  ['refuse', 'Refused'],
+  ['hold', 'Held'],
+  ['approve', 'Approved'],
+  ['delete', 'Deleted'],
+  ['unlist', 'Unlisted'],
+  ['block', 'Blocked'],
+];
+
+type Stats = NonNullable<ReturnType<typeof useSafetyStats>['data']>;
+
+/** One row a day and reason, newest day first, with what was done for that reason that day. */
+function rowsOf(days: Stats['days']) {
+  return days.toReversed().flatMap((d) => {
+    const reasons = new Map<string, Partial<Record<SafetyOutcome, number>>>();
+    for (const o of d.outcomes ?? [])
+      reasons.set(o.reason, { ...reasons.get(o.reason), [o.outcome]: o.count });
+    return [...reasons.entries()].map(([reason, counts]) => ({ day: d.day, reason, counts }));
+  });
+}
 
 /**
- * Creates and edits the rules refused, held and made unlisted per day; the Held queue; how long
- * reports wait for a decision.
+ * What the safety tools did per day and reason over the last days (refused, held, approved,
+ * deleted, unlisted, blocked as malware); the Held queue; how long reports wait for a decision.
  */
 export function SafetyNumbers() {
   const { data } = useSafetyStats();
   if (!data) return null;
-  const days = data.days.filter((d) => d.refused + d.held + d.unlisted > 0);
+  const rows = rowsOf(data.days);
   return (
     <Card>
       <CardContent className="space-y-3 p-4">
@@ -30,31 +53,42 @@ export function SafetyNumbers() {
             </>
           )}
         </p>
-        {days.length === 0 ? (
+        {rows.length === 0 ? (
           <p className="text-sm text-muted-foreground">
-            No rule matched in the last {data.days.length} days.
+            Nothing refused, held or decided in the last {data.days.length} days.
           </p>
         ) : (
-          <table className="w-full text-sm tabular-nums">
-            <thead>
-              <tr className="text-left text-muted-foreground">
-                <th className="font-medium">Day</th>
-                <th className="font-medium">Refused</th>
-                <th className="font-medium">Held</th>
-                <th className="font-medium">Unlisted</th>
-              </tr>
-            </thead>
-            <tbody>
-              {days.map((d) => (
-                <tr key={d.day}>
-                  <td>{d.day}</td>
-                  <td>{d.refused}</td>
-                  <td>{d.held}</td>
-                  <td>{d.unlisted}</td>
+          <div className="overflow-x-auto">
+            <table className="w-full text-sm tabular-nums">
+              <caption className="sr-only">Per day and reason, the last {data.days.length} days</caption>
+              <thead>
+                <tr className="text-left text-muted-foreground">
+                  <th className="pr-3 font-medium">Day</th>
+                  <th className="pr-3 font-medium">Reason</th>
+                  {COLUMNS.map(([key, label]) => (
+                    <th key={key} className="pr-3 text-right font-medium">
+                      {label}
+                    </th>
+                  ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={`${r.day}-${r.reason}`} className="border-t border-border">
+                    <td className="pr-3 whitespace-nowrap">{r.day}</td>
+                    <td className="pr-3">
+                      {HOLD_REASON_LABELS[r.reason as keyof typeof HOLD_REASON_LABELS]}
+                    </td>
+                    {COLUMNS.map(([key]) => (
+                      <td key={key} className="pr-3 text-right">
+                        {r.counts[key] ?? '–'}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </CardContent>
     </Card>

@@ -5,7 +5,7 @@ import { PASTE_MESSAGES } from '../../../../../common/messages';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../../components/ui/dialog';
-import { Textarea } from '../../../../components/ui/input';
+import { Input, Textarea } from '../../../../components/ui/input';
 import { Label } from '../../../../components/ui/label';
 import { toast } from '../../../../components/ui/toast-store';
 import { loginPath } from '../../../../config/paths';
@@ -35,6 +35,7 @@ export function ReportDialog({
   const id = useId();
   const [reason, setReason] = useState('');
   const [shareKey, setShareKey] = useState(false);
+  const [email, setEmail] = useState('');
   const report = useReportPaste(pasteId);
   const { data: user } = useUser();
   const { pathname } = useLocation();
@@ -51,7 +52,11 @@ export function ReportDialog({
       return;
     }
     report.mutate(
-      { reason: reason.trim(), ...(linkKey && shareKey ? { sharedKey: linkKey } : {}) },
+      {
+        reason: reason.trim(),
+        ...(linkKey && shareKey ? { sharedKey: linkKey } : {}),
+        ...(!user && email.trim() ? { email: email.trim() } : {}),
+      },
       {
         onSuccess: () => {
           toast({
@@ -61,6 +66,7 @@ export function ReportDialog({
           });
           setReason('');
           setShareKey(false);
+          setEmail('');
           onOpenChange(false);
         },
       },
@@ -92,6 +98,23 @@ export function ReportDialog({
               onChange={(e) => setReason(e.target.value)}
             />
           </div>
+          {user ? null : (
+            <div className="space-y-1.5">
+              <Label htmlFor={`${id}-email`}>Email (optional)</Label>
+              <Input
+                id={`${id}-email`}
+                type="email"
+                value={email}
+                maxLength={254}
+                autoComplete="email"
+                aria-describedby={`${id}-email-hint`}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+              <p id={`${id}-email-hint`} className="text-xs text-muted-foreground">
+                To be told by mail whether the paste was removed. Kept only until your report is decided.
+              </p>
+            </div>
+          )}
           {linkKey ? (
             <div className="space-y-1.5">
               <div className="flex items-start gap-2">

@@ -1,0 +1,44 @@
+import { X } from 'lucide-react';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { useAccountNotices, useDismissNotice } from '../api/notices';
+
+/** At the top of every page for a signed-in reporter: how their reports were decided, until dismissed. */
+export function ReportNotices({ signedIn }: { signedIn: boolean }) {
+  const { data: notices } = useAccountNotices(signedIn);
+  const dismiss = useDismissNotice();
+  if (!signedIn || !notices?.length) return null;
+  return (
+    <section aria-label="Notices" className="mx-auto w-full max-w-5xl space-y-2 px-4 pt-4">
+      {notices.map((n) => (
+        <div key={n.id} className="flex items-start gap-2">
+          <Alert
+            variant={n.outcome === 'deleted' ? 'success' : 'info'}
+            title="Your report was decided"
+            className="flex-1"
+          >
+            {n.message}
+            {n.outcome === 'kept' ? (
+              <>
+                {' '}
+                <Link to={`/paste/${n.pasteId}`} className="underline">
+                  Open the paste
+                </Link>
+              </>
+            ) : null}
+          </Alert>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Dismiss notice"
+            disabled={dismiss.isPending}
+            onClick={() => dismiss.mutate(n.id)}
+          >
+            <X aria-hidden />
+          </Button>
+        </div>
+      ))}
+    </section>
+  );
+}
