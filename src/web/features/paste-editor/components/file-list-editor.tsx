@@ -1,0 +1,64 @@
+import { FilePlus } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import type { EditorFile } from '../lib/editor-files';
+import { MAX_PASTE_FILES } from '../lib/file-rules';
+import { FileEditorItem } from './file-editor-item';
+
+/** The form's files one under another, with "Add file" under them (at most MAX_PASTE_FILES). */
+export function FileListEditor({
+  files,
+  disabled,
+  nameErrors,
+  onChange,
+  onRemove,
+  onAdd,
+}: {
+  files: EditorFile[];
+  disabled: boolean;
+  nameErrors: Record<number, string>;
+  onChange: (key: number, patch: Partial<Omit<EditorFile, 'key'>>) => void;
+  onRemove: (key: number) => void;
+  onAdd: () => void;
+}) {
+  const full = files.length >= MAX_PASTE_FILES;
+  return (
+    <div className="space-y-3" data-testid="editor-files">
+      {files.map((file, index) => (
+        <FileEditorItem
+          key={file.key}
+          file={file}
+          index={index}
+          disabled={disabled}
+          removable={files.length > 1}
+          nameError={nameErrors[file.key]}
+          onChange={(patch) => onChange(file.key, patch)}
+          onRemove={() => onRemove(file.key)}
+        />
+      ))}
+      <div className="flex flex-wrap items-center gap-3">
+        <AddFileButton disabled={disabled || full} onAdd={onAdd} />
+        <span className="text-xs text-muted-foreground tabular-nums" data-testid="file-count">
+          {files.length} of {MAX_PASTE_FILES} files
+        </span>
+      </div>
+    </div>
+  );
+}
+
+export function AddFileButton({
+  disabled,
+  onAdd,
+  title,
+}: {
+  disabled: boolean;
+  onAdd: () => void;
+  /** Why it is disabled, when it is for a reason other than the form being busy. */
+  title?: string;
+}) {
+  return (
+    <Button variant="outline" size="sm" disabled={disabled} onClick={onAdd} title={title}>
+      <FilePlus aria-hidden />
+      Add file
+    </Button>
+  );
+}
