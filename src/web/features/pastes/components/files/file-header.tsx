@@ -18,19 +18,21 @@ async function copyFile(file: PasteFile) {
 
 /**
  * A file's header in a multi-file paste: its name (the anchor the table of contents links to),
- * language, size, and its own Copy, Raw and Download. A burn paste's server copy is gone once read:
- * there only the text here is saved, and there is no Raw.
+ * language, size, and its own Copy, Raw and Download; `savedHere`: no Raw, and Download saves the
+ * text shown.
  */
 export function FileHeader({
   paste,
   file,
   headingId,
+  savedHere,
 }: {
-  paste: Pick<PasteView, 'id' | 'accessToken' | 'burnAfterReading'>;
+  paste: Pick<PasteView, 'id' | 'accessToken'>;
   file: PasteFile;
   headingId: string;
+  savedHere: boolean;
 }) {
-  const serverCopy = !paste.burnAfterReading;
+  const serverCopy = !savedHere;
   return (
     <header className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-border pb-2">
       <h2 id={headingId} className="flex min-w-0 items-center gap-2 font-mono text-sm font-semibold">

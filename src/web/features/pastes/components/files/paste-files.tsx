@@ -39,9 +39,15 @@ function FileContents({ files, slugs }: { files: PasteFile[]; slugs: string[] })
 export function PasteFiles({
   paste,
   files,
+  savedHere = false,
 }: {
-  paste: Pick<PasteView, 'id' | 'accessToken' | 'burnAfterReading'>;
+  paste: Pick<PasteView, 'id' | 'accessToken'>;
   files: PasteFile[];
+  /**
+   * No link to the server's copy of a file: a burn paste's is gone once read, and a revision's files
+   * have no raw route (only the newest's do). Download then saves the text shown here.
+   */
+  savedHere?: boolean;
 }) {
   const slugs = useMemo(() => fileSlugs(files.map((file) => file.name)), [files]);
   return (
@@ -56,7 +62,7 @@ export function PasteFiles({
             aria-labelledby={`${anchor}-name`}
             className="scroll-mt-4 space-y-3"
           >
-            <FileHeader paste={paste} file={file} headingId={`${anchor}-name`} />
+            <FileHeader paste={paste} file={file} headingId={`${anchor}-name`} savedHere={savedHere} />
             <PasteBody
               paste={{ id: paste.id, title: file.name, language: file.language, sizeBytes: file.size }}
               content={file.content}

@@ -228,7 +228,7 @@ export function PasteScreen({ id }: { id: string }) {
         files={files}
       />
       {files ? (
-        <PasteFiles paste={shown} files={files} />
+        <PasteFiles paste={shown} files={files} savedHere={paste.burnAfterReading} />
       ) : (
         <PasteBody paste={shown} content={content} onLanguage={setShownAs} linkKey={key} />
       )}
