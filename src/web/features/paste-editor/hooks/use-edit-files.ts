@@ -14,7 +14,7 @@ import { useEditorFiles } from './use-editor-files';
 function seedOf(file: PasteFile) {
   return {
     name: file.name,
-    content: file.content,
+    content: file.content ?? '',
     language: file.language === languageOfName(file.name) ? null : file.language,
   };
 }

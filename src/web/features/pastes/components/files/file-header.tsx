@@ -7,9 +7,9 @@ import { languageLabel } from '../../lib/languages';
 import { fileDownloadUrl, fileRawUrl, type PasteFile } from '../../lib/paste-files';
 import { saveTextFile } from '../../lib/paste-links';
 
-async function copyFile(file: PasteFile) {
+async function copyFile(file: PasteFile, content: string) {
   try {
-    await navigator.clipboard.writeText(file.content);
+    await navigator.clipboard.writeText(content);
     toast({ title: 'Copied', description: `${file.name} copied to clipboard.`, variant: 'success' });
   } catch {
     toast({ title: 'Failed to copy', description: 'Could not copy to clipboard', variant: 'destructive' });
@@ -32,7 +32,9 @@ export function FileHeader({
   headingId: string;
   savedHere: boolean;
 }) {
-  const serverCopy = !savedHere;
+  const { content } = file;
+  // Without the text here, the server's copy is the only one to offer.
+  const serverCopy = !savedHere || content === undefined;
   return (
     <header className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-border pb-2">
       <h2 id={headingId} className="flex min-w-0 items-center gap-2 font-mono text-sm font-semibold">
@@ -43,10 +45,17 @@ export function FileHeader({
         {file.language ? languageLabel(file.language) : 'Auto-detect'} · {formatSize(file.size)}
       </span>
       <div className="ml-auto flex flex-wrap gap-1" role="toolbar" aria-label={`${file.name} actions`}>
-        <Button variant="ghost" size="sm" className="noscript:hidden" onClick={() => copyFile(file)}>
-          <Copy aria-hidden />
-          Copy
-        </Button>
+        {content === undefined ? null : (
+          <Button
+            variant="ghost"
+            size="sm"
+            className="noscript:hidden"
+            onClick={() => copyFile(file, content)}
+          >
+            <Copy aria-hidden />
+            Copy
+          </Button>
+        )}
         {serverCopy ? (
           <Button asChild variant="ghost" size="sm">
             <a href={fileRawUrl(paste, file.name)} target="_blank" rel="noopener noreferrer">
@@ -63,7 +72,7 @@ export function FileHeader({
             </a>
           </Button>
         ) : (
-          <Button variant="ghost" size="sm" onClick={() => saveTextFile(file.content, file.name)}>
+          <Button variant="ghost" size="sm" onClick={() => saveTextFile(content, file.name)}>
             <Download aria-hidden />
             Download
           </Button>

@@ -1,6 +1,7 @@
 import { FileCode } from 'lucide-react';
 import { useMemo } from 'react';
 import type { PasteView } from '../../../../../common/schemas/paste';
+import { Alert } from '../../../../components/ui/alert';
 import { formatCountOf, formatSize } from '../../../../lib/format';
 import { fileSlugs, type PasteFile } from '../../lib/paste-files';
 import { PasteBody } from '../rendered/paste-body';
@@ -63,11 +64,17 @@ export function PasteFiles({
             className="scroll-mt-4 space-y-3"
           >
             <FileHeader paste={paste} file={file} headingId={`${anchor}-name`} savedHere={savedHere} />
-            <PasteBody
-              paste={{ id: paste.id, title: file.name, language: file.language, sizeBytes: file.size }}
-              content={file.content}
-              linePrefix={`${anchor}-`}
-            />
+            {file.content === undefined ? (
+              <Alert variant="info" title="Too large to show here">
+                This file is {formatSize(file.size)}: read it raw or download it.
+              </Alert>
+            ) : (
+              <PasteBody
+                paste={{ id: paste.id, title: file.name, language: file.language, sizeBytes: file.size }}
+                content={file.content}
+                linePrefix={`${anchor}-`}
+              />
+            )}
           </section>
         );
       })}
