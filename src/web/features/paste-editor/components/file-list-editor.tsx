@@ -1,7 +1,6 @@
-import { FilePlus } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
 import type { EditorFile } from '../lib/editor-files';
 import { MAX_PASTE_FILES } from '../lib/file-rules';
+import { AddFileButton } from './add-file-button';
 import { FileEditorItem } from './file-editor-item';
 
 /** The form's files one under another, with "Add file" under them (at most MAX_PASTE_FILES). */
@@ -42,23 +41,5 @@ export function FileListEditor({
         </span>
       </div>
     </div>
-  );
-}
-
-export function AddFileButton({
-  disabled,
-  onAdd,
-  title,
-}: {
-  disabled: boolean;
-  onAdd: () => void;
-  /** Why it is disabled, when it is for a reason other than the form being busy. */
-  title?: string;
-}) {
-  return (
-    <Button variant="outline" size="sm" disabled={disabled} onClick={onAdd} title={title}>
-      <FilePlus aria-hidden />
-      Add file
-    </Button>
   );
 }
