@@ -267,3 +267,7 @@ export const SEARCH_SNIPPET_MAX_LENGTH = 200;
 
 /** A paste's link preview card (its og:image): Open Graph's and X's large summary card size. */
 export const PREVIEW_CARD = { width: 1200, height: 630 } as const;
+
+/** A multi-file paste: at most PASTE_FILES_MAX files, each named in 1 to FILE_NAME_MAX_LENGTH characters. */
+export const PASTE_FILES_MAX = 20;
+export const FILE_NAME_MAX_LENGTH = 100;

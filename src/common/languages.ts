@@ -82,3 +82,40 @@ export function downloadFileName(
   const own = dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
   return KNOWN_EXTENSIONS.has(own) ? base : `${base}.${extensionOf(language)}`;
 }
+
+/** Extensions that are not a language's own download extension but name one. */
+const EXTENSION_ALIASES: Record<string, PasteLanguage> = {
+  bash: 'bash',
+  zsh: 'bash',
+  jsx: 'javascript',
+  mjs: 'javascript',
+  cjs: 'javascript',
+  tsx: 'typescript',
+  mts: 'typescript',
+  h: 'c',
+  hpp: 'cpp',
+  cc: 'cpp',
+  html: 'xml',
+  htm: 'xml',
+  svg: 'xml',
+  yml: 'yaml',
+  toml: 'ini',
+  conf: 'ini',
+  patch: 'diff',
+  kts: 'kotlin',
+  txt: 'plaintext',
+  log: 'plaintext',
+};
+
+/**
+ * The language a file's name says ('main.py' → python, 'Dockerfile' → dockerfile); null when it
+ * says none (detected when shown).
+ */
+export function languageOfFileName(name: string): PasteLanguage | null {
+  const lower = name.toLowerCase();
+  if (lower === 'dockerfile' || lower.startsWith('dockerfile.')) return 'dockerfile';
+  const dot = lower.lastIndexOf('.');
+  if (dot < 0) return null;
+  const ext = lower.slice(dot + 1);
+  return LANGUAGES.find((l) => l.ext === ext)?.id ?? EXTENSION_ALIASES[ext] ?? null;
+}

@@ -1,7 +1,9 @@
 /** User-facing messages: pastes, their tags, search, chunked upload, the encrypted download and rendered views. */
 import {
+  FILE_NAME_MAX_LENGTH,
   MAX_REVISIONS_PER_PASTE,
   MB,
+  PASTE_FILES_MAX,
   PASTE_TAGS_MAX,
   SEALED_LINE_TABLE_MAX_LENGTH,
   SEALED_TITLE_MAX_LENGTH,
@@ -71,6 +73,18 @@ export const PASTE_MESSAGES = {
   sharedKeyNotEncrypted: 'A key can only be shared for an encrypted paste',
   sharedKeyInvalid: 'sharedKey must be the paste’s key: 43 base64url characters',
   sharedNeedsAccount: 'Sharing a paste with people and teams needs an account. Please login or register.',
+} as const;
+
+/** Multi-file pastes: the files' names and count, and their per-file reads. */
+export const PASTE_FILE_MESSAGES = {
+  tooMany: `A paste holds at most ${PASTE_FILES_MAX} files.`,
+  none: 'files: a paste needs at least one file.',
+  duplicateName: 'Two files cannot share a name.',
+  badName: `A file name is 1 to ${FILE_NAME_MAX_LENGTH} characters, without / or \\ or control characters, and not . or ..`,
+  contentOrFiles: 'Send the paste as content or as files, not both.',
+  contentRequired: 'Send the paste text as content, or its files as files.',
+  notFound: 'File not found',
+  encrypted: 'Several files cannot be encrypted end to end yet.',
 } as const;
 
 export const TAG_MESSAGES = {

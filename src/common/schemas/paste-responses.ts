@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASTE_LANGUAGES } from '../languages.js';
+import { pasteFileViewSchema } from './paste-files.js';
 import { pasteLinesSchema, pasteSearchSchema } from './paste-lines.js';
 import { isoTime, NotJson, pasteSummaryFields, role, secretFindingSchema } from './response-parts.js';
 
@@ -53,6 +54,11 @@ export const pasteViewSchema = z.strictObject({
    * caught them tries the next wording.
    */
   held: z.literal(true).optional(),
+  /**
+   * A paste made of several files: each with its text (absent where `content` is), in order;
+   * `content` is then the first file's. Absent for an ordinary paste and while it is locked.
+   */
+  files: z.array(pasteFileViewSchema).optional(),
 });
 
 export const createPasteResultSchema = z.strictObject({
@@ -87,6 +93,8 @@ export const revisionListSchema = z.strictObject({
 /** One revision with its text (absent over the extreme size: read it raw). */
 export const revisionViewSchema = revisionSummarySchema.extend({
   content: z.string().optional(),
+  /** The revision's files when it held several (as the paste view's). */
+  files: z.array(pasteFileViewSchema).optional(),
   /** Revisions the paste has (the newest is the paste's own view). */
   revisionCount: z.number().int().min(1),
 });
@@ -141,6 +149,12 @@ export const PASTE_BYTES = new NotJson(
   ['text/plain', 'application/octet-stream'],
 );
 const REVISION_BYTES = new NotJson('The revision as UTF-8 text', ['text/plain']);
+const FILE_BYTES = new NotJson('One file of a multi-file paste, as UTF-8 text', ['text/plain']);
+/** A download: the paste's bytes, or for a multi-file paste a ZIP of its files. */
+const DOWNLOAD_BYTES = new NotJson(
+  'The paste: UTF-8 text, its sealed bytes if end-to-end encrypted, or a ZIP of its files if it has several',
+  ['text/plain', 'application/octet-stream', 'application/zip'],
+);
 
 /** The answers of the paste routes: create, read, edit, uploads, lists (see responses.ts). */
 export const PASTE_RESPONSES = {
@@ -163,7 +177,9 @@ export const PASTE_RESPONSES = {
   'GET /api/pastes/:id/revisions/:n/raw': { 200: REVISION_BYTES, 206: REVISION_BYTES },
   'GET /api/pastes/:id/revisions/:n/download': { 200: REVISION_BYTES, 206: REVISION_BYTES },
   'POST /api/pastes/:id/confirm-view': { 200: z.strictObject({ deleted: z.boolean() }) },
-  'GET /api/pastes/:id/download': { 200: PASTE_BYTES, 206: PASTE_BYTES },
+  'GET /api/pastes/:id/download': { 200: DOWNLOAD_BYTES, 206: PASTE_BYTES },
+  'GET /api/pastes/:id/files/:name/raw': { 200: FILE_BYTES, 206: FILE_BYTES },
+  'GET /api/pastes/:id/files/:name/download': { 200: FILE_BYTES, 206: FILE_BYTES },
   'GET /api/pastes/:id/raw': { 200: PASTE_BYTES, 206: PASTE_BYTES },
   'GET /api/pastes/:id/lines': { 200: pasteLinesSchema },
   'GET /api/pastes/:id/search': { 200: pasteSearchSchema },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EXPIRATIONS, PRIVACIES, SEALED_LINE_TABLE_MAX_LENGTH, TITLE_MAX_LENGTH } from '../constants.js';
 import { PASTE_LANGUAGES } from '../languages.js';
 import { PASTE_MESSAGES } from '../messages.js';
+import { contentOrFiles, pasteFilesField } from './paste-files.js';
 import { tagsField } from './tags.js';
 import { storedText } from './text.js';
 
@@ -37,9 +38,9 @@ export const sealedLineTableField = z
   .max(SEALED_LINE_TABLE_MAX_LENGTH, PASTE_MESSAGES.lineTableInvalid)
   .optional();
 
-export const createPasteBodySchema = z.object({
+/** A create's fields but its content: the multipart form and the v1 raw body carry the content apart. */
+export const createPasteFieldsSchema = z.object({
   title: storedText(TITLE_MAX_LENGTH, PASTE_MESSAGES.titleTooLong).optional().default(''),
-  content: z.string(),
   privacy: z.enum(PRIVACIES).default('public'),
   expiration: z.enum(EXPIRATIONS).default('1d'),
   burnAfterReading: z.boolean().optional().default(false),
@@ -55,6 +56,11 @@ export const createPasteBodySchema = z.object({
   /** Its tags (absent: none). */
   tags: tagsField.optional(),
 });
+
+/** A JSON create: the text as `content`, or several files as `files` (never both). */
+export const createPasteBodySchema = createPasteFieldsSchema
+  .extend({ content: z.string().optional(), files: pasteFilesField.optional() })
+  .superRefine(contentOrFiles);
 export type CreatePasteBody = z.input<typeof createPasteBodySchema>;
 export type CreatePasteInput = z.output<typeof createPasteBodySchema>;
 
@@ -62,20 +68,24 @@ export type CreatePasteInput = z.output<typeof createPasteBodySchema>;
  * PUT /api/pastes/:id: the author's new revision. Title and language absent = kept;
  * privacy, password and expiry are not an edit's to change.
  */
-export const editPasteBodySchema = z.strictObject({
-  title: storedText(TITLE_MAX_LENGTH, PASTE_MESSAGES.titleTooLong).optional(),
-  content: z.string(),
-  language: z.enum(PASTE_LANGUAGES).nullish(),
-  /**
-   * The revision this edit was made from: if the paste has moved on since, the edit is refused
-   * (409) instead of silently replacing the newer text. Absent = edit whatever is newest.
-   */
-  baseRevision: z.number().int().min(1).optional(),
-  /** As on create: a public paste whose new text looks like it holds credentials is refused. */
-  checkSecrets: z.boolean().optional().default(false),
-  /** Its tags from now on (absent: kept as they are; [] removes them all). */
-  tags: tagsField.optional(),
-});
+export const editPasteBodySchema = z
+  .strictObject({
+    title: storedText(TITLE_MAX_LENGTH, PASTE_MESSAGES.titleTooLong).optional(),
+    /** The new text, or (exclusive) the new files: an edit may turn one file into several, or back. */
+    content: z.string().optional(),
+    files: pasteFilesField.optional(),
+    language: z.enum(PASTE_LANGUAGES).nullish(),
+    /**
+     * The revision this edit was made from: if the paste has moved on since, the edit is refused
+     * (409) instead of silently replacing the newer text. Absent = edit whatever is newest.
+     */
+    baseRevision: z.number().int().min(1).optional(),
+    /** As on create: a public paste whose new text looks like it holds credentials is refused. */
+    checkSecrets: z.boolean().optional().default(false),
+    /** Its tags from now on (absent: kept as they are; [] removes them all). */
+    tags: tagsField.optional(),
+  })
+  .superRefine(contentOrFiles);
 export type EditPasteBody = z.input<typeof editPasteBodySchema>;
 export type EditPasteInput = z.output<typeof editPasteBodySchema>;
 

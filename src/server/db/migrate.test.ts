@@ -87,6 +87,7 @@ describe('migrations', () => {
       '025-team-sync',
       '026-upload-tags',
       '027-decided-at',
+      '028-paste-files',
     ]);
     expect(await migrateToLatest(db.kysely, db.dialect, db.schema)).toEqual([]);
     // Only our schema: on PostgreSQL other suites' schemas live in the same database.

@@ -27,6 +27,7 @@ import * as passkeys from './migrations/024-passkeys.js';
 import * as teamSync from './migrations/025-team-sync.js';
 import * as uploadTags from './migrations/026-upload-tags.js';
 import * as decidedAt from './migrations/027-decided-at.js';
+import * as pasteFiles from './migrations/028-paste-files.js';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
 
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '025-team-sync': teamSync,
   '026-upload-tags': uploadTags,
   '027-decided-at': decidedAt,
+  '028-paste-files': pasteFiles,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -50,6 +50,8 @@ export interface PastesTable {
   creator_ip: Generated<string | null>;
   /** SHA-256 of a public plain paste's text while the identical-paste hold is on; else null. */
   content_hash: Generated<string | null>;
+  /** A multi-file paste's manifest (JSON, see paste-files.ts); null = one file. */
+  files: Generated<string | null>;
 }
 
 /** One saved revision of an edited paste (revision 1 is the original). */
@@ -65,6 +67,8 @@ export interface PasteRevisionsTable {
   lines_added: number;
   lines_removed: number;
   created_at: number;
+  /** The revision's manifest when it held several files (as pastes.files); null = one file. */
+  files: Generated<string | null>;
 }
 
 /** A revision's text, stored once per paste and digest: inline when small, else a blob. */

@@ -1,5 +1,5 @@
 import { ENCRYPTED_TITLE_PLACEHOLDER, ENCRYPTION_PSE1 } from '../../../common/constants.js';
-import { GENERIC_MESSAGES } from '../../../common/messages.js';
+import { GENERIC_MESSAGES, PASTE_FILE_MESSAGES } from '../../../common/messages.js';
 import {
   type CreatePasteInput,
   type CreatePasteResult,
@@ -27,7 +27,8 @@ import { checkCreateOptions } from './create-options.js';
 import { checkEncryptionOptions, sealedContentOf, sealedLineTableFor } from './encrypted-content.js';
 import type { PasteWithAuthor } from './live-paste.repository.js';
 import { optionalHold } from './optional-holds.js';
-import { type PasteContent, type StoredContent, storeContent } from './paste-content-store.js';
+import { type StoredContent, storeContent } from './paste-content-store.js';
+import { type CreatePasteRequest, type JoinedRequest, joinFiles, manifestJson } from './paste-files.js';
 import { newPasteId } from './paste-id.js';
 import type { PasteInsertBatcher } from './paste-insert-batcher.js';
 import { INLINE_CONTENT_MAX_BYTES, type pasteCreationRules } from './pastes.limits.js';
@@ -35,7 +36,7 @@ import type { PasteRow } from './pastes.repository.js';
 import { textForRules } from './rule-text.js';
 import { checkTextForSecrets, scanAnswer, shouldScanForSecrets } from './secret-check.js';
 
-export type CreatePasteRequest = Omit<CreatePasteInput, 'content'> & { content: PasteContent };
+export type { CreatePasteRequest };
 /** Who creates a paste: the account (null for a visitor) and the address it came from. */
 export type Actor = { user: UserRow | null; ip: string };
 
@@ -85,7 +86,7 @@ export function createPasteCreation(
     malware,
   } = deps;
 
-  async function createPaste(input: CreatePasteRequest, actor: Actor): Promise<CreatePasteResult> {
+  async function createPaste(input: JoinedRequest, actor: Actor): Promise<CreatePasteResult> {
     const encrypted = checkEncryptionOptions(input);
     const lineTable = sealedLineTableFor(encrypted, input.sealedLineTable);
     if (encrypted) return createEncrypted(input, actor, lineTable);
@@ -154,7 +155,7 @@ export function createPasteCreation(
    * is kept beside it, and the sealed line table, if the creator sent one, beside the content.
    */
   async function createEncrypted(
-    input: CreatePasteRequest,
+    input: JoinedRequest,
     actor: Actor,
     lineTable: Buffer | null,
   ): Promise<CreatePasteResult> {
@@ -179,7 +180,7 @@ export function createPasteCreation(
 
   /** The row of a new paste whose content is stored; the content is deleted again if it fails. */
   async function insertNew(
-    input: CreatePasteRequest,
+    input: JoinedRequest,
     actor: Actor,
     { size, inline, blobKey }: StoredContent,
     shown: Pick<PasteRow, 'title' | 'encryption' | 'sealed_title'> &
@@ -209,13 +210,15 @@ export function createPasteCreation(
             burn_claimed_at: null,
             creator_token_hash: creatorToken ? hashToken(creatorToken) : null,
             status: 'ready',
-            language: input.language ?? null,
+            // A multi-file paste is shown as its first file (the view's content), in that file's language.
+            language: input.manifest ? input.manifest[0]!.language : (input.language ?? null),
             view_count: 0,
             user_id: actor.user?.id ?? null,
             creator_ip: actor.ip,
             created_at: now,
             sweep_claimed_at: null,
             forked_from: input.forkedFrom ?? null,
+            files: manifestJson(input.manifest),
           },
           { tags: input.tags ?? [], doc },
         );
@@ -262,10 +265,13 @@ export function createPasteCreation(
      * One rule set for every create (after admitCreate), whether the content came as a JSON string or as a stream
      * already received. A refused create keeps nothing: a received blob is deleted.
      */
-    async create(input: CreatePasteRequest, actor: Actor): Promise<CreatePasteResult> {
-      const received = typeof input.content === 'string' ? null : input.content;
+    async create(request: CreatePasteRequest, actor: Actor): Promise<CreatePasteResult> {
+      const { files, content = '', ...fields } = request;
+      const received = typeof content === 'string' ? null : content;
       try {
-        return await createPaste(input, actor);
+        if (files && fields.encrypted) throw badRequest(PASTE_FILE_MESSAGES.encrypted);
+        const joined = files ? joinFiles(files) : { content, manifest: null };
+        return await createPaste({ ...fields, ...joined }, actor);
       } catch (e) {
         received?.malwareScan?.abort();
         if (received?.blobKey) await deleteContentBlob(blobs, received.blobKey);

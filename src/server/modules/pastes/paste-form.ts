@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { createPasteBodySchema, PASTE_MESSAGES } from '../../../common/schemas/paste.js';
+import { createPasteFieldsSchema, PASTE_MESSAGES } from '../../../common/schemas/paste.js';
 import { badRequest } from '../../errors.js';
 import type { ReceivedContent } from './content-intake.js';
 import type { CreatePasteRequest } from './pastes.service.js';
 
 /** The create form's text fields: those of the JSON body, validated by the same schema. */
-const formFieldsSchema = createPasteBodySchema.omit({ content: true });
+const formFieldsSchema = createPasteFieldsSchema;
 const TEXT_FIELDS = new Set([
   'title',
   'privacy',

@@ -52,6 +52,7 @@ export function presentPasteMeta(row: PasteWithAuthor, viewCount: number, kept =
     sealedTitle: meta.sealedTitle,
     tags: meta.tags,
     held: meta.held,
+    files: undefined,
     content: undefined,
   };
 }
@@ -105,6 +106,8 @@ function presentRow(row: PasteWithAuthor, viewCount: number): PasteView {
     sealedTitle: row.sealed_title ?? undefined,
     tags: splitTags(row.tags),
     held: row.held_reason !== null ? true : undefined,
+    // Set per read with the content they slice (see paste-files.ts).
+    files: undefined,
     content: undefined,
   };
 }
@@ -139,7 +142,11 @@ function isPlainView(view: PasteView): boolean {
  * garbage.
  */
 export function pasteViewJson(view: PasteView, row: PasteWithAuthor, kept = true): string {
-  const contentJson = view.content !== undefined && view.content === row.content ? row.content_json : null;
+  // A multi-file view carries its files' text too: written whole, never from kept parts.
+  const contentJson =
+    view.content !== undefined && view.content === row.content && view.files === undefined
+      ? row.content_json
+      : null;
   if (contentJson === null) return JSON.stringify(view);
   if (!kept || !isPlainView(view)) return withContentJson(view, contentJson);
   let parts = plainJsonOfRow.get(row);
@@ -164,7 +171,8 @@ export function viewFactsJson(view: PasteView, row: PasteWithAuthor, kept: boole
   const plain = kept && isPlainView(view);
   let json = plain ? factsJsonOfRow.get(row) : undefined;
   if (json === undefined) {
-    const { content: _text, viewCount: _count, ...facts } = view;
+    // The revision names the text, and the files with it.
+    const { content: _text, viewCount: _count, files: _files, ...facts } = view;
     json = JSON.stringify(facts);
     if (plain) factsJsonOfRow.set(row, json);
   }

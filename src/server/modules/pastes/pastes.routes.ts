@@ -18,6 +18,7 @@ import { pasteLinesRoutes } from './reading/paste-lines.routes.js';
 import { viewerOf } from './reading/viewer.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+const fileParams = idParams.extend({ name: z.string().min(1).max(1000) });
 /** `reveal=false`: the web page's first read, which must not destroy a burn paste (see Viewer.burn). */
 const viewQuery = z.object({
   reveal: z.enum(['true', 'false']).optional(),
@@ -63,19 +64,41 @@ export const pastesRoutes: FastifyPluginAsyncZod = async (app) => {
   // A script reads with its key (or a pastes:read token): on a members-only site, nothing else lets it in.
   const content = { ...pub, apiKey: true, tokenScope: 'pastes:read' } as const;
   const contentRoutes = [
-    { url: '/api/pastes/:id/download', disposition: 'attachment', config: content },
-    { url: '/api/pastes/:id/raw', disposition: 'inline', config: content },
+    { url: '/api/pastes/:id/download', disposition: 'attachment', kind: 'download' },
+    { url: '/api/pastes/:id/raw', disposition: 'inline', kind: 'raw' },
     // Outside /api, but declared like them: a members-only site refuses it to visitors.
-    { url: '/raw/:id', disposition: 'inline', config: content },
+    { url: '/raw/:id', disposition: 'inline', kind: 'raw' },
   ] as const;
-  for (const { url, disposition, config } of contentRoutes) {
+  for (const { url, disposition, kind } of contentRoutes) {
     app.route({
       method: ['GET', 'HEAD'],
       url,
-      config,
+      config: content,
       schema: { params: idParams },
       handler: async (request, reply) => {
-        const d = await pasteDelivery.open(request.params.id, viewerOf(request), credentialsOf(request));
+        const d = await pasteDelivery.open(request.params.id, viewerOf(request), credentialsOf(request), {
+          kind,
+        });
+        return deliver(request, reply, d, disposition);
+      },
+    });
+  }
+  // One file of a multi-file paste, by its (URL-encoded) name, under the same rules as /raw.
+  for (const [suffix, disposition] of [
+    ['raw', 'inline'],
+    ['download', 'attachment'],
+  ] as const) {
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: `/api/pastes/:id/files/:name/${suffix}`,
+      config: content,
+      schema: { params: fileParams },
+      handler: async (request, reply) => {
+        const { id, name } = request.params;
+        const d = await pasteDelivery.open(id, viewerOf(request), credentialsOf(request), {
+          kind: 'file',
+          name,
+        });
         return deliver(request, reply, d, disposition);
       },
     });

@@ -15,6 +15,7 @@ import { sha256InSlices } from '../../lib/utf8-slices.js';
 import { deleteContentBlob, type LineIndexes } from '../line-index/line-index-store.js';
 import { isEncrypted } from '../pastes/encrypted-content.js';
 import { readText, type StoredContent, storeContent } from '../pastes/paste-content-store.js';
+import { joinFiles, manifestJson } from '../pastes/paste-files.js';
 import type { PastesService, PasteWithAuthor } from '../pastes/pastes.service.js';
 import type { HotPasteCache } from '../pastes/reading/hot-paste-cache.js';
 import { checkTextForSecrets, scanAnswer, shouldScanForSecrets } from '../pastes/secret-check.js';
@@ -71,6 +72,8 @@ const pause = async (): Promise<void> => {
 
 /** Where a revision's text goes: stored now, or kept where it already is (`reused`). */
 type Place = StoredContent & { reused: boolean };
+/** An edit with its files joined into one text; `files` is their manifest's JSON (null: one file). */
+type JoinedEdit = Omit<EditPasteInput, 'content' | 'files'> & { content: string; files: string | null };
 
 /**
  * The author's edits: a new revision the paste row then shows. Metered like creates
@@ -116,7 +119,7 @@ export function createPasteEditor({
   async function tryEdit(
     row: PasteWithAuthor,
     text: { previous: string; previousDigest: string },
-    input: EditPasteInput,
+    input: JoinedEdit,
     stored: () => Promise<Place>,
     digest: string,
   ): Promise<boolean> {
@@ -154,6 +157,7 @@ export function createPasteEditor({
               lines_added: countLines(text.previous),
               lines_removed: 0,
               created_at: row.created_at,
+              files: row.files,
               content: {
                 paste_id: row.id,
                 sha256: text.previousDigest,
@@ -173,9 +177,10 @@ export function createPasteEditor({
           lines_added: stats.added,
           lines_removed: stats.removed,
           created_at: now,
+          files: input.files,
         },
         content: { paste_id: row.id, sha256: digest, ...storedAt },
-        row: { title, language, ...storedAt, edited_at: now },
+        row: { title, language, ...storedAt, edited_at: now, files: input.files },
         // The paste's tags (when the edit sets them) and search document change with it.
         also: async (tx) => {
           if (input.tags !== undefined) await pastes.tags.replace(tx, row.id, input.tags);
@@ -191,7 +196,7 @@ export function createPasteEditor({
   }
 
   /** The checks an edit passes before anything is read or stored. */
-  function refuseEarly(row: PasteWithAuthor, input: EditPasteInput, user: UserRow): void {
+  function refuseEarly(row: PasteWithAuthor, input: JoinedEdit, user: UserRow): void {
     // Its text is sealed in the author's browser: the server has nothing to make a revision of.
     if (isEncrypted(row)) throw conflict(PASTE_MESSAGES.encryptedNotEditable);
     const refusal = editRefusal({
@@ -216,7 +221,12 @@ export function createPasteEditor({
      * The author's new revision of their paste (editRefusal says who and which pastes). Privacy,
      * password and expiry stay; a public paste's new text is scanned for secrets as on create.
      */
-    async edit(id: string, input: EditPasteInput, user: UserRow): Promise<EditPasteResult> {
+    async edit(id: string, body: EditPasteInput, user: UserRow): Promise<EditPasteResult> {
+      const { files, content = '', ...fields } = body;
+      const joined = files ? joinFiles(files) : { content, manifest: null };
+      // A multi-file paste is shown as its first file, in that file's language.
+      const language = joined.manifest ? joined.manifest[0]!.language : fields.language;
+      const input = { ...fields, language, content: joined.content, files: manifestJson(joined.manifest) };
       if (!input.content.trim()) throw badRequest(PASTE_MESSAGES.emptyContent);
       const size = Buffer.byteLength(input.content, 'utf8');
       if (size > EXTREME_PASTE_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', PASTE_MESSAGES.editTooLarge);
@@ -244,7 +254,8 @@ export function createPasteEditor({
         const unchanged =
           digest === previousDigest &&
           (input.title === undefined || (input.title.trim() || null) === row.title) &&
-          (input.language === undefined || input.language === row.language);
+          (input.language === undefined || input.language === row.language) &&
+          input.files === row.files;
         // Saving nothing new makes no revision: the newest stays what it is (tags are not a
         // revision's: new ones are simply kept).
         if (unchanged) {

@@ -79,6 +79,8 @@ export async function saveRevision(
       blob_key: string | null;
       size_bytes: number;
       edited_at: number;
+      /** The new text's manifest when it holds several files (see pastes/paste-files.ts). */
+      files: string | null;
     };
     /** What else changes with the paste, in the same transaction (its tags, its search document). */
     also?: (tx: Transaction<Database>) => Promise<void>;

@@ -10,6 +10,7 @@ import { AppError, conflict, notFound } from '../../errors.js';
 import type { BlobStore, ByteRange } from '../../infra/blob-store/index.js';
 import { isEncrypted } from '../pastes/encrypted-content.js';
 import { readText } from '../pastes/paste-content-store.js';
+import { filesView, firstFileText, parseManifest } from '../pastes/paste-files.js';
 import type { PastesService, PasteWithAuthor } from '../pastes/pastes.service.js';
 import type { ReadCredentials, Viewer } from '../pastes/reading/paste-reader.js';
 import { createPasteEditor, type PasteEditDeps } from './paste-edit.js';
@@ -29,6 +30,8 @@ interface RevisionText {
   number: number;
   content: string | null;
   blobKey: string | null;
+  /** Its manifest when it held several files. */
+  files: string | null;
 }
 
 /**
@@ -119,11 +122,19 @@ export function createPasteRevisions(deps: Deps) {
     ): Promise<RevisionView> {
       const row = await readableRow(id, viewer, credentials);
       const { summary, text } = await locate(row, number);
-      const content =
+      const whole =
         summary.sizeBytes <= EXTREME_PASTE_BYTES
           ? await textOf({ content: text.content, blob_key: text.blobKey })
           : undefined;
-      return { ...summary, ...(content === undefined ? {} : { content }), revisionCount: row.revision_count };
+      // Several files: `content` is the first one's, as in the paste's own view.
+      const manifest = parseManifest(text.files);
+      const content = manifest && whole !== undefined ? firstFileText(manifest, whole) : whole;
+      return {
+        ...summary,
+        ...(content === undefined ? {} : { content }),
+        ...(manifest ? { files: filesView(manifest, whole) } : {}),
+        revisionCount: row.revision_count,
+      };
     },
 
     /** Revision `number`'s bytes for raw and download (see paste-delivery). */

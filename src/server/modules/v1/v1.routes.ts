@@ -9,7 +9,11 @@ import {
 } from '../../../common/constants.js';
 import { ACCOUNT_MESSAGES } from '../../../common/schemas/account.js';
 import { idParams, pageParam, pageSizeParam, searchParam } from '../../../common/schemas/paging.js';
-import { createPasteBodySchema, PASTE_MESSAGES } from '../../../common/schemas/paste.js';
+import {
+  createPasteBodySchema,
+  createPasteFieldsSchema,
+  PASTE_MESSAGES,
+} from '../../../common/schemas/paste.js';
 import { AppError } from '../../errors.js';
 import { hasApiCredential } from '../../plugins/api-credential.js';
 import { presentPasteListItem } from '../pastes/pastes.presenter.js';
@@ -32,7 +36,7 @@ const rawOptionsQuery = z.object({
 const listQuery = z.object({ page: pageParam, limit: pageSizeParam(20, 100), search: searchParam });
 
 /** The paste fields of a raw upload (everything but the content, which is the body). */
-const rawFieldsSchema = createPasteBodySchema.omit({ content: true });
+const rawFieldsSchema = createPasteFieldsSchema;
 
 const header = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
 

@@ -24,7 +24,7 @@ export async function deliver(
   d: Delivery,
   disposition: 'inline' | 'attachment',
 ) {
-  const range = d.rangeAllowed ? parseRange(request.headers.range, d.size) : null;
+  const range = d.rangeAllowed && d.size !== null ? parseRange(request.headers.range, d.size) : null;
   if (range === 'unsatisfiable') {
     throw new AppError('RANGE_NOT_SATISFIABLE', 'Requested range not satisfiable', {
       'Content-Range': `bytes */${d.size}`,
@@ -49,7 +49,7 @@ export async function deliver(
       .code(206)
       .header('Content-Range', `bytes ${range.start}-${range.end}/${d.size}`)
       .header('Content-Length', range.end - range.start + 1);
-  } else {
+  } else if (d.size !== null) {
     reply.header('Content-Length', d.size);
   }
   // HEAD: the headers a GET would get, no body, nothing claimed or counted.

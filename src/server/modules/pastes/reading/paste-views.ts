@@ -6,6 +6,7 @@ import type { BlobStore } from '../../../infra/blob-store/index.js';
 import type { LineIndexes } from '../../line-index/line-index-store.js';
 import { isEncrypted } from '../encrypted-content.js';
 import type { PasteWithAuthor } from '../live-paste.repository.js';
+import { filesView, firstFileText, manifestOfRow } from '../paste-files.js';
 import { pasteViewJson, presentPasteMeta, viewFactsJson, withholdContentFacts } from '../pastes.presenter.js';
 import type { HotPasteCache } from './hot-paste-cache.js';
 import { pageTextOf, shownWhole } from './page-text.js';
@@ -74,7 +75,10 @@ export function createPasteViews(
     if (source && namesForkSource({ privacy: source.privacy, readerIsAuthor })) {
       view.forkedFrom = { id: source.id, title: source.title };
     }
+    const manifest = manifestOfRow(row);
     if (view.isExtreme) {
+      // Too large to show: the files are named (for their own downloads), without their text.
+      if (manifest) view.files = filesView(manifest, undefined);
       const q = view.accessToken ? `?access=${encodeURIComponent(view.accessToken)}` : '';
       view.downloadUrl = `/api/pastes/${id}/download${q}`;
       // The extreme screen is how such a paste is seen: it counts like any view.
@@ -87,8 +91,12 @@ export function createPasteViews(
       return { view, row, kept };
     }
     // Most pastes are small enough for their page to show as they are, as fast as before.
-    const page = forPage && !shownWhole(row) ? await pageTextOf(row, { blobs, lineIndexes }) : null;
-    view.content = page ? page.text : (row.content ?? (await loadContent(row)));
+    // A multi-file paste is sliced into its files from the whole text, never a page's preview.
+    const page =
+      forPage && !manifest && !shownWhole(row) ? await pageTextOf(row, { blobs, lineIndexes }) : null;
+    const text = page ? page.text : (row.content ?? (await loadContent(row)));
+    view.files = manifest ? filesView(manifest, text) : undefined;
+    view.content = manifest ? firstFileText(manifest, text) : text;
     countView(view, decision.isOwner, viewer);
     return { view, row, kept, textLines: page?.totalLines };
   }

@@ -14,7 +14,7 @@ function pasteForm(body: CreatePasteBody): FormData {
   for (const [name, value] of Object.entries(body)) {
     if (name !== 'content' && value !== undefined) form.append(name, String(value));
   }
-  form.append('content', new Blob([body.content], { type: 'text/plain;charset=utf-8' }), 'paste.txt');
+  form.append('content', new Blob([body.content ?? ''], { type: 'text/plain;charset=utf-8' }), 'paste.txt');
   return form;
 }
 
