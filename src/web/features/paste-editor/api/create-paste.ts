@@ -27,20 +27,16 @@ export type EncryptedCreateBody = Omit<CreatePasteBody, 'title' | 'checkSecrets'
   sealedTitle: string;
 };
 
-/** A multi-file create: `files` in place of `content` (sent as JSON, the contract's form for it). */
-export type FilesCreateBody = Omit<CreatePasteBody, 'content'> & {
-  files: { name: string; content: string; language?: string }[];
-};
-
 /**
  * POST /api/pastes with upload progress (0..1) for the 'Creating paste...' bar. An encrypted
  * create goes as JSON, the wire contract's form for it (its content is base64, not UTF-8 text).
  */
 export async function createPaste(
-  body: CreatePasteBody | EncryptedCreateBody | FilesCreateBody,
+  body: CreatePasteBody | EncryptedCreateBody,
   onProgress: (fraction: number) => void,
 ): Promise<CreatePasteResult> {
-  const sent = 'encrypted' in body || 'files' in body ? body : pasteForm(body);
+  // Several files go as JSON, the contract's form for them (the multipart form carries one text).
+  const sent = 'encrypted' in body || body.files ? body : pasteForm(body);
   const result = await postWithProgress<CreatePasteResult>('/api/pastes', sent, onProgress);
   if (!result?.id) throw new Error('Invalid response from server');
   if (result.creatorToken) saveCreatorToken(result.id, result.creatorToken);
@@ -50,8 +46,7 @@ export async function createPaste(
 export function useCreatePasteMutation(onProgress: (fraction: number) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreatePasteBody | EncryptedCreateBody | FilesCreateBody) =>
-      createPaste(body, onProgress),
+    mutationFn: (body: CreatePasteBody | EncryptedCreateBody) => createPaste(body, onProgress),
     // React Query would hold the create while the browser is offline and send it, unannounced,
     // when the network returns; the request itself reports offline at once (postWithProgress).
     networkMode: 'always',

@@ -1,12 +1,13 @@
 import { Trash2 } from 'lucide-react';
+import { FILE_NAME_MAX_LENGTH } from '../../../../common/constants';
 import type { PasteLanguage } from '../../../../common/languages';
+import { languageOfFileName } from '../../../../common/languages';
 import { Button } from '../../../components/ui/button';
 import { Input, Textarea } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/select';
 import { formatSize } from '../../../lib/format';
 import { estimateBytes, LanguageOptions } from '../../pastes';
-import { type EditorFile, languageOfName } from '../lib/editor-files';
-import { PASTE_FILE_NAME_MAX } from '../lib/file-rules';
+import type { EditorFile } from '../lib/editor-files';
 
 /** One file of the form: its name, its language (by default its name's), Remove, and its text. */
 export function FileEditorItem({
@@ -27,7 +28,7 @@ export function FileEditorItem({
   onRemove: () => void;
 }) {
   const id = `file-${file.key}`;
-  const byName = languageOfName(file.name);
+  const byName = languageOfFileName(file.name.trim());
   const label = `File ${index + 1}`;
   return (
     <fieldset className="space-y-2 rounded-lg border border-border p-3" data-testid="editor-file">
@@ -39,7 +40,7 @@ export function FileEditorItem({
             name="file-name"
             aria-label={`${label} name`}
             placeholder="File name, e.g. app.py"
-            maxLength={PASTE_FILE_NAME_MAX + 20}
+            maxLength={FILE_NAME_MAX_LENGTH + 20}
             value={file.name}
             disabled={disabled}
             className="font-mono"

@@ -1,9 +1,9 @@
+import { PASTE_FILES_MAX } from '../../../../common/constants';
 import type { EditorFile } from '../lib/editor-files';
-import { MAX_PASTE_FILES } from '../lib/file-rules';
 import { AddFileButton } from './add-file-button';
 import { FileEditorItem } from './file-editor-item';
 
-/** The form's files one under another, with "Add file" under them (at most MAX_PASTE_FILES). */
+/** The form's files one under another, with "Add file" under them (at most PASTE_FILES_MAX). */
 export function FileListEditor({
   files,
   disabled,
@@ -19,7 +19,7 @@ export function FileListEditor({
   onRemove: (key: number) => void;
   onAdd: () => void;
 }) {
-  const full = files.length >= MAX_PASTE_FILES;
+  const full = files.length >= PASTE_FILES_MAX;
   return (
     <div className="space-y-3" data-testid="editor-files">
       {files.map((file, index) => (
@@ -37,7 +37,7 @@ export function FileListEditor({
       <div className="flex flex-wrap items-center gap-3">
         <AddFileButton disabled={disabled || full} onAdd={onAdd} />
         <span className="text-xs text-muted-foreground tabular-nums" data-testid="file-count">
-          {files.length} of {MAX_PASTE_FILES} files
+          {files.length} of {PASTE_FILES_MAX} files
         </span>
       </div>
     </div>

@@ -1,13 +1,8 @@
 import { useMemo, useState } from 'react';
+import { languageOfFileName } from '../../../../common/languages';
 import { PASTE_MESSAGES } from '../../../../common/messages';
 import { filesOf, type PasteFile } from '../../pastes';
-import {
-  type EditorFile,
-  fileNameProblems,
-  filesToSend,
-  isPlainPaste,
-  languageOfName,
-} from '../lib/editor-files';
+import { type EditorFile, fileNameProblems, filesToSend, isPlainPaste } from '../lib/editor-files';
 import { useEditorFiles } from './use-editor-files';
 
 /** A stored file as the form holds it: a language its name already says follows the name. */
@@ -15,7 +10,7 @@ function seedOf(file: PasteFile) {
   return {
     name: file.name,
     content: file.content ?? '',
-    language: file.language === languageOfName(file.name) ? null : file.language,
+    language: file.language === languageOfFileName(file.name) ? null : file.language,
   };
 }
 

@@ -1,12 +1,13 @@
 import { useCallback, useRef, useState } from 'react';
+import { PASTE_FILES_MAX } from '../../../../common/constants';
 import type { PasteLanguage } from '../../../../common/languages';
-import { type EditorFile, MAX_PASTE_FILES } from '../lib/editor-files';
+import type { EditorFile } from '../lib/editor-files';
 
 type FileSeed = { name: string; content: string; language?: PasteLanguage | null };
 
 /**
  * The form's files: null while it is the single editor of an ordinary paste; "Add file" turns it
- * into a list (the editor's text as the first file), at most MAX_PASTE_FILES long.
+ * into a list (the editor's text as the first file), at most PASTE_FILES_MAX long.
  */
 export function useEditorFiles(initial: FileSeed[] | null = null) {
   const nextKey = useRef(0);
@@ -26,7 +27,7 @@ export function useEditorFiles(initial: FileSeed[] | null = null) {
     (single: { content: string; language: PasteLanguage | null }) =>
       setFiles((current) => {
         const list = current ?? [make({ name: '', content: single.content, language: single.language })];
-        if (list.length >= MAX_PASTE_FILES) return list;
+        if (list.length >= PASTE_FILES_MAX) return list;
         return [...list, make({ name: '', content: '' })];
       }),
     [make],

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { PASTE_FILE_MESSAGES } from '../../../../common/messages';
+import { isValidFileName } from '../../../../common/schemas/paste-files';
 import {
   type EditorFile,
   fileNameProblem,
   fileNameProblems,
   filesToSend,
   isPlainPaste,
-  languageOfName,
 } from './editor-files';
-import { FILE_MESSAGES } from './file-rules';
 
 const file = (
   key: number,
@@ -21,33 +21,40 @@ const file = (
   language,
 });
 
-describe('languageOfName', () => {
-  it('reads the extension, its own and the common others', () => {
-    expect(languageOfName('app.py')).toBe('python');
-    expect(languageOfName('View.TSX')).toBe('typescript');
-    expect(languageOfName('config.yml')).toBe('yaml');
-    expect(languageOfName('Dockerfile')).toBe('dockerfile');
-    expect(languageOfName('notes.txt')).toBe('plaintext');
-    expect(languageOfName('LICENSE')).toBeNull();
-    expect(languageOfName('archive.xyz')).toBeNull();
-  });
-});
-
 describe('fileNameProblem', () => {
   it('refuses what the server refuses', () => {
-    expect(fileNameProblem('  ', [])).toBe(FILE_MESSAGES.nameRequired);
-    expect(fileNameProblem('a'.repeat(101), [])).toBe(FILE_MESSAGES.nameTooLong);
-    expect(fileNameProblem('src/app.py', [])).toBe(FILE_MESSAGES.nameInvalid);
-    expect(fileNameProblem('a\\b', [])).toBe(FILE_MESSAGES.nameInvalid);
-    expect(fileNameProblem('tab\there', [])).toBe(FILE_MESSAGES.nameInvalid);
-    expect(fileNameProblem('..', [])).toBe(FILE_MESSAGES.nameInvalid);
-    expect(fileNameProblem('App.PY', ['app.py'])).toBe(FILE_MESSAGES.duplicateName);
+    expect(fileNameProblem('  ', [])).toBe(PASTE_FILE_MESSAGES.badName);
+    expect(fileNameProblem('a'.repeat(101), [])).toBe(PASTE_FILE_MESSAGES.badName);
+    expect(fileNameProblem('src/app.py', [])).toBe(PASTE_FILE_MESSAGES.badName);
+    expect(fileNameProblem('a\\b', [])).toBe(PASTE_FILE_MESSAGES.badName);
+    expect(fileNameProblem('tab\there', [])).toBe(PASTE_FILE_MESSAGES.badName);
+    expect(fileNameProblem('..', [])).toBe(PASTE_FILE_MESSAGES.badName);
+    expect(fileNameProblem('App.PY', ['app.py'])).toBe(PASTE_FILE_MESSAGES.duplicateName);
     expect(fileNameProblem(' ünïcode name.md ', ['other.md'])).toBeNull();
+  });
+
+  it("agrees with the server's check on every kind of name", () => {
+    for (const name of [
+      'a.md',
+      ' a ',
+      '',
+      ' ',
+      '.',
+      '..',
+      '...',
+      'a/b',
+      'a\\b',
+      'a\u0085b',
+      'x'.repeat(100),
+      'x'.repeat(101),
+    ]) {
+      expect(fileNameProblem(name, []) === null).toBe(isValidFileName(name));
+    }
   });
 
   it('marks the later of two files that share a name', () => {
     expect(fileNameProblems([file(1, 'a.md'), file(2, 'b.md'), file(3, 'A.md')])).toEqual({
-      3: FILE_MESSAGES.duplicateName,
+      3: PASTE_FILE_MESSAGES.duplicateName,
     });
   });
 });

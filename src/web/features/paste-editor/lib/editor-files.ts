@@ -1,5 +1,6 @@
-import { LANGUAGES, type PasteLanguage } from '../../../../common/languages';
-import { FILE_MESSAGES, MAX_PASTE_FILES, PASTE_FILE_NAME_MAX } from './file-rules';
+import { FILE_NAME_MAX_LENGTH } from '../../../../common/constants';
+import { languageOfFileName, type PasteLanguage } from '../../../../common/languages';
+import { PASTE_FILE_MESSAGES } from '../../../../common/messages';
 
 /** One file in the create or edit form; `language` null follows the name's extension. */
 export interface EditorFile {
@@ -10,57 +11,26 @@ export interface EditorFile {
   language: PasteLanguage | null;
 }
 
-/** Extensions beyond each language's own (common/languages) that name a language. */
-const MORE_EXTENSIONS: Record<string, PasteLanguage> = {
-  bash: 'bash',
-  zsh: 'bash',
-  h: 'c',
-  hpp: 'cpp',
-  cc: 'cpp',
-  cxx: 'cpp',
-  html: 'xml',
-  htm: 'xml',
-  svg: 'xml',
-  toml: 'ini',
-  conf: 'ini',
-  jsx: 'javascript',
-  mjs: 'javascript',
-  cjs: 'javascript',
-  tsx: 'typescript',
-  mts: 'typescript',
-  markdown: 'markdown',
-  yml: 'yaml',
-  txt: 'plaintext',
-  log: 'plaintext',
-  patch: 'diff',
-};
-
-/** The language a file's name says (`app.py` → python, `Dockerfile` → dockerfile), or null. */
-export function languageOfName(name: string): PasteLanguage | null {
-  const lower = name.trim().toLowerCase();
-  if (lower === 'dockerfile' || lower.startsWith('dockerfile.')) return 'dockerfile';
-  const dot = lower.lastIndexOf('.');
-  if (dot < 0) return null;
-  const ext = lower.slice(dot + 1);
-  return LANGUAGES.find((l) => l.ext === ext)?.id ?? MORE_EXTENSIONS[ext] ?? null;
-}
-
 /** The language a file is sent with: chosen, else its name's, else none (detected when shown). */
 export function languageToSend(file: EditorFile): PasteLanguage | null {
-  return file.language ?? languageOfName(file.name);
+  return file.language ?? languageOfFileName(file.name.trim());
 }
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds.
-const FORBIDDEN = /[/\\\u0000-\u001f\u007f]/;
+// Control characters and the two path separators: a name is one file, never a path.
+const FORBIDDEN = /[\p{Cc}/\\]/u;
+/** Names are unique without regard to case (the server's key, common/schemas/paste-files). */
+const nameKey = (name: string) => name.trim().normalize('NFC').toLowerCase();
 
-/** Why a file's name is refused (the server's rules, so the form says it before sending), or null. */
+/**
+ * Why a file's name is refused, or null: the server's rules (common/schemas/paste-files, which
+ * loads zod, kept out of the create screen's first load), so the form says it before sending.
+ */
 export function fileNameProblem(name: string, others: string[]): string | null {
   const trimmed = name.trim();
-  if (!trimmed) return FILE_MESSAGES.nameRequired;
-  if (trimmed.length > PASTE_FILE_NAME_MAX) return FILE_MESSAGES.nameTooLong;
-  if (FORBIDDEN.test(trimmed) || trimmed === '.' || trimmed === '..') return FILE_MESSAGES.nameInvalid;
-  const lower = trimmed.toLowerCase();
-  if (others.some((other) => other.trim().toLowerCase() === lower)) return FILE_MESSAGES.duplicateName;
+  const fits = trimmed.length >= 1 && trimmed.length <= FILE_NAME_MAX_LENGTH;
+  if (!fits || FORBIDDEN.test(trimmed) || trimmed === '.' || trimmed === '..')
+    return PASTE_FILE_MESSAGES.badName;
+  if (others.some((other) => nameKey(other) === nameKey(name))) return PASTE_FILE_MESSAGES.duplicateName;
   return null;
 }
 
@@ -87,5 +57,3 @@ export function filesToSend(files: EditorFile[]) {
     return { name: file.name.trim(), content: file.content, ...(language ? { language } : {}) };
   });
 }
-
-export { MAX_PASTE_FILES };

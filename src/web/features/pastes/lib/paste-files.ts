@@ -1,16 +1,11 @@
-import type { PasteLanguage } from '../../../../common/languages';
 import type { PasteView } from '../../../../common/schemas/paste';
+import type { PasteFileView } from '../../../../common/schemas/paste-files';
 
 /**
  * One file of a multi-file paste, as the paste's answer carries it (size in UTF-8 bytes; no
  * content where the paste's answer has none, as for a paste too large to show).
  */
-export interface PasteFile {
-  name: string;
-  language: PasteLanguage | null;
-  size: number;
-  content?: string;
-}
+export type PasteFile = PasteFileView;
 
 /** The files of a multi-file paste (or a revision of one); absent for an ordinary paste. */
 export function filesOf(view: object): PasteFile[] | null {
