@@ -48,7 +48,7 @@ test('a three-file paste: made in the form, read with its contents, raw, zip, li
   await fillFile(page, 1, 'README.md', README);
   await fillFile(page, 2, 'notes.txt', NOTES);
   // The language follows the name unless one is chosen.
-  await expect(page.getByLabel('File 1 language').locator('option:checked')).toHaveText('From name (python)');
+  await expect(page.getByLabel('File 1 language').locator('option:checked')).toHaveText('Auto (python)');
   await snap(page, 'multi-file-create');
   await page.getByRole('button', { name: 'Create Paste' }).click();
   await page.waitForURL(/\/paste\/[A-Za-z0-9_-]+$/);

@@ -6,8 +6,10 @@ import { Button } from '../../../components/ui/button';
 import { Input, Textarea } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/select';
 import { formatSize } from '../../../lib/format';
-import { estimateBytes, LanguageOptions } from '../../pastes';
+import { LanguageOptions } from '../../pastes';
 import type { EditorFile } from '../lib/editor-files';
+
+const utf8 = new TextEncoder();
 
 /** One file of the form: its name, its language (by default its name's), Remove, and its text. */
 export function FileEditorItem({
@@ -63,7 +65,7 @@ export function FileEditorItem({
               onChange({ language: e.target.value === 'auto' ? null : (e.target.value as PasteLanguage) })
             }
           >
-            <LanguageOptions autoLabel={byName ? `From name (${byName})` : 'Auto-detect'} />
+            <LanguageOptions autoLabel={byName ? `Auto (${byName})` : 'Auto-detect'} />
           </NativeSelect>
         </div>
         <Button
@@ -88,7 +90,9 @@ export function FileEditorItem({
         disabled={disabled}
         onChange={(e) => onChange({ content: e.target.value })}
       />
-      <p className="text-xs text-muted-foreground tabular-nums">{formatSize(estimateBytes(file.content))}</p>
+      <p className="text-xs text-muted-foreground tabular-nums">
+        {formatSize(utf8.encode(file.content).length)}
+      </p>
     </fieldset>
   );
 }
