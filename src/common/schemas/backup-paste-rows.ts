@@ -9,6 +9,7 @@ import {
 } from '../constants.js';
 import { PASTE_LANGUAGES } from '../languages.js';
 import { digest, flag, id, pasteId, text, time } from './backup-fields.js';
+import { backupManifest } from './paste-files.js';
 
 /** The backup's rows of pastes, their histories and tags, and the pastes an export found gone. */
 export const PASTE_ROWS = {
@@ -48,6 +49,8 @@ export const PASTE_ROWS = {
     held_at: time.nullable().optional().default(null),
     /** The address it was created from; absent in backups made before it was kept. */
     creator_ip: text(45).nullable().optional().default(null),
+    /** A multi-file paste's manifest (JSON); absent in backups made before files. */
+    files: backupManifest,
   }),
   paste_revisions: z.strictObject({
     paste_id: pasteId,
@@ -59,6 +62,7 @@ export const PASTE_ROWS = {
     lines_added: z.number().int().min(0),
     lines_removed: z.number().int().min(0),
     created_at: time,
+    files: backupManifest,
   }),
   /** A revision's text, once per paste and digest; null: the paste's own (its newest revision's). */
   paste_revision_contents: z.strictObject({

@@ -31,6 +31,8 @@ export const embedQuerySchema = z.object({
     .max(15)
     .refine((v) => parseLineRange(v) !== null, EMBED_MESSAGES.badLines)
     .optional(),
+  /** One file of a multi-file paste, by name (default: the first). */
+  file: z.string().min(1).max(1000).optional(),
 });
 
 const dimension = z.coerce.number().int().min(1).max(10_000);

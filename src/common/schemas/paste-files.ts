@@ -63,3 +63,31 @@ export const pasteFileViewSchema = z.strictObject({
   content: z.string().optional(),
 });
 export type PasteFileView = z.infer<typeof pasteFileViewSchema>;
+
+/** A stored manifest: `[{ name, language, bytes }]`, 1 to PASTE_FILES_MAX files. */
+const manifestSchema = z
+  .array(
+    z.strictObject({
+      name: z.string().refine(isValidFileName),
+      language: z.enum(PASTE_LANGUAGES).nullable(),
+      bytes: z.number().int().min(0),
+    }),
+  )
+  .min(1)
+  .max(PASTE_FILES_MAX);
+
+/** A manifest column in a backup: its JSON text, checked like what a create stores; absent = null. */
+export const backupManifest = z
+  .string()
+  // 20 names of 100 characters, quoted, with their languages and sizes, fit well within it.
+  .max(16_000)
+  .refine((json) => {
+    try {
+      return manifestSchema.safeParse(JSON.parse(json)).success;
+    } catch {
+      return false;
+    }
+  }, 'files: not a list of files')
+  .nullable()
+  .optional()
+  .default(null);

@@ -53,6 +53,7 @@ export const COLUMNS = {
     'held_reason',
     'held_at',
     'creator_ip',
+    'files',
   ],
   paste_revisions: [
     'paste_id',
@@ -64,6 +65,7 @@ export const COLUMNS = {
     'lines_added',
     'lines_removed',
     'created_at',
+    'files',
   ],
   // Read by readRevisionContentPage (its text is streamed, or named as the paste's own).
   paste_revision_contents: ['paste_id', 'sha256'],

@@ -80,12 +80,12 @@ export function createEmbedsService({ reader, settings, highlighter, assets, sit
     assets,
 
     /** The embed page for `id`, or the card: HTML either way. */
-    async page(id: string, query: { theme: EmbedTheme; lines?: string }): Promise<string> {
+    async page(id: string, query: { theme: EmbedTheme; lines?: string; file?: string }): Promise<string> {
       const site = await settings.get();
-      const paste = await reader.read(id, site);
+      const paste = await reader.read(id, site, query.file);
       if (!paste) return renderCannotEmbed(query.theme, assets);
       const { siteTitle } = await settings.getPublic();
-      const key = `${paste.version}\n${query.lines ?? ''}\n${query.theme}\n${siteTitle}`;
+      const key = `${paste.version}\n${query.lines ?? ''}\n${query.theme}\n${siteTitle}\n${query.file ?? ''}`;
       const known = kept.get(key);
       if (known !== undefined) return known;
       const html = renderEmbedPage(

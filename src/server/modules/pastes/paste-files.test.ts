@@ -145,6 +145,29 @@ describe('reading the files of a paste', () => {
     expect(missing.body.message).toBe(PASTE_FILE_MESSAGES.notFound);
   });
 
+  it('reads the files of content kept in the blob store as ranges of it', async () => {
+    // Over the inline limit (256 KiB): the content is a blob.
+    const big = [file('a.txt', 'é'.repeat(200_000)), file('b — ü.txt', 'ü😀'.repeat(50_000))];
+    const { id } = await createPaste(t.client(), { files: big });
+    const row = await t.db.kysely
+      .selectFrom('pastes')
+      .select('blob_key')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    expect(row?.blob_key).not.toBeNull();
+    for (const f of big) {
+      const raw = await bytesOf(`/api/pastes/${id}/files/${encodeURIComponent(f.name)}/raw`);
+      expect(raw.bytes.equals(Buffer.from(f.content))).toBe(true);
+    }
+    const zip = await bytesOf(`/api/pastes/${id}/download`);
+    const zipFile = path.join(t.dataDir, 'big.zip');
+    fs.writeFileSync(zipFile, zip.bytes);
+    for (const f of big) {
+      const unzipped = execFileSync('unzip', ['-p', zipFile, f.name]);
+      expect(unzipped.equals(Buffer.from(f.content))).toBe(true);
+    }
+  });
+
   it('answers 404 for a file of an ordinary paste', async () => {
     const { id } = await createPlain(t.client(), { content: 'plain' });
     const res = await t.client().get(`/api/pastes/${id}/files/plain/raw`);
@@ -184,6 +207,36 @@ describe('reading the files of a paste', () => {
     const locked = await t.client().get(`/api/pastes/${id}`);
     expect(locked.body).not.toHaveProperty('files');
     expect(locked.body).not.toHaveProperty('content');
+  });
+});
+
+describe('other ways in and out', () => {
+  it('creates through the v1 API with a key', async () => {
+    const { client } = await signedIn(t);
+    const key = (await client.post('/api/user/regenerate-api-key')).body.apiKey as string;
+    const res = await fetch(`${t.baseUrl}/api/v1/pastes`, {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify({ files: FILES }),
+    });
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    const view = (await t.client().get(`/api/pastes/${id}`)).body;
+    expect(view.files.map((f: { name: string }) => f.name)).toEqual(FILES.map((f) => f.name));
+  });
+
+  it('embeds one file by name, the first by default, and no unknown one', async () => {
+    const { id } = await createPaste(t.client(), {
+      files: [file('one.txt', 'firstword41'), file('two.txt', 'secondword42')],
+    });
+    const first = await t.client().get(`/embed/${id}`);
+    expect(first.text).toContain('firstword41');
+    expect(first.text).not.toContain('secondword42');
+    const second = await t.client().get(`/embed/${id}?file=two.txt`);
+    expect(second.text).toContain('secondword42');
+    expect(second.text).not.toContain('firstword41');
+    const unknown = await t.client().get(`/embed/${id}?file=three.txt`);
+    expect(unknown.text).not.toContain('firstword41');
   });
 });
 

@@ -1,10 +1,13 @@
+import { buffer } from 'node:stream/consumers';
 import type { PasteLanguage } from '../../../../common/languages.js';
+import { countLines } from '../../../../common/line-count.js';
 import { mayEmbedPaste, mayPreviewPaste } from '../../../../common/policies.js';
 import { AppError } from '../../../errors.js';
 import type { BlobStore } from '../../../infra/blob-store/index.js';
 import type { LineIndexes } from '../../line-index/line-index-store.js';
 import { isEncrypted } from '../encrypted-content.js';
 import type { PasteWithAuthor } from '../live-paste.repository.js';
+import { findSpan, manifestOfRow } from '../paste-files.js';
 import type { PastesService } from '../pastes.service.js';
 import { pageTextOf, textPrefixOf } from './page-text.js';
 import type { Viewer } from './paste-reader.js';
@@ -83,9 +86,29 @@ export function createEmbedReader({ pastes, blobs, lineIndexes }: Deps) {
       };
     },
 
-    async read(id: string, site: { requireSignInToRead: boolean }): Promise<EmbeddablePaste | null> {
+    /** `file`: one file of a multi-file paste by name (default the first; null when there is none). */
+    async read(
+      id: string,
+      site: { requireSignInToRead: boolean },
+      file?: string,
+    ): Promise<EmbeddablePaste | null> {
       const row = await embeddableRow(id, site);
       if (!row) return null;
+      const manifest = manifestOfRow(row);
+      if (manifest) {
+        const span = findSpan(manifest, file ?? manifest[0]!.name);
+        if (!span) return null;
+        const { start, entry } = span;
+        // Only the file's bytes are read: a range of the stored content.
+        const bytes =
+          row.content !== null
+            ? Buffer.from(row.content, 'utf8').subarray(start, start + entry.bytes)
+            : entry.bytes === 0
+              ? Buffer.alloc(0)
+              : await buffer(await blobs.get(row.blob_key!, { start, end: start + entry.bytes - 1 }));
+        const text = bytes.toString('utf8');
+        return { ...shownFacts(row), language: entry.language, text, totalLines: countLines(text) };
+      }
       const { text, totalLines } = await pageTextOf(row, { blobs, lineIndexes });
       return {
         ...shownFacts(row),
