@@ -4,6 +4,7 @@
  * paste link shares (the key fragment, line ranges, download URLs, the creator token and access
  * grant this browser holds); the draft a fork starts from; size levels.
  */
+export type { PasteFiles } from './components/files/paste-files';
 export { LanguageOptions } from './components/view/language-picker';
 export { LazyPasswordDialog as PasswordDialog } from './components/view/lazy-password-dialog';
 export type { PasteContent } from './components/view/paste-content';
@@ -14,6 +15,7 @@ export { type Draft, dropDraft, type ForkSource, loadDraft, saveDraft } from './
 export { forkDraft, forkOfState } from './lib/fork';
 export { joinFragment, splitFragment } from './lib/key-fragment';
 export { formatLineHash, inRange, type LineRange, parseLineHash, selectLine } from './lib/line-range';
+export { fileSlugs, filesOf, type PasteFile } from './lib/paste-files';
 export { clickDownload, downloadFileName, downloadUrl, lineTableUrl } from './lib/paste-links';
 export { isReadableView } from './lib/readable-view';
 export {

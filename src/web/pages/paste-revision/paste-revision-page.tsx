@@ -1,9 +1,13 @@
 import { useParams } from 'react-router';
+import type { PasteFiles } from '../../features/pastes/components/files/paste-files';
 import type { PasteContent } from '../../features/pastes/components/view/paste-content';
 import { RevisionScreen } from '../../features/revisions';
 
-/** The screen of one revision, showing its text with `Content`, the paste page's PasteContent (see router.tsx). */
-export function revisionPageWith(Content: typeof PasteContent) {
+/**
+ * The screen of one revision, showing its text with `Content`, the paste page's PasteContent, and
+ * a multi-file revision's files with `Files`, its PasteFiles (see router.tsx).
+ */
+export function revisionPageWith(Content: typeof PasteContent, Files: typeof PasteFiles) {
   return function PasteRevisionPage() {
     const { id = '', n = '' } = useParams();
     return (
@@ -13,6 +17,7 @@ export function revisionPageWith(Content: typeof PasteContent) {
           pasteId={id}
           number={/^\d+$/.test(n) ? Number(n) : Number.NaN}
           Content={Content}
+          Files={Files}
         />
       </div>
     );
@@ -24,6 +29,6 @@ export function revisionPageWith(Content: typeof PasteContent) {
  * visitor comes from the paste; see pages/paste/paste-page).
  */
 export async function loadRevisionPage() {
-  const { PasteContent } = await import('../paste/paste-page');
-  return revisionPageWith(PasteContent);
+  const { PasteContent, PasteFiles } = await import('../paste/paste-page');
+  return revisionPageWith(PasteContent, PasteFiles);
 }

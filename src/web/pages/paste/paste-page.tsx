@@ -11,8 +11,9 @@ export function PastePage() {
 }
 
 /**
- * The paste's text view, lent to a revision's screen from this chunk: imported there
+ * The paste's text view and its multi-file view, lent to a revision's screen from this chunk: imported there
  * itself, it would be split out of this chunk into one of its own, and the paste page's first
  * load would grow by the split (e2e/first-load.spec.ts).
  */
+export { PasteFiles } from '../../features/pastes/components/files/paste-files';
 export { PasteContent } from '../../features/pastes/components/view/paste-content';

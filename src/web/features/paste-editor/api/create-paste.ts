@@ -35,7 +35,8 @@ export async function createPaste(
   body: CreatePasteBody | EncryptedCreateBody,
   onProgress: (fraction: number) => void,
 ): Promise<CreatePasteResult> {
-  const sent = 'encrypted' in body ? body : pasteForm(body);
+  // Several files go as JSON, the contract's form for them (the multipart form carries one text).
+  const sent = 'encrypted' in body || body.files ? body : pasteForm(body);
   const result = await postWithProgress<CreatePasteResult>('/api/pastes', sent, onProgress);
   if (!result?.id) throw new Error('Invalid response from server');
   if (result.creatorToken) saveCreatorToken(result.id, result.creatorToken);

@@ -15,13 +15,16 @@ import { useClipboardActions } from '../hooks/use-clipboard-actions';
 import { type CreateOptions, destructiveToast, useCreatePaste } from '../hooks/use-create-paste';
 import { useDraftKeeping, useDraftRestore } from '../hooks/use-draft-restore';
 import { useEditorContent } from '../hooks/use-editor-content';
+import { useEditorFiles } from '../hooks/use-editor-files';
 import { titleFromFileName, useFileReader } from '../hooks/use-file-reader';
 import { useWhileEditing } from '../hooks/use-while-editing';
+import { AddFileButton } from './add-file-button';
 import { CreatePasteLayout } from './create-paste-layout';
 import { EditorToolbar } from './editor-toolbar';
 import { FileChip, type LoadedFile, previewOf } from './file-chip';
 import { ForkNote } from './fork-note';
 import { LargeFilePanel } from './large-file-panel';
+import { LazyFileListEditor as FileListEditor } from './lazy-file-list-editor';
 import { LazySecretWarningDialog as SecretWarningDialog } from './lazy-secret-warning-dialog';
 import { PasteEditor } from './paste-editor';
 import { PasteOptions } from './paste-options';
@@ -54,11 +57,13 @@ export function CreatePasteForm() {
   // The file Upload File read into the editor, shown as a chip until the text is edited or removed.
   const [loadedFile, setLoadedFile] = useState<LoadedFile | null>(null);
   const created = useRef(false);
+  const multi = useEditorFiles();
+  const { files } = multi;
 
   const { content } = editor;
   useDraftKeeping({ content, ...options, forkedFrom }, created, hideDraftNotice);
   const paste = useCreatePaste({
-    input: { content, options, expiration, encrypted, largeFile, forkedFrom },
+    input: { content, files, options, expiration, encrypted, largeFile, forkedFrom },
     formRef,
     onCreated: (id, keyText) => {
       created.current = true;
@@ -73,7 +78,11 @@ export function CreatePasteForm() {
   useWhileEditing({
     textareaRef,
     onCreateKey: paste.createIfIdle,
-    unsaved: content.trim() !== '' || largeFile !== null || paste.uploading,
+    unsaved:
+      content.trim() !== '' ||
+      (files?.some((file) => file.content.trim() !== '') ?? false) ||
+      largeFile !== null ||
+      paste.uploading,
   });
   const clipboard = useClipboardActions(content, editor.setTypedContent, textareaRef);
 
@@ -114,17 +123,19 @@ export function CreatePasteForm() {
     setLoadedFile(null);
     setForkedFrom(null);
     editor.clear();
+    multi.restore(null);
     setOptions({ title: '', privacy: 'public', password: '', expiration: null, language: null, tags: '' });
     textareaRef.current?.focus();
   }
 
   /** Clear, with Undo in its toast: a click on the wrong button must not cost the text. */
   function clear() {
-    const before = { content, file: largeFile, loaded: loadedFile };
-    if (!before.content && !before.file) return;
+    const before = { content, file: largeFile, loaded: loadedFile, files };
+    if (!before.content && !before.file && !before.files) return;
     setLargeFile(null);
     setLoadedFile(null);
     editor.clear();
+    multi.restore(null);
     toast({
       title: 'Editor cleared',
       description: 'The text is gone from the editor.',
@@ -135,6 +146,7 @@ export function CreatePasteForm() {
           editor.setFileContent(before.content);
           setLargeFile(before.file);
           setLoadedFile(before.loaded);
+          multi.restore(before.files);
         },
       },
     });
@@ -172,7 +184,19 @@ export function CreatePasteForm() {
       {paste.chunkedProgress !== null ? (
         <ProgressBar label={UPLOAD_MESSAGES.uploading} value={paste.chunkedProgress * 100} />
       ) : null}
-      {largeFile ? (
+      {files ? (
+        <FileListEditor
+          files={files}
+          disabled={creating}
+          nameErrors={paste.fileErrors}
+          onChange={(key, patch) => {
+            multi.update(key, patch);
+            paste.clearError('content');
+          }}
+          onRemove={multi.remove}
+          onAdd={() => multi.add({ content, language: options.language })}
+        />
+      ) : largeFile ? (
         <LargeFilePanel
           file={largeFile}
           disabled={creating}
@@ -204,8 +228,22 @@ export function CreatePasteForm() {
             onPaste={editor.onEditorPaste}
             error={paste.errors.content}
           />
+          {/* Several files cannot be sealed end to end yet (the server refuses them encrypted). */}
+          <AddFileButton
+            disabled={creating || encrypted}
+            title={encrypted ? 'Several files cannot be encrypted end to end yet.' : undefined}
+            onAdd={() => {
+              multi.add({ content, language: options.language });
+              setLoadedFile(null);
+            }}
+          />
         </>
       )}
+      {files && paste.errors.content ? (
+        <p role="alert" className="text-xs text-destructive">
+          {paste.errors.content}
+        </p>
+      ) : null}
     </>
   );
 
@@ -216,7 +254,12 @@ export function CreatePasteForm() {
       options={
         <PasteOptions
           value={{ ...options, expiration }}
-          encryption={{ on: encrypted, onChange: setEncrypted, forking: forkedFrom !== null }}
+          encryption={{
+            on: encrypted,
+            onChange: setEncrypted,
+            forking: forkedFrom !== null,
+            unavailable: files ? 'Several files cannot be encrypted end to end yet.' : undefined,
+          }}
           role={role}
           disabled={creating}
           onChange={(patch) => {

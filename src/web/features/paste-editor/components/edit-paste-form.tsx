@@ -13,8 +13,11 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { expiryLabel } from '../../../lib/expiration';
 import { parseTags } from '../../../lib/tags';
 import { useEditPaste } from '../api/edit-paste';
+import { useEditFiles } from '../hooks/use-edit-files';
 import { useEditorContent } from '../hooks/use-editor-content';
 import { useSecretWarning } from '../hooks/use-secret-warning';
+import { AddFileButton } from './add-file-button';
+import { LazyFileListEditor as FileListEditor } from './lazy-file-list-editor';
 import { LazySecretWarningDialog as SecretWarningDialog } from './lazy-secret-warning-dialog';
 import { LanguageField, TagsField, TitleField } from './option-fields';
 import { PasteEditor } from './paste-editor';
@@ -66,8 +69,11 @@ export function EditPasteForm({ paste, onReload }: { paste: EditablePaste; onRel
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const edit = useEditPaste(paste.id);
   const secrets = useSecretWarning({ onProblem: setProblem });
+  const multi = useEditFiles(paste, paste.content);
+  const { files } = multi;
   const changed =
-    editor.content !== paste.content ||
+    multi.changed ||
+    (files === null && editor.content !== paste.content) ||
     title.trim() !== (paste.title ?? '') ||
     language !== (paste.language ?? null) ||
     tagsChanged;
@@ -98,15 +104,20 @@ export function EditPasteForm({ paste, onReload }: { paste: EditablePaste; onRel
 
   function save() {
     if (edit.isPending || secrets.findings || !changed) return;
-    if (!editor.content.trim()) {
-      setContentError(PASTE_MESSAGES.emptyContent);
-      toast({ title: NOT_SAVED, description: PASTE_MESSAGES.emptyContent, variant: 'destructive' });
-      textareaRef.current?.focus();
+    const filesProblem = multi.problem();
+    if (filesProblem || (!files && !editor.content.trim())) {
+      setContentError(filesProblem ?? PASTE_MESSAGES.emptyContent);
+      toast({
+        title: NOT_SAVED,
+        description: filesProblem ?? PASTE_MESSAGES.emptyContent,
+        variant: 'destructive',
+      });
+      if (!files) textareaRef.current?.focus();
       return;
     }
     setProblem(null);
     edit.reset();
-    if (paste.privacy === 'public') return void secrets.check(editor.content, send);
+    if (paste.privacy === 'public') return void secrets.check(multi.text ?? editor.content, send);
     send();
   }
   saveRef.current = save;
@@ -117,8 +128,8 @@ export function EditPasteForm({ paste, onReload }: { paste: EditablePaste; onRel
       // rather than this text silently replacing the newer one.
       {
         title: title.trim(),
-        content: editor.content,
-        language,
+        ...(multi.body ?? { content: editor.content }),
+        language: multi.body && 'files' in multi.body ? undefined : language,
         baseRevision: paste.revision,
         ...(tagsChanged ? { tags: parseTags(tags) } : {}),
       },
@@ -163,19 +174,45 @@ export function EditPasteForm({ paste, onReload }: { paste: EditablePaste; onRel
               ) : null}
             </Alert>
           ) : null}
-          <PasteEditor
-            textareaRef={textareaRef}
-            content={editor.content}
-            size={editor.size}
-            disabled={edit.isPending}
-            onChange={(value) => {
-              editor.setTypedContent(value);
-              setContentError(undefined);
-            }}
-            onPaste={editor.onEditorPaste}
-            error={contentError}
-            submitHint="saves the edit"
-          />
+          {files ? (
+            <FileListEditor
+              files={files}
+              disabled={edit.isPending}
+              nameErrors={multi.nameErrors}
+              onChange={(key, patch) => {
+                multi.multi.update(key, patch);
+                multi.clearErrors();
+                setContentError(undefined);
+              }}
+              onRemove={multi.multi.remove}
+              onAdd={() => multi.multi.add({ content: editor.content, language })}
+            />
+          ) : (
+            <>
+              <PasteEditor
+                textareaRef={textareaRef}
+                content={editor.content}
+                size={editor.size}
+                disabled={edit.isPending}
+                onChange={(value) => {
+                  editor.setTypedContent(value);
+                  setContentError(undefined);
+                }}
+                onPaste={editor.onEditorPaste}
+                error={contentError}
+                submitHint="saves the edit"
+              />
+              <AddFileButton
+                disabled={edit.isPending || paste.encrypted === true}
+                onAdd={() => multi.multi.add({ content: editor.content, language })}
+              />
+            </>
+          )}
+          {files && contentError ? (
+            <p role="alert" className="text-xs text-destructive">
+              {contentError}
+            </p>
+          ) : null}
         </CardContent>
       </Card>
       <Card className="h-fit">
@@ -186,7 +223,7 @@ export function EditPasteForm({ paste, onReload }: { paste: EditablePaste; onRel
           <fieldset className="space-y-5" disabled={edit.isPending}>
             <legend className="sr-only">Edit options</legend>
             <TitleField id={id} value={title} onChange={setTitle} />
-            <LanguageField id={id} value={language} onChange={setLanguage} />
+            {files ? null : <LanguageField id={id} value={language} onChange={setLanguage} />}
             <TagsField id={id} value={tags} onChange={setTags} />
             <KeptOptions paste={paste} />
             <div className="flex flex-wrap gap-2">

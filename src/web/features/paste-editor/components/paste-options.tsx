@@ -43,6 +43,8 @@ export interface EncryptionOption {
   onChange: (on: boolean) => void;
   /** Forking: an encrypted paste does not say which paste it forks. */
   forking?: boolean;
+  /** Why the switch cannot be turned on now (said under it), if it cannot. */
+  unavailable?: string;
 }
 
 interface PasteOptionsProps {
@@ -71,6 +73,7 @@ function EncryptionSwitch({ option }: { option: EncryptionOption }) {
           role="switch"
           checked={option.on}
           aria-checked={option.on}
+          disabled={option.unavailable !== undefined && !option.on}
           aria-describedby={`${id}-hint`}
           onChange={(e) => option.onChange(e.target.checked)}
           className="relative h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-input transition-colors before:absolute before:top-0.5 before:left-0.5 before:size-5 before:rounded-full before:bg-white before:shadow-md before:transition-transform checked:bg-primary checked:before:translate-x-5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50"
@@ -80,6 +83,7 @@ function EncryptionSwitch({ option }: { option: EncryptionOption }) {
         The text is encrypted in your browser; the link carries the key; we cannot read it.
         {option.on ? ' Whoever loses the link loses the paste: there is no other way to open it.' : ''}
         {option.on && option.forking ? ' It will not be shown as a fork.' : ''}
+        {option.unavailable && !option.on ? ` ${option.unavailable}` : ''}
       </p>
     </div>
   );

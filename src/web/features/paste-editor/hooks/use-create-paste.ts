@@ -13,6 +13,7 @@ import { useCreatePasteMutation } from '../api/create-paste';
 import { ChunkedUploadError, uploadInChunks } from '../api/upload-in-chunks';
 import type { PasteOptionsValue } from '../components/paste-options';
 import type { SecretChoice } from '../components/secret-warning-dialog';
+import { type EditorFile, fileNameProblems, filesToSend, isPlainPaste } from '../lib/editor-files';
 import { useSecretWarning } from './use-secret-warning';
 
 /** Said in the "Not sent" notice, with Retry, when the encryption code cannot load. */
@@ -26,6 +27,8 @@ export type CreateOptions = Omit<PasteOptionsValue, 'expiration'> & { expiration
 /** What the create screen holds when Create Paste is pressed. */
 export interface CreateInput {
   content: string;
+  /** The form's files once "Add file" was used (null: the single editor's `content`). */
+  files: EditorFile[] | null;
   options: CreateOptions;
   /** The role's expiration once enforced (options.expiration null = the role's default). */
   expiration: Expiration;
@@ -68,6 +71,8 @@ export function useCreatePaste({
   const [sealing, setSealing] = useState(false);
   const createMutation = useCreatePasteMutation(setUploadProgress);
   const [errors, setErrors] = useState<FieldErrors<FormField>>({});
+  /** Each file's name problem, by the file's key. */
+  const [fileErrors, setFileErrors] = useState<Record<number, string>>({});
   /** The create could not reach the server (offline, stalled): said here, with Retry and Cancel. */
   const [networkProblem, setNetworkProblem] = useState<string | null>(null);
   const [chunkedProgress, setChunkedProgress] = useState<number | null>(null);
@@ -76,7 +81,11 @@ export function useCreatePaste({
   const secrets = useSecretWarning({ onProblem: setNetworkProblem });
   /** "Protect with a password" closes the warning onto the password field, not the Create button. */
   const focusPasswordNext = useRef(false);
-  const { content, options, expiration, encrypted, largeFile, forkedFrom } = input;
+  const { options, expiration, encrypted, largeFile, forkedFrom, files } = input;
+  // Several files, or one with a name, go as `files`; one unnamed file is an ordinary paste.
+  const sentFiles = files && !isPlainPaste(files) ? files : null;
+  /** The text that is checked (empty, secrets): the single editor's, or every file's. */
+  const content = files ? files.map((file) => file.content).join('\n') : input.content;
   /** What the form holds now, for the end of a scan that began a render or more ago. */
   const latest = useRef({ content, privacy: options.privacy });
   useEffect(() => {
@@ -157,7 +166,7 @@ export function useCreatePaste({
       {
         ...sharedFields(privacy),
         title: options.title.trim(),
-        content,
+        ...(sentFiles ? { files: filesToSend(sentFiles), language: undefined } : { content }),
         ...(forkedFrom ? { forkedFrom: forkedFrom.id } : {}),
         ...(parseTags(options.tags).length > 0 ? { tags: parseTags(options.tags) } : {}),
       },
@@ -166,6 +175,14 @@ export function useCreatePaste({
   }
 
   function create() {
+    const nameProblems = sentFiles ? fileNameProblems(sentFiles) : {};
+    setFileErrors(nameProblems);
+    const firstNameProblem = Object.values(nameProblems)[0];
+    if (firstNameProblem) {
+      destructiveToast(PASTE_MESSAGES.cannotCreate, firstNameProblem);
+      formRef.current?.querySelector<HTMLElement>('[name="file-name"][aria-invalid="true"]')?.focus();
+      return;
+    }
     const found: FieldErrors<FormField> = {
       content: !largeFile && !content.trim() ? PASTE_MESSAGES.emptyContent : undefined,
       password:
@@ -233,7 +250,11 @@ export function useCreatePaste({
     uploadProgress,
     chunkedProgress,
     errors,
-    clearError: (field: FormField) => setErrors((e) => withoutError(e, field)),
+    clearError: (field: FormField) => {
+      setErrors((e) => withoutError(e, field));
+      setFileErrors({});
+    },
+    fileErrors,
     networkProblem,
     dismissNetworkProblem: () => setNetworkProblem(null),
     secrets,

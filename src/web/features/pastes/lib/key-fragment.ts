@@ -7,8 +7,11 @@
 
 /** A 256-bit key as text: 43 base64url characters, no padding (paste-crypto's exportKeyText). */
 const KEY_TEXT = /^[A-Za-z0-9_-]{43}$/;
-/** A whole fragment that is a line range (line-range.ts's grammar): never a key, which is 43 characters. */
-const LINE_ONLY = /^L\d{1,9}(?:-L?\d{1,9})?$/;
+/**
+ * A whole fragment that is a line range (line-range.ts's grammar), or a file of a multi-file paste
+ * with or without its lines (`file-notes-md`, `file-notes-md-L3`): never a key, which is 43 characters.
+ */
+const LINE_ONLY = /^(?:file-[a-z0-9-]+?(?:-L\d{1,9}(?:-L?\d{1,9})?)?|L\d{1,9}(?:-L?\d{1,9})?)$/;
 
 export interface KeyFragment {
   /** The key, when what stands in its place has a key's shape. */

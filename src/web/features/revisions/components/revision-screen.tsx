@@ -10,7 +10,7 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime, formatRelativeTime, formatSize } from '../../../lib/format';
 import { pasteTitle } from '../../../lib/paste-title';
-import type { PasteContent } from '../../pastes';
+import { filesOf, type PasteContent, type PasteFiles } from '../../pastes';
 import { useRevision } from '../api/get-revision';
 import { revisionDownloadUrl, revisionRawUrl } from '../lib/revision-links';
 import { RevisionFailure } from './revision-failure';
@@ -68,10 +68,13 @@ export function RevisionScreen({
   pasteId,
   number,
   Content,
+  Files,
 }: {
   pasteId: string;
   number: number;
   Content: typeof PasteContent;
+  /** A multi-file revision's view: its files, each with its own Raw and Download. */
+  Files: typeof PasteFiles;
 }) {
   const query = useRevision(pasteId, number, Number.isInteger(number) && number >= 1);
   const revision = query.data;
@@ -84,6 +87,7 @@ export function RevisionScreen({
     return <RevisionFailure pasteId={pasteId} error={query.error} onRetry={() => void query.refetch()} />;
   }
   const { content } = revision;
+  const files = filesOf(revision);
   const view = {
     id: pasteId,
     title: revision.title,
@@ -131,6 +135,8 @@ export function RevisionScreen({
         <Alert variant="info" title="Too large to show here">
           This revision is {formatSize(revision.sizeBytes)}: read it raw or download it.
         </Alert>
+      ) : files ? (
+        <Files paste={{ id: pasteId }} files={files} savedHere />
       ) : (
         <Content paste={view} content={content} />
       )}

@@ -23,7 +23,7 @@ type Props = ComponentProps<typeof PasteContent> & {
 export function PasteBody(props: Props) {
   const kind = renderKindOf(props.paste);
   const lineHash = splitFragment(useLocation().hash).lineHash;
-  const linked = parseLineHash(lineHash) !== null;
+  const linked = parseLineHash(lineHash, props.linePrefix) !== null;
   const [source, setSource] = useState(linked);
   useEffect(() => {
     if (linked) setSource(true);

@@ -22,6 +22,8 @@ interface CodeViewProps {
   linkKey?: string | null;
   /** Long lines wrap at the view's width instead of scrolling sideways. */
   wrap?: boolean;
+  /** A file of a multi-file paste: in front of its line ids and links (`file-notes-md-L12`). */
+  linePrefix?: string;
 }
 
 function LineText({ text, tokens }: { text: string; tokens: TokenLine | undefined }) {
@@ -52,6 +54,7 @@ export function CodeView({
   onLineClick,
   linkKey = null,
   wrap = false,
+  linePrefix = '',
 }: CodeViewProps) {
   const gutter = `${String(lines.length).length + 2}ch`;
   const blocks = useMemo(() => {
@@ -81,13 +84,13 @@ export function CodeView({
                 return (
                   <div
                     key={line}
-                    id={`L${line}`}
+                    id={`${linePrefix}L${line}`}
                     data-line={line}
                     aria-current={isSelected ? 'true' : undefined}
                     className={cn('flex leading-5', isSelected && 'bg-amber-400/20 dark:bg-amber-300/15')}
                   >
                     <a
-                      href={joinFragment(linkKey, `#L${line}`)}
+                      href={joinFragment(linkKey, `#${linePrefix}L${line}`)}
                       onClick={(event) => click(event, line)}
                       aria-label={`Line ${line}`}
                       style={{ width: gutter }}

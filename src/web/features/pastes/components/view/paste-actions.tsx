@@ -1,4 +1,4 @@
-import { Check, Copy, Download, FileText, Flag, GitFork, QrCode, Share2 } from 'lucide-react';
+import { Check, Copy, Download, FileArchive, FileText, Flag, GitFork, QrCode, Share2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { canAdminister, canForkPaste } from '../../../../../common/policies';
@@ -12,6 +12,7 @@ import { isProcessing } from '../../api/get-paste';
 import { isAuthorOf } from '../../lib/author';
 import type { ForkState } from '../../lib/fork';
 import { linkWithKey } from '../../lib/key-fragment';
+import type { PasteFile } from '../../lib/paste-files';
 import { downloadFileName, downloadUrl, rawUrl, saveTextFile } from '../../lib/paste-links';
 import { LazyShareDialog } from './lazy-share-dialog';
 
@@ -57,6 +58,7 @@ export function PasteActions({
   burned,
   language,
   linkKey = null,
+  files = null,
 }: {
   /** For an encrypted paste: its opened title (the placeholder otherwise). */
   paste: PasteView & { encrypted?: boolean };
@@ -67,6 +69,11 @@ export function PasteActions({
   language?: string | null;
   /** An encrypted paste's key: Share and Report keep it; null for a plain paste. */
   linkKey?: string | null;
+  /**
+   * A multi-file paste's files: each has its own Copy, Raw and Download, so here the whole paste is
+   * one ZIP (the server's download), and a fork, which takes one text, is not offered.
+   */
+  files?: PasteFile[] | null;
 }) {
   const encrypted = paste.encrypted === true;
   const [reporting, setReporting] = useState(false);
@@ -85,6 +92,7 @@ export function PasteActions({
   const status = isProcessing(paste) ? 'processing' : 'ready';
   const forkable =
     content !== undefined &&
+    files === null &&
     canForkPaste({ privacy: paste.privacy, burnAfterReading: paste.burnAfterReading, status, encrypted });
   // The viewer's language choice (?lang=) goes with the link, so it opens the same way.
   const lang = new URLSearchParams(useLocation().search).get('lang');
@@ -92,7 +100,7 @@ export function PasteActions({
   // No raw link for a burn paste: its reader has the only copy (the link would answer 'not found'),
   // and an anonymous creator's browser cannot send its creator token with a plain link, so opening
   // it would burn the paste.
-  const showRaw = !paste.burnAfterReading && (!encrypted || content !== undefined);
+  const showRaw = !paste.burnAfterReading && (!encrypted || content !== undefined) && files === null;
 
   async function share() {
     // Read when used, not while rendering: the page's first HTML is rendered on the server too.
@@ -118,7 +126,15 @@ export function PasteActions({
 
   return (
     <div className="flex flex-wrap gap-2" role="toolbar" aria-label="Paste actions">
-      {content === undefined ? null : (
+      {files && !paste.burnAfterReading ? (
+        <Button asChild variant="outline" size="sm">
+          <a href={downloadUrl(paste)} download={`${paste.id}.zip`}>
+            <FileArchive aria-hidden />
+            Download ZIP
+          </a>
+        </Button>
+      ) : null}
+      {content === undefined || files ? null : (
         <>
           <Button
             variant="outline"
@@ -173,6 +189,7 @@ export function PasteActions({
           encrypted={encrypted}
           open={qrOpen}
           onOpenChange={setQrOpen}
+          fileNames={files?.map((file) => file.name)}
         />
       )}
       {showRaw && encrypted && content !== undefined ? (

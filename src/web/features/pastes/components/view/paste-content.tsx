@@ -27,25 +27,25 @@ export function splitLines(content: string): string[] {
  * Keeps #L12 / #L12-L20 in the URL and scrolls to it when it did not come from a click here. An
  * encrypted paste's fragment starts with its key (`#<key>&L12`), which a line click keeps.
  */
-function useLineLink(linkKey: string | null) {
+function useLineLink(linkKey: string | null, prefix: string) {
   const location = useLocation();
   const navigate = useNavigate();
   const hash = splitFragment(location.hash).lineHash;
-  const range = parseLineHash(hash);
+  const range = parseLineHash(hash, prefix);
   const fromClick = useRef(false);
 
   useEffect(() => {
-    const linked = parseLineHash(hash);
+    const linked = parseLineHash(hash, prefix);
     if (!linked) return;
     if (fromClick.current) {
       fromClick.current = false;
       return;
     }
-    document.getElementById(`L${linked.start}`)?.scrollIntoView({ block: 'center' });
-  }, [hash]);
+    document.getElementById(`${prefix}L${linked.start}`)?.scrollIntoView({ block: 'center' });
+  }, [hash, prefix]);
 
   function select(line: number, extend: boolean) {
-    const next = formatLineHash(selectLine(range, line, extend));
+    const next = formatLineHash(selectLine(range, line, extend), prefix);
     if (next === hash) return;
     fromClick.current = true;
     navigate({ hash: joinFragment(linkKey, next) }, { replace: true, preventScrollReset: true });
@@ -62,6 +62,7 @@ export function PasteContent({
   content,
   onLanguage,
   linkKey = null,
+  linePrefix = '',
 }: {
   /** The paste, or one of its revisions: what names the download and picks the language. */
   paste: Pick<ReadablePasteView, 'id' | 'title' | 'language' | 'sizeBytes'>;
@@ -70,12 +71,16 @@ export function PasteContent({
   onLanguage?: (language: string | null) => void;
   /** An encrypted paste's key, kept in front of line links. */
   linkKey?: string | null;
+  /** A file of a multi-file paste: its line anchors' prefix (`file-notes-md-`); its language choice stays here. */
+  linePrefix?: string;
 }) {
   const lines = useMemo(() => splitLines(content), [content]);
-  // The server's first HTML of a very large paste has only its preview: the whole counts here.
-  const lineCount = useContext(PageTextLines) ?? lines.length;
+  // The server's first HTML of a very large paste has only its preview: the whole counts here
+  // (a paste's whole text, so not for one of its files).
+  const pageLines = useContext(PageTextLines);
+  const lineCount = (linePrefix ? null : pageLines) ?? lines.length;
   const level = sizeLevel(lineCount, paste.sizeBytes);
-  const initialRange = parseLineHash(splitFragment(useLocation().hash).lineHash);
+  const initialRange = parseLineHash(splitFragment(useLocation().hash).lineHash, linePrefix);
   const [showFull, setShowFull] = useState(
     () => level !== 'very-large' || (initialRange?.start ?? 0) > VERY_LARGE_PREVIEW_LINES,
   );
@@ -84,11 +89,11 @@ export function PasteContent({
     [lines, showFull],
   );
   const shownText = useMemo(() => (showFull ? content : shown.join('\n')), [content, shown, showFull]);
-  const { choice, setChoice } = useLanguageChoice(paste);
+  const { choice, setChoice } = useLanguageChoice(paste, !linePrefix);
   const highlighted = useHighlight(shownText, choice);
   const shownAs: string | null = choice === 'auto' ? highlighted.language : choice;
   useEffect(() => onLanguage?.(shownAs), [onLanguage, shownAs]);
-  const { range, select } = useLineLink(linkKey);
+  const { range, select } = useLineLink(linkKey, linePrefix);
   const [wrap, setWrap] = useState(false);
   const sizeText = `${formatCountOf(lineCount, 'line')}, ${formatSize(paste.sizeBytes)}`;
 
@@ -141,6 +146,7 @@ export function PasteContent({
         onLineClick={select}
         linkKey={linkKey}
         wrap={wrap}
+        linePrefix={linePrefix}
       />
     </div>
   );

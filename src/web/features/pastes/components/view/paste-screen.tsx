@@ -15,8 +15,10 @@ import { isProcessing, usePaste } from '../../api/get-paste';
 import { useRevealPaste } from '../../api/reveal-paste';
 import { useBurnConfirm } from '../../hooks/use-burn-confirm';
 import { downloadAsCreator } from '../../lib/owner-download';
+import { filesOf } from '../../lib/paste-files';
 import { downloadUrl } from '../../lib/paste-links';
 import { isReadableView } from '../../lib/readable-view';
+import { PasteFiles } from '../files/paste-files';
 import { PasteBody } from '../rendered/paste-body';
 import { ExtremePaste } from './extreme-paste';
 import { LazyPasswordDialog as PasswordDialog } from './lazy-password-dialog';
@@ -171,6 +173,7 @@ export function PasteScreen({ id }: { id: string }) {
     );
   }
   const content = shown.content;
+  const files = filesOf(shown);
   if (paste.isExtreme || content === undefined) {
     // The paste's own header and actions stay: only its text is replaced by the download.
     return (
@@ -216,8 +219,19 @@ export function PasteScreen({ id }: { id: string }) {
       {justCreated && paste.isOwner ? <YourLinkPanel paste={shown} linkKey={key} /> : null}
       <SharedWith paste={shown} />
       <PasteNotices paste={shown} burned={burner} />
-      <PasteActions paste={shown} content={content} burned={burner} language={shownAs} linkKey={key} />
-      <PasteBody paste={shown} content={content} onLanguage={setShownAs} linkKey={key} />
+      <PasteActions
+        paste={shown}
+        content={content}
+        burned={burner}
+        language={shownAs}
+        linkKey={key}
+        files={files}
+      />
+      {files ? (
+        <PasteFiles paste={shown} files={files} savedHere={paste.burnAfterReading} />
+      ) : (
+        <PasteBody paste={shown} content={content} onLanguage={setShownAs} linkKey={key} />
+      )}
     </article>
   );
 }

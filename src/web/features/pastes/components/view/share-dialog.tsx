@@ -1,8 +1,10 @@
 import QRCode from 'qrcode';
+import { useState } from 'react';
 import { mayEmbedPaste } from '../../../../../common/policies';
 import type { PasteView } from '../../../../../common/schemas/paste';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../../components/ui/dialog';
 import { ReadOnlyField } from '../../../../components/ui/read-only-field';
+import { NativeSelect } from '../../../../components/ui/select';
 import { usePublicSettings } from '../../../settings/api/get-public-settings';
 import { isProcessing } from '../../api/get-paste';
 
@@ -43,6 +45,7 @@ export function ShareDialog({
   encrypted,
   open,
   onOpenChange,
+  fileNames,
 }: {
   paste: PasteView;
   /** The full link, with an encrypted paste's #key. */
@@ -50,8 +53,11 @@ export function ShareDialog({
   encrypted: boolean;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** A multi-file paste's file names: an embed shows one file, picked here (`?file=`). */
+  fileNames?: string[];
 }) {
   const { data: settings } = usePublicSettings();
+  const [file, setFile] = useState(fileNames?.[0] ?? '');
   const status = isProcessing(paste) ? 'processing' : 'ready';
   const embeddable =
     settings !== undefined &&
@@ -66,8 +72,9 @@ export function ShareDialog({
       settings,
     );
   const origin = window.location.origin;
-  const script = `<script src="${origin}/embed/${paste.id}.js"></script>`;
-  const iframe = `<iframe src="${origin}/embed/${paste.id}" width="640" height="400" style="border:0" title="Embedded paste"></iframe>`;
+  const fileQuery = fileNames && file ? `?file=${encodeURIComponent(file)}` : '';
+  const script = `<script src="${origin}/embed/${paste.id}.js${fileQuery}"></script>`;
+  const iframe = `<iframe src="${origin}/embed/${paste.id}${fileQuery}" width="640" height="400" style="border:0" title="Embedded paste"></iframe>`;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
@@ -87,6 +94,19 @@ export function ShareDialog({
           {embeddable ? (
             <div className="space-y-2">
               <p className="text-sm font-medium">Embed in a web page</p>
+              {fileNames ? (
+                <NativeSelect
+                  aria-label="File to embed"
+                  value={file}
+                  onChange={(e) => setFile(e.target.value)}
+                >
+                  {fileNames.map((name) => (
+                    <option key={name} value={name}>
+                      {name}
+                    </option>
+                  ))}
+                </NativeSelect>
+              ) : null}
               <ReadOnlyField
                 value={script}
                 aria-label="Embed with a script"
