@@ -16,3 +16,7 @@ export function checkCreateOptions(
     );
   }
 }
+
+/** A burn-after-reading paste, by either of the two ways a create can ask for one. */
+export const isBurn = (input: Pick<CreatePasteInput, 'expiration' | 'burnAfterReading'>) =>
+  input.expiration === 'burn' || input.burnAfterReading;

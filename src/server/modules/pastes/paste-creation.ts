@@ -24,7 +24,7 @@ import type { SettingsService } from '../settings/settings.service.js';
 import type { UserRow } from '../users/users.service.js';
 import { type ReceivedContent, receiveContent } from './content-intake.js';
 import { storeScanned } from './content-malware-scan.js';
-import { checkCreateOptions } from './create-options.js';
+import { checkCreateOptions, isBurn } from './create-options.js';
 import { checkEncryptionOptions, sealedContentOf, sealedLineTableFor } from './encrypted-content.js';
 import type { PasteWithAuthor } from './live-paste.repository.js';
 import { optionalHold } from './optional-holds.js';
@@ -37,7 +37,6 @@ import type { PasteRow } from './pastes.repository.js';
 import { textForRules } from './rule-text.js';
 import { checkTextForSecrets, scanAnswer, shouldScanForSecrets } from './secret-check.js';
 
-export type { CreatePasteRequest };
 /** Who creates a paste: the account (null for a visitor) and the address it came from. */
 export type Actor = { user: UserRow | null; ip: string };
 
@@ -61,9 +60,6 @@ export interface PasteCreationDeps {
   /** The Safety tab's numbers: a create held by a rule or an optional hold counts there. */
   outcomes: OutcomeRecorder;
 }
-
-const isBurn = (input: Pick<CreatePasteInput, 'expiration' | 'burnAfterReading'>) =>
-  input.expiration === 'burn' || input.burnAfterReading;
 
 /**
  * Creating a paste, whatever carries its content (a JSON string, a received stream, a chunked

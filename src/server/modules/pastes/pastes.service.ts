@@ -31,7 +31,7 @@ import { createPasteViews } from './reading/paste-views.js';
 import { textForRules } from './rule-text.js';
 import { shownRow } from './shown-row.js';
 
-export type { CreatePasteRequest } from './paste-creation.js';
+export type { CreatePasteRequest } from './paste-files.js';
 
 type Deps = PasteReaderDeps & PasteCreationDeps;
 

@@ -13,7 +13,8 @@ import { RenderedView } from './rendered-view';
 import './rendered.css';
 
 type Props = ComponentProps<typeof PasteContent> & {
-  paste: Pick<ReadablePasteView, 'accessToken' | 'burnAfterReading' | 'encrypted'>;
+  /** The paste whose remote images "Load images" may fetch; none for a file of a multi-file paste. */
+  imagesOf?: Pick<ReadablePasteView, 'id' | 'accessToken' | 'burnAfterReading' | 'encrypted'>;
 };
 
 /**
@@ -62,7 +63,7 @@ export function PasteBody(props: Props) {
       {source || tooLarge ? (
         <PasteContent {...props} />
       ) : (
-        <RenderedView kind={kind} content={props.content} paste={props.paste} />
+        <RenderedView kind={kind} content={props.content} paste={props.imagesOf} />
       )}
     </div>
   );

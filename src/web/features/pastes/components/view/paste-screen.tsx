@@ -230,7 +230,7 @@ export function PasteScreen({ id }: { id: string }) {
       {files ? (
         <PasteFiles paste={shown} files={files} savedHere={paste.burnAfterReading} />
       ) : (
-        <PasteBody paste={shown} content={content} onLanguage={setShownAs} linkKey={key} />
+        <PasteBody paste={shown} imagesOf={shown} content={content} onLanguage={setShownAs} linkKey={key} />
       )}
     </article>
   );
