@@ -39,6 +39,8 @@ const EXPECTED_SCOPES: Record<string, RouteScope> = {
   'GET /api/pastes/:id/shares': 'pastes:read',
   'PUT /api/pastes/:id/shares': 'pastes:write',
   'GET /api/pastes/:id/share-history': 'pastes:read',
+  'GET /api/pastes/:id/files/:name/raw': 'pastes:read',
+  'GET /api/pastes/:id/files/:name/download': 'pastes:read',
   'GET /api/shared-with-me': 'pastes:read',
   'GET /api/collections': 'pastes:read',
   'POST /api/collections': 'pastes:write',
