@@ -65,7 +65,7 @@ const features: { icon: LucideIcon; title: string; text: string; tint: string }[
   {
     icon: CodeXml,
     title: 'Developer Friendly',
-    text: 'A documented REST API with API keys, raw views for curl and scripts, and files over 50 MB uploaded in 40 MB chunks, each sent again by itself if the connection drops.',
+    text: 'A documented REST API with API keys, raw views for curl and scripts, and files over 50 MB uploaded in 40 MB chunks, each sent again by itself if the connection drops. A paste may hold up to 20 named files, each with its own raw view and download, or all of them as one ZIP.',
     tint: 'bg-pink-500/15 text-pink-500',
   },
   {
