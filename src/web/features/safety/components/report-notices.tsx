@@ -10,13 +10,13 @@ export function ReportNotices({ signedIn }: { signedIn: boolean }) {
   const dismiss = useDismissNotice();
   if (!signedIn || !notices?.length) return null;
   return (
-    <section aria-label="Notices" className="mx-auto w-full max-w-5xl space-y-2 px-4 pt-4">
+    <section aria-label="Notices" className="mx-auto w-full max-w-6xl space-y-2 px-4 pt-4 sm:px-6">
       {notices.map((n) => (
-        <div key={n.id} className="flex items-start gap-2">
+        <div key={n.id} className="relative">
           <Alert
             variant={n.outcome === 'deleted' ? 'success' : 'info'}
             title="Your report was decided"
-            className="flex-1"
+            className="pr-12"
           >
             {n.message}
             {n.outcome === 'kept' ? (
@@ -31,6 +31,7 @@ export function ReportNotices({ signedIn }: { signedIn: boolean }) {
           <Button
             variant="ghost"
             size="icon"
+            className="absolute top-2 right-2"
             aria-label="Dismiss notice"
             disabled={dismiss.isPending}
             onClick={() => dismiss.mutate(n.id)}
