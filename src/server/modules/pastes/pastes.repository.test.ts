@@ -48,6 +48,7 @@ describe('the live paste read', () => {
       sealed_title: 'sealed-title',
       held_reason: 'rule',
       held_at: 7_200,
+      files: JSON.stringify([{ name: 'a.py', language: 'python', bytes: 13 }]),
     });
     await testDb().kysely.insertInto('pastes').values(stored).execute();
     await testDb()
