@@ -72,7 +72,9 @@ test('Clear can be undone; the draft goes once the paste is created with Ctrl+En
   await expect(editor).toHaveValue('line one\nline two\t');
   await editor.press('Escape');
   await editor.press('Tab');
-  // Editor → options → Create Paste.
+  // Editor → Add file → options → Create Paste.
+  await expect(page.getByRole('button', { name: 'Add file' })).toBeFocused();
+  await page.keyboard.press('Tab');
   await expect(page.getByLabel('Title')).toBeFocused();
   for (const next of ['Privacy', 'Tags', 'Language', 'Expiration']) {
     await page.keyboard.press('Tab');
