@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPTCHA_BYPASS_TOKEN } from '../src/common/constants.js';
 import { HttpClient } from './helpers/http-client.js';
-import { type RunningNginx, startNginx } from './helpers/nginx.js';
-import { setupBody, startTestApp, type TestApp } from './helpers/test-app.js';
+import { requestsAnswered, startInstancesBehindNginx } from './helpers/nginx.js';
+import { setupBody, type TestApp } from './helpers/test-app.js';
 
 /**
  * Two instances of one site (one database, one data folder, one Redis when TEST_REDIS_URL is set)
@@ -12,47 +11,28 @@ import { setupBody, startTestApp, type TestApp } from './helpers/test-app.js';
  */
 let a: TestApp;
 let b: TestApp;
-let nginx: RunningNginx | undefined;
+let site: Awaited<ReturnType<typeof startInstancesBehindNginx>> | undefined;
 
 beforeAll(async () => {
-  const redisUrl = process.env.TEST_REDIS_URL;
-  const env: Record<string, string> = {
-    // Served, so each instance's request count can be read from its own metrics.
-    METRICS_TOKEN: 'two-instances-metrics-token',
-    ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `test-${randomBytes(6).toString('hex')}` } : {}),
-  };
-  a = await startTestApp({ env });
-  b = await startTestApp({ env, sharing: a });
-  nginx = await startNginx([new URL(a.baseUrl).host, new URL(b.baseUrl).host]);
+  site = await startInstancesBehindNginx();
+  ({ a, b } = site);
 });
 
 afterAll(async () => {
-  await nginx?.stop();
-  await b?.close();
-  await a?.close();
+  await site?.close();
 });
-
-/** Requests an instance has answered (its request histogram's count, all routes). */
-async function answered(t: TestApp): Promise<number> {
-  const family = (await t.app.services.metrics.registry.getMetricsAsJSON()).find(
-    (f) => f.name === 'http_request_duration_seconds',
-  );
-  return (family?.values ?? [])
-    .filter((v) => (v as { metricName?: string }).metricName === 'http_request_duration_seconds_count')
-    .reduce((n, v) => n + v.value, 0);
-}
 
 describe('two instances behind nginx (docs/operations.md)', () => {
   it('take setup on one, then login, create and read through either', async () => {
-    const browser = new HttpClient(nginx!.url);
-    expect((await browser.post('/api/setup', setupBody({ domain: nginx!.url }))).status).toBe(200);
+    const browser = new HttpClient(site!.nginx.url);
+    expect((await browser.post('/api/setup', setupBody({ domain: site!.nginx.url }))).status).toBe(200);
     const login = await browser.post('/api/login', {
       username: 'admin',
       password: setupBody().adminPassword,
       captchaToken: CAPTCHA_BYPASS_TOKEN,
     });
     expect(login.status).toBe(200);
-    const [beforeA, beforeB] = [await answered(a), await answered(b)];
+    const [beforeA, beforeB] = [await requestsAnswered(a), await requestsAnswered(b)];
     for (let i = 0; i < 10; i++) {
       const created = await browser.post('/api/pastes', { content: `through nginx ${i}`, expiration: '1d' });
       expect(created.status).toBe(201);
@@ -61,15 +41,15 @@ describe('two instances behind nginx (docs/operations.md)', () => {
       expect((await browser.get('/api/user')).body.username).toBe('admin');
     }
     // Round robin: both instances answered a share of the 30 requests.
-    expect((await answered(a)) - beforeA).toBeGreaterThan(5);
-    expect((await answered(b)) - beforeB).toBeGreaterThan(5);
+    expect((await requestsAnswered(a)) - beforeA).toBeGreaterThan(5);
+    expect((await requestsAnswered(b)) - beforeB).toBeGreaterThan(5);
   });
 
   it('give a burn paste to exactly one of 20 readers arriving at once', async () => {
-    const creator = new HttpClient(nginx!.url);
+    const creator = new HttpClient(site!.nginx.url);
     const { body } = await creator.post('/api/pastes', { content: 'read once', expiration: 'burn' });
     const reads = await Promise.all(
-      Array.from({ length: 20 }, () => new HttpClient(nginx!.url).get(`/api/pastes/${body.id}`)),
+      Array.from({ length: 20 }, () => new HttpClient(site!.nginx.url).get(`/api/pastes/${body.id}`)),
     );
     const shown = reads.filter((r) => r.status === 200 && r.body.content === 'read once');
     expect(shown).toHaveLength(1);
@@ -80,7 +60,7 @@ describe('two instances behind nginx (docs/operations.md)', () => {
   it.runIf(process.env.TEST_REDIS_URL || process.env.TEST_DIALECT === 'postgres')(
     "show an admin's settings change on every read after it, and enforce it",
     async () => {
-      const admin = new HttpClient(nginx!.url);
+      const admin = new HttpClient(site!.nginx.url);
       await admin.post('/api/login', {
         username: 'admin',
         password: setupBody().adminPassword,

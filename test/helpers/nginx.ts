@@ -1,8 +1,10 @@
 import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './ports.js';
+import { startTestApp, type TestApp } from './test-app.js';
 import { answersOk, StopWaiting, waitUntil } from './wait-until.js';
 
 const NGINX = '/usr/sbin/nginx';
@@ -85,4 +87,48 @@ ${server}
     throw e;
   }
   return { url, stop, errorLog };
+}
+
+/**
+ * Two instances of one site (one database, one data folder, one Redis when TEST_REDIS_URL is set)
+ * behind nginx with both as its upstream; each serves its metrics, so a test can tell which answered.
+ */
+export async function startInstancesBehindNginx(): Promise<{
+  a: TestApp;
+  b: TestApp;
+  nginx: RunningNginx;
+  close(): Promise<void>;
+}> {
+  const redisUrl = process.env.TEST_REDIS_URL;
+  const env: Record<string, string> = {
+    METRICS_TOKEN: 'instances-metrics-token',
+    ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `test-${randomBytes(6).toString('hex')}` } : {}),
+  };
+  const a = await startTestApp({ env });
+  const b = await startTestApp({ env, sharing: a });
+  const nginx = await startNginx([new URL(a.baseUrl).host, new URL(b.baseUrl).host]);
+  return {
+    a,
+    b,
+    nginx,
+    async close() {
+      await nginx.stop();
+      await b.close();
+      await a.close();
+    },
+  };
+}
+
+/** Requests an instance has answered (its request histogram's count), of one route or all. */
+export async function requestsAnswered(t: TestApp, route?: string): Promise<number> {
+  const family = (await t.app.services.metrics.registry.getMetricsAsJSON()).find(
+    (f) => f.name === 'http_request_duration_seconds',
+  );
+  return (family?.values ?? [])
+    .filter(
+      (v) =>
+        (v as { metricName?: string }).metricName === 'http_request_duration_seconds_count' &&
+        (route === undefined || v.labels.route === route),
+    )
+    .reduce((n, v) => n + v.value, 0);
 }

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPTCHA_BYPASS_TOKEN } from '../../src/common/constants.js';
 import { HttpClient } from '../helpers/http-client.js';
-import { type RunningNginx, startNginx } from '../helpers/nginx.js';
-import { createUser, setupBody, startTestApp, type TestApp } from '../helpers/test-app.js';
+import { requestsAnswered, startInstancesBehindNginx } from '../helpers/nginx.js';
+import { createUser, setupBody, type TestApp } from '../helpers/test-app.js';
 
 /**
  * Search with two instances of one site on PostgreSQL (and one Redis when TEST_REDIS_URL is set)
@@ -13,44 +13,22 @@ import { createUser, setupBody, startTestApp, type TestApp } from '../helpers/te
  */
 let a: TestApp;
 let b: TestApp;
-let nginx: RunningNginx | undefined;
+let site: Awaited<ReturnType<typeof startInstancesBehindNginx>> | undefined;
 
 beforeAll(async () => {
-  const redisUrl = process.env.TEST_REDIS_URL;
-  const env: Record<string, string> = {
-    METRICS_TOKEN: 'search-nginx-metrics-token',
-    ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `test-${randomBytes(6).toString('hex')}` } : {}),
-  };
-  a = await startTestApp({ env });
-  b = await startTestApp({ env, sharing: a });
-  nginx = await startNginx([new URL(a.baseUrl).host, new URL(b.baseUrl).host]);
+  site = await startInstancesBehindNginx();
+  ({ a, b } = site);
 });
 
 afterAll(async () => {
-  await nginx?.stop();
-  await b?.close();
-  await a?.close();
+  await site?.close();
 });
-
-/** Searches an instance has answered (its request histogram's count for the search route). */
-async function searchesAnswered(t: TestApp): Promise<number> {
-  const family = (await t.app.services.metrics.registry.getMetricsAsJSON()).find(
-    (f) => f.name === 'http_request_duration_seconds',
-  );
-  return (family?.values ?? [])
-    .filter(
-      (v) =>
-        (v as { metricName?: string }).metricName === 'http_request_duration_seconds_count' &&
-        v.labels.route === '/api/search',
-    )
-    .reduce((n, v) => n + v.value, 0);
-}
 
 /** A person's browser: one cookie jar, with a client through nginx and one straight to each instance. */
 function browser() {
   const jar = new Map<string, string>();
   return {
-    site: new HttpClient(nginx!.url, jar),
+    site: new HttpClient(site!.nginx.url, jar),
     onA: new HttpClient(a.baseUrl, jar),
     onB: new HttpClient(b.baseUrl, jar),
   };
@@ -73,16 +51,17 @@ async function signedInBrowser(username?: string, password?: string) {
  * each instance (checked on their metrics), and both must give the same answer.
  */
 async function foundOnBoth(site: HttpClient, q: string): Promise<string[]> {
-  const before = [await searchesAnswered(a), await searchesAnswered(b)];
+  const before = [await requestsAnswered(a, '/api/search'), await requestsAnswered(b, '/api/search')];
   const answers: string[][] = [];
   for (let i = 0; i < 2; i++) {
     const res = await site.get(`/api/search?q=${encodeURIComponent(q)}`);
     expect(res.status).toBe(200);
     answers.push(res.body.results.map((r: { id: string }) => r.id));
   }
-  expect([(await searchesAnswered(a)) - before[0]!, (await searchesAnswered(b)) - before[1]!]).toEqual([
-    1, 1,
-  ]);
+  expect([
+    (await requestsAnswered(a, '/api/search')) - before[0]!,
+    (await requestsAnswered(b, '/api/search')) - before[1]!,
+  ]).toEqual([1, 1]);
   expect(answers[1]).toEqual(answers[0]);
   return answers[0]!;
 }
@@ -90,11 +69,12 @@ async function foundOnBoth(site: HttpClient, q: string): Promise<string[]> {
 describe('search with two instances behind nginx', () => {
   it('finds at once what the other instance wrote: a create, an edit, a deletion', async () => {
     expect(
-      (await new HttpClient(nginx!.url).post('/api/setup', setupBody({ domain: nginx!.url }))).status,
+      (await new HttpClient(site!.nginx.url).post('/api/setup', setupBody({ domain: site!.nginx.url })))
+        .status,
     ).toBe(200);
     const author = await signedInBrowser();
     const admin = await signedInBrowser('admin', setupBody().adminPassword);
-    const visitor = new HttpClient(nginx!.url);
+    const visitor = new HttpClient(site!.nginx.url);
     const first = `quokka${randomBytes(4).toString('hex')}`;
     const second = `wombat${randomBytes(4).toString('hex')}`;
 
@@ -123,7 +103,7 @@ describe('search with two instances behind nginx', () => {
     const author = await signedInBrowser();
     const named = await signedInBrowser();
     const stranger = await signedInBrowser();
-    const visitor = new HttpClient(nginx!.url);
+    const visitor = new HttpClient(site!.nginx.url);
     const word = `numbat${randomBytes(4).toString('hex')}`;
     const created = await author.onB.post('/api/pastes', {
       title: 'Incident notes',
